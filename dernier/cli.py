@@ -1,0 +1,162 @@
+"""Command line: ``python -m dernier play | arena | bench`` (CONTRACT "Command line")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .bench import _optional
+from .cards import SUIT_SYMBOLS
+from .errors import DernierError
+from .match import Match
+
+
+def _card_text(code: str) -> str:
+    if code == "JK":
+        return "Jolly"
+    return code[:-1] + SUIT_SYMBOLS[code[-1]]
+
+
+def _describe(view: dict[str, Any]) -> str:
+    names = view["names"]
+    lines = [
+        f"Hand {view['hand_no']} — scores "
+        + ", ".join(f"{names[i]} {s}" for i, s in enumerate(view["scores"])),
+        "Cards: " + ", ".join(f"{names[i]} {c}" for i, c in enumerate(view["counts"])),
+        f"Top: {_card_text(view['top'])}  active suit: {view['suit'] or '-'}"
+        + (f"  pending +{view['pending']}" if view["pending"] else "")
+        + f"  draw pile: {view['draw_count']}",
+        "Your hand: " + " ".join(view["hand"]),
+    ]
+    return "\n".join(lines)
+
+
+def _bot_move(match: Match, seat: int, rng: random.Random, level: str) -> str:
+    choose = _optional("dernier.bots", "choose_move")
+    if choose is None:  # pragma: no cover - bots not there
+        return rng.choice(match.legal_moves(seat))
+    return str(choose(level, match.view(seat), rng))
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    match = Match.new(
+        players=args.players,
+        rules=args.rules,
+        hands=args.hands if args.target is None else None,
+        target=args.target,
+        seed=args.seed,
+        names=["You"] + [f"Bot {i}" for i in range(1, args.players)],
+    )
+    rng = random.Random(args.seed)
+    human = not args.auto
+    while not match.over:
+        g = match.game
+        if g.over:
+            print(f"Hand over: scores {g.hand_scores}, totals {match.scores}", file=out)
+            match.next_hand()
+            continue
+        for seat in list(g.state.due):
+            if seat != 0 or not human:
+                match.play("dernier", seat)
+        turn = g.turn
+        assert turn is not None
+        seat = turn
+        if seat == 0 and human:
+            view = match.view(0)
+            print(_describe(view), file=out)
+            print("Moves: " + " ".join(view["legal"]), file=out)
+            out.write("> ")
+            out.flush()
+            line = inp.readline()
+            if not line:
+                print("\nbye", file=out)
+                return 0
+            move = line.strip()
+            if move in ("quit", "abandon"):
+                match.abandon(0)
+                break
+            try:
+                match.play(move, 0)
+            except DernierError as e:
+                print(f"Not allowed: {e}", file=out)
+            continue
+        move = _bot_move(match, seat, rng, args.level)
+        match.play(move, seat)
+        if not args.json:
+            print(f"{match.names[seat]}: {move}", file=out)
+    summary = {
+        "scores": match.scores,
+        "hands_won": match.hands_won,
+        "winner": match.winner,
+        "ranking": match.ranking,
+        "tiebreak": match.tiebreak,
+        "match_points": match.match_points,
+        "hands": match.hand_no,
+    }
+    if args.json:
+        print(json.dumps(summary), file=out)
+    else:
+        w = match.winner
+        print(f"Match over: {match.names[w] if w is not None else '-'} wins; {summary}", file=out)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    from .bench import run_bench
+
+    result = run_bench(seconds=args.seconds, players=args.players, rlcard=not args.no_rlcard)
+    if args.json:
+        print(json.dumps(result), file=out)
+    else:
+        for key, value in result.items():
+            print(f"{key:>32}: {value}", file=out)
+    return 0
+
+
+def cmd_arena(argv: Sequence[str], out: TextIO) -> int:
+    arena_main = _optional("dernier.arena", "main")
+    if arena_main is None:  # pragma: no cover
+        print("the arena needs dernier.bots", file=sys.stderr)
+        return 2
+    return int(arena_main(list(argv), out))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m dernier", description="Dernier, the card game")
+    sub = p.add_subparsers(dest="verb", required=True)
+    play = sub.add_parser("play", help="play a match in the terminal against bots")
+    play.add_argument("--players", type=int, default=3)
+    play.add_argument("--rules", default="official", choices=["official", "traditional"])
+    play.add_argument("--hands", type=int, default=1)
+    play.add_argument("--target", type=int, default=None)
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--level", default="medium", help="the bots' level")
+    play.add_argument("--auto", action="store_true", help="a bot plays seat 0 too")
+    play.add_argument("--json", action="store_true", help="print a JSON summary last")
+    bench = sub.add_parser("bench", help="measure the engine's speed")
+    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--no-rlcard", action="store_true", help="skip the RLCard UNO anchor")
+    bench.add_argument("--json", action="store_true", help="print one JSON object last")
+    sub.add_parser("arena", help="bot tournaments (see: python -m dernier arena --help)", add_help=False)
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    if argv and argv[0] == "arena":
+        return cmd_arena(argv[1:], out)
+    args = build_parser().parse_args(argv)
+    try:
+        if args.verb == "play":
+            return cmd_play(args, out, inp)
+        return cmd_bench(args, out)
+    except DernierError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2

@@ -1,0 +1,131 @@
+"""Moves: the compact int form used inside the engine and the public strings (CONTRACT "Moves").
+
+An int move packs, for a play: the card kind (bits 0–5), the chosen suit + 1 (bits 6–8),
+the Dernier call (bit 9) and, for a wild Jolly, the named card kind + 1 (bits 10–15).
+The other moves are constants above bit 16.
+"""
+
+from __future__ import annotations
+
+from .cards import CODE_OF, JACK, JOKER, KIND_OF, RANK_OF, SUIT_INDEX, SUITS
+from .errors import MoveNotationError
+
+CARD_MASK = 0x3F
+SUIT_SHIFT = 6
+SUIT_MASK = 0x7 << SUIT_SHIFT
+CALL_FLAG = 1 << 9
+NAMED_SHIFT = 10
+NAMED_MASK = 0x3F << NAMED_SHIFT
+SPECIAL = 1 << 16
+
+DRAW = 1 << 16
+PASS = 2 << 16
+CALL = 3 << 16
+CHOOSE = 4 << 16  # | (suit + 1) << SUIT_SHIFT
+TIMEOUT = 5 << 16  # not a move a player makes: the log's mark of a timed-out turn
+
+
+def play_move(kind: int, suit: int = -1, call: bool = False, named: int = -1) -> int:
+    m = kind | ((suit + 1) << SUIT_SHIFT) | ((named + 1) << NAMED_SHIFT)
+    return m | CALL_FLAG if call else m
+
+
+def choose_move(suit: int) -> int:
+    return CHOOSE | ((suit + 1) << SUIT_SHIFT)
+
+
+def card_of(m: int) -> int:
+    return m & CARD_MASK
+
+
+def suit_of(m: int) -> int:
+    return ((m & SUIT_MASK) >> SUIT_SHIFT) - 1
+
+
+def named_of(m: int) -> int:
+    return ((m & NAMED_MASK) >> NAMED_SHIFT) - 1
+
+
+def is_play(m: int) -> bool:
+    return m < SPECIAL
+
+
+def _format(m: int) -> str:
+    if m == DRAW:
+        return "draw"
+    if m == PASS:
+        return "pass"
+    if m == CALL:
+        return "dernier"
+    if m & ~SUIT_MASK == CHOOSE:
+        return ":" + SUITS[suit_of(m)]
+    text = CODE_OF[card_of(m)]
+    named = named_of(m)
+    if named >= 0:
+        text += "=" + CODE_OF[named]
+    suit = suit_of(m)
+    if suit >= 0:
+        text += ":" + SUITS[suit]
+    if m & CALL_FLAG:
+        text += "!"
+    return text
+
+
+def _all_moves() -> list[int]:
+    out = [DRAW, PASS, CALL] + [choose_move(s) for s in range(4)]
+    for kind in range(len(CODE_OF)):
+        bases: list[int] = []
+        if kind == JOKER:
+            bases += [play_move(kind, s) for s in range(4)]
+            for named in range(52):
+                if RANK_OF[named] == JACK:
+                    bases += [play_move(kind, s, named=named) for s in range(4)]
+                else:
+                    bases.append(play_move(kind, named=named))
+        elif RANK_OF[kind] == JACK:
+            bases += [play_move(kind, s) for s in range(4)]
+        else:
+            bases.append(play_move(kind))
+        for b in bases:
+            out += [b, b | CALL_FLAG]
+    return out
+
+
+MOVE_TEXT: dict[int, str] = {m: _format(m) for m in _all_moves()}
+TEXT_MOVE: dict[str, int] = {t: m for m, t in MOVE_TEXT.items()}
+MOVE_TEXT[TIMEOUT] = "timeout"
+
+
+def format_move(m: int) -> str:
+    return MOVE_TEXT[m]
+
+
+def parse_move(text: str) -> int:
+    """The int form of a move string; :class:`MoveNotationError` if it is not a move."""
+    try:
+        return TEXT_MOVE[text]
+    except (KeyError, TypeError):
+        pass
+    raise MoveNotationError(_why_not_a_move(text))
+
+
+def _why_not_a_move(text: object) -> str:
+    if not isinstance(text, str):
+        return f"a move is a string, not {type(text).__name__}"
+    body = text[:-1] if text.endswith("!") else text
+    head = body.split("=", 1)[0].split(":", 1)[0]
+    if head and head not in KIND_OF:
+        return f"{text!r} is not a move: {head!r} is not a card code"
+    if ":" in body:
+        suit = body.rsplit(":", 1)[1]
+        if suit not in SUIT_INDEX:
+            return f"{text!r} is not a move: {suit!r} is not a suit (H, D, C, S)"
+        return f"{text!r} is not a move: only a J or a Jolly chooses a suit"
+    if "=" in body:
+        return f"{text!r} is not a move: only a Jolly can stand for another card (JK=7H)"
+    if head == "JK" or (head in KIND_OF and head.startswith("J")):
+        return f"{text!r} is not a move: a {head} needs a suit, e.g. '{head}:H'"
+    return (
+        f"{text!r} is not a move (a card code like '9H', 'JS:H' or 'JK:C', "
+        "a trailing '!' to call Dernier, ':H', 'draw', 'pass' or 'dernier')"
+    )

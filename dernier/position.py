@@ -1,0 +1,273 @@
+"""Positions (CONTRACT "Position"): the JSON form of a hand, read strictly and written exactly."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from .cards import CODE_OF, JACK, JOKER, KIND_OF, RANK_OF, SUIT_INDEX, SUITS, deck_kinds
+from .errors import PositionError
+from .rules import Ruleset, ruleset
+from .state import State
+
+CORE_FIELDS = (
+    "rules",
+    "dealer",
+    "turn",
+    "direction",
+    "hands",
+    "draw",
+    "discard",
+    "suit",
+    "wild",
+    "pending",
+    "drawn",
+    "dernier_due",
+)
+MATCH_FIELDS = ("scores", "hands_won", "hand_no", "last_draw", "move_no", "seed")
+REQUIRED = ("rules", "dealer", "turn", "hands", "draw", "discard")
+KNOWN = frozenset(CORE_FIELDS + MATCH_FIELDS)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _cards(value: object, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise PositionError(f"{where} must be a list of card codes, not {type(value).__name__}")
+    out = []
+    for i, code in enumerate(value):
+        kind = KIND_OF.get(code) if isinstance(code, str) else None
+        if kind is None:
+            raise PositionError(f"{where}[{i}]: {code!r} is not a card code")
+        out.append(kind)
+    return out
+
+
+def check_deck(rules: Ruleset, cards: list[int], where: str) -> None:
+    """Every card of the rule set's deck(s) exactly once (two decks: each twice)."""
+    have = Counter(cards)
+    want = Counter(deck_kinds(rules.decks, rules.jollies_per_deck))
+    if have == want:
+        return
+    missing = sorted((want - have).elements())
+    extra = sorted((have - want).elements())
+    parts = []
+    if missing:
+        parts.append("missing " + " ".join(CODE_OF[k] for k in missing))
+    if extra:
+        parts.append("too many " + " ".join(CODE_OF[k] for k in extra))
+    raise PositionError(
+        f"{where} must hold every card of the {rules.deck_size}-card deck exactly once: " + "; ".join(parts)
+    )
+
+
+def _seat(value: object, n: int, where: str) -> int:
+    if not _is_int(value) or not 0 <= value < n:  # type: ignore[operator]
+        raise PositionError(f"{where} must be a seat number 0..{n - 1}, not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def _int_list(value: object, n: int, where: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != n or not all(_is_int(v) for v in value):
+        raise PositionError(f"{where} must be a list of {n} whole numbers")
+    return list(value)
+
+
+def parse_position(pos: object) -> tuple[State, dict[str, Any]]:
+    """A State and the extra match fields from a position; PositionError naming any problem."""
+    if isinstance(pos, str | bytes):
+        try:
+            pos = json.loads(pos)
+        except ValueError as e:
+            raise PositionError(f"position is not valid JSON: {e}") from None
+    if not isinstance(pos, dict):
+        raise PositionError(f"a position is a JSON object, not {type(pos).__name__}")
+    unknown = sorted(str(k) for k in pos if k not in KNOWN)
+    if unknown:
+        raise PositionError(f"unknown position field(s): {', '.join(unknown)}")
+    for key in REQUIRED:
+        if key not in pos:
+            raise PositionError(f"position is missing the field {key!r}")
+    try:
+        rules = ruleset(pos["rules"])
+    except PositionError as e:
+        raise PositionError(f"rules: {e}") from None
+    except (TypeError, ValueError) as e:
+        raise PositionError(f"rules: {e}") from None
+
+    hands_v = pos["hands"]
+    if not isinstance(hands_v, list):
+        raise PositionError("hands must be a list with one list of cards per seat")
+    n = len(hands_v)
+    if not rules.min_players <= n <= rules.max_players:
+        raise PositionError(
+            f"hands: {n} seats, but {rules.preset} rules play with "
+            f"{rules.min_players} to {rules.max_players} players"
+        )
+    hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands_v)]
+    draw = _cards(pos["draw"], "draw")
+    discard = _cards(pos["discard"], "discard")
+    if not discard:
+        raise PositionError("discard must hold at least the top card")
+    check_deck(rules, [k for h in hands for k in h] + draw + discard, "hands + draw + discard")
+
+    dealer = _seat(pos["dealer"], n, "dealer")
+    direction = pos.get("direction", 1)
+    if direction not in (1, -1) or isinstance(direction, bool):
+        raise PositionError(f"direction must be 1 or -1, not {direction!r}")
+    turn_v = pos["turn"]
+    turn = -1 if turn_v is None else _seat(turn_v, n, "turn")
+    over = turn < 0
+
+    top = discard[-1]
+    wild_v = pos.get("wild")
+    wild = -1
+    if wild_v is not None:
+        if rules.jolly != "wild":
+            raise PositionError("wild is only for the traditional wild Jolly (jolly = 'wild')")
+        if top != JOKER:
+            raise PositionError("wild names the card a Jolly on top stands for, but JK is not on top")
+        wild = KIND_OF.get(wild_v, -1) if isinstance(wild_v, str) else -1
+        if wild < 0 or wild == JOKER:
+            raise PositionError(f"wild must be a card code other than JK, not {wild_v!r}")
+    eff = wild if wild >= 0 else top
+    suit_v = pos.get("suit")
+    suit = -1
+    chooses = RANK_OF[eff] == JACK or eff == JOKER
+    if suit_v is not None:
+        if not isinstance(suit_v, str) or suit_v not in SUIT_INDEX:
+            raise PositionError(f"suit must be one of H, D, C, S or null, not {suit_v!r}")
+        if not chooses:
+            raise PositionError(f"suit is only set when a J or Jolly is on top, not {CODE_OF[eff]}")
+        suit = SUIT_INDEX[suit_v]
+    choosing = False
+    if chooses and suit < 0 and not over:
+        if len(discard) != 1 or turn != dealer:
+            raise PositionError(
+                f"{CODE_OF[eff]} on top needs its chosen suit (only a first card turned up "
+                "waits for the dealer's choice)"
+            )
+        choosing = True
+
+    pending = pos.get("pending", 0)
+    if not _is_int(pending) or pending < 0:
+        raise PositionError(f"pending must be a whole number >= 0, not {pending!r}")
+    if pending:
+        if over or choosing:
+            raise PositionError("pending must be 0 when the hand is over or a suit is being chosen")
+        if top == JOKER and wild < 0 and rules.jolly == "suit":
+            unit = rules.jolly_penalty
+        elif RANK_OF[eff] == 0:
+            unit = rules.ace_penalty
+        else:
+            raise PositionError(f"pending needs an Ace or a Jolly on top, not {CODE_OF[top]}")
+        if pending % unit:
+            raise PositionError(f"pending must be a multiple of {unit} for this chain")
+
+    drawn_v = pos.get("drawn")
+    drawn = -1
+    if drawn_v is not None:
+        drawn = KIND_OF.get(drawn_v, -1) if isinstance(drawn_v, str) else -1
+        if drawn < 0:
+            raise PositionError(f"drawn must be a card code or null, not {drawn_v!r}")
+        if over or pending or choosing or not rules.play_after_draw:
+            raise PositionError("drawn is only set during a turn in which the card may be played")
+        if drawn not in hands[turn]:
+            raise PositionError(f"drawn card {drawn_v} is not in the hand of seat {turn}")
+
+    due_v = pos.get("dernier_due", [])
+    if not isinstance(due_v, list):
+        raise PositionError("dernier_due must be a list of seats")
+    due = [_seat(s, n, "dernier_due[]") for s in due_v]
+    if len(set(due)) != len(due):
+        raise PositionError("dernier_due lists a seat twice")
+    for s in due:
+        if len(hands[s]) != 1:
+            raise PositionError(f"dernier_due: seat {s} holds {len(hands[s])} cards, not one")
+    if over and due:
+        raise PositionError("dernier_due must be empty once the hand is over")
+
+    empty = [i for i, h in enumerate(hands) if not h]
+    if len(empty) > 1:
+        raise PositionError(f"seats {empty} all have no cards: only one player can go out")
+    if over:
+        if not empty and (rules.empty_draw != "end" or draw):
+            raise PositionError("turn is null (hand over) but nobody went out and the pile is not empty")
+    else:
+        if empty:
+            raise PositionError(f"seat {empty[0]} has no cards, so the hand is over: turn must be null")
+        if not draw and rules.empty_draw == "end":
+            raise PositionError("the draw pile is empty, so the official hand is over: turn must be null")
+
+    move_no = pos.get("move_no", 0)
+    if not _is_int(move_no) or move_no < 0:
+        raise PositionError(f"move_no must be a whole number >= 0, not {move_no!r}")
+    last_draw = _int_list(pos.get("last_draw", [-1] * n), n, "last_draw")
+    if any(not -1 <= v <= move_no for v in last_draw):
+        raise PositionError("last_draw values must be -1 or a move number up to move_no")
+    seed = pos.get("seed", 0)
+    if seed is None:
+        seed = 0
+    if not _is_int(seed):
+        raise PositionError(f"seed must be a whole number, not {seed!r}")
+
+    extra: dict[str, Any] = {}
+    for key in ("scores", "hands_won"):
+        if key in pos:
+            extra[key] = _int_list(pos[key], n, key)
+    if "hand_no" in pos:
+        hn = pos["hand_no"]
+        if not _is_int(hn) or hn < 1:
+            raise PositionError(f"hand_no must be a whole number >= 1, not {hn!r}")
+        extra["hand_no"] = hn
+
+    st = State.__new__(State)
+    st.rules = rules
+    st.n = n
+    st.dealer = dealer
+    st.turn = turn
+    st.direction = direction
+    st.hands = hands
+    st.draw = draw[::-1]
+    st.discard = discard
+    st.suit = suit
+    st.wild = wild
+    st.pending = pending
+    st.drawn = drawn
+    st.due = due
+    st.choosing = choosing
+    st.move_no = move_no
+    st.last_draw = last_draw
+    st.seed = seed
+    st.winner = empty[0] if over and empty else -1
+    st.log = []
+    st.reshuffles = None
+    return st, extra
+
+
+def write_position(s: State, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    pos: dict[str, Any] = {
+        "rules": s.rules.spec(),
+        "dealer": s.dealer,
+        "turn": None if s.turn < 0 else s.turn,
+        "direction": s.direction,
+        "hands": [[CODE_OF[k] for k in h] for h in s.hands],
+        "draw": [CODE_OF[k] for k in reversed(s.draw)],
+        "discard": [CODE_OF[k] for k in s.discard],
+        "suit": SUITS[s.suit] if s.suit >= 0 else None,
+        "wild": CODE_OF[s.wild] if s.wild >= 0 else None,
+        "pending": s.pending,
+        "drawn": CODE_OF[s.drawn] if s.drawn >= 0 else None,
+        "dernier_due": list(s.due),
+        "last_draw": list(s.last_draw),
+        "move_no": s.move_no,
+        "seed": s.seed,
+    }
+    if extra:
+        for key in ("scores", "hands_won", "hand_no"):
+            if key in extra:
+                pos[key] = extra[key]
+    return pos
