@@ -27,6 +27,7 @@ from .moves import (
     DRAW,
     MOVE_TEXT,
     PASS,
+    SPECIAL,
     SUIT_MASK,
     TEXT_MOVE,
     card_of,
@@ -60,15 +61,18 @@ class Game:
     >>> g.play(moves[0])
     """
 
-    __slots__ = ("_extra", "_moves", "dealt", "state")
+    __slots__ = ("_extra", "_moves", "dealt", "last_penalty", "state")
 
     state: State
     dealt: list[str] | None
     _moves: list[tuple[int, str]]
     _extra: dict[str, Any]
+    #: under chi sbaglia paga, the reason of the last illegal play that cost cards
+    last_penalty: str | None
 
     def __init__(self, state: State, dealt: list[str] | None = None) -> None:
         self.state = state
+        self.last_penalty = None
         self.dealt = dealt
         self._moves = []
         self._extra = {}
@@ -131,6 +135,7 @@ class Game:
         g = Game(self.state.copy(), self.dealt)
         g.state.log = list(self.state.log) if self.state.log is not None else None
         g._moves = list(self._moves)
+        g.last_penalty = self.last_penalty
         g._extra = dict(self._extra)
         return g
 
@@ -187,15 +192,17 @@ class Game:
             return []
         if seat is None or seat == st.turn:
             return sorted([MOVE_TEXT[m] for m in st.legal()])
+        moves = [MOVE_TEXT[m] for m in st.jump_moves(seat)] if st.rules.anticipo else []
         if seat in st.due:
-            return ["dernier"]
-        return []
+            moves.append("dernier")
+        return sorted(moves)
 
     def play(self, move: str, seat: int | None = None) -> None:
         """Play ``move`` for ``seat`` (default: the seat to act).
 
         Raises :class:`IllegalMove` with the reason; the game is then unchanged."""
         st = self.state
+        self.last_penalty = None
         m = TEXT_MOVE.get(move) if isinstance(move, str) else None
         if m is None:
             parse_move(move)  # raises MoveNotationError with the reason
@@ -213,7 +220,23 @@ class Game:
             self._moves.append((seat, move))
             st.call(seat)
             return
-        raise IllegalMove(self._reason(seat, m))
+        elif st.rules.anticipo and m in st.jump_moves(seat):
+            self._moves.append((seat, move))
+            st.jump(seat, m)
+            return
+        reason = self._reason(seat, m)
+        if (
+            st.rules.chi_sbaglia_paga
+            and seat == st.turn
+            and m < SPECIAL
+            and card_of(m) in st.hands[seat]
+            and st.rules.chi_sbaglia_penalty
+        ):
+            self._moves.append((seat, move))
+            self.last_penalty = f"{reason} — it costs {st.rules.chi_sbaglia_penalty} cards (RULES §12)"
+            st.wrong(seat)
+            return
+        raise IllegalMove(reason)
 
     def timeout(self) -> None:
         """The seat to act ran out of time under ``timeout = "penalty"`` (RULES §11)."""
@@ -238,6 +261,12 @@ class Game:
                 "one card, before the next player begins (RULES §7)"
             )
         if seat != st.turn:
+            if st.rules.anticipo and m < SPECIAL:
+                return (
+                    f"it is not seat {seat}'s turn (seat {st.turn} is to act), and {MOVE_TEXT[m]} is "
+                    "not a jump-in: only the card identical to the top one, not J Q K 7 A or a "
+                    "Jolly, by a player with more than one card (RULES §12)"
+                )
             return f"it is not seat {seat}'s turn: seat {st.turn} is to act"
         if st.choosing:
             top = CODE_OF[st.discard[-1]]

@@ -12,6 +12,7 @@ from typing import Any
 
 from .cards import (
     ACE,
+    IS_ACTION,
     JACK,
     JOKER,
     KING,
@@ -336,6 +337,36 @@ class State:
         self.due.remove(seat)
         if self.log is not None:
             self.log.append(("move", seat, CALL))
+
+    def jump_moves(self, seat: int) -> list[int]:
+        """Anticipo (RULES §12): ``seat``, not to act, holding the card identical to the top
+        one (not J Q K 7 A nor a Jolly) and more than one card, may play it out of turn."""
+        if not self.rules.anticipo or self.turn < 0 or seat == self.turn or self.choosing:
+            return []
+        top = self.discard[-1]
+        if IS_ACTION[top]:
+            return []
+        hand = self.hands[seat]
+        if len(hand) < 2 or top not in hand:
+            return []
+        return [top, top | CALL_FLAG] if len(hand) == 2 else [top]
+
+    def jump(self, seat: int, m: int) -> None:
+        """Play a jump-in ``m`` from ``jump_moves(seat)``: play goes on after the jumper."""
+        self.move_no += 1
+        if self.log is not None:
+            self.log.append(("move", seat, m))
+        if self.due:
+            self._close_window()
+            if self.turn < 0:
+                return
+        self.drawn = -1
+        self._play(seat, m)
+
+    def wrong(self, seat: int) -> None:
+        """Chi sbaglia paga (RULES §12): an attempted illegal play costs cards; the turn stays."""
+        self.move_no += 1
+        self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
 
     def apply(self, m: int) -> None:
         """Apply a move of the seat to act. ``m`` must be in ``legal()`` (not checked)."""
