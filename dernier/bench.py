@@ -82,7 +82,7 @@ def _copy_us(st: State, repeat: int = 20000) -> float:
 
 def _rlcard(seconds: float, players: int) -> dict[str, Any] | None:
     try:
-        from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped]
+        from rlcard.games.uno.game import UnoGame
     except Exception:  # not installed (the `bench` extra)
         return None
     rng = random.Random(1)

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The one test command, for a fresh machine, a developer's or CI's (bash .ci/run).
+#   1. installs what the tests need: the package with its [test,dev] extras, Debian's
+#      Chromium (only when /usr/bin/chromium is missing and we are root), and the
+#      pinned browser runtime (npm ci + copy into vendor/);
+#   2. runs ruff check, ruff format --check, mypy --strict dernier and pytest,
+#      all of them even if one fails, and exits non-zero if any failed.
+# Extra arguments go to pytest, e.g.  scripts/test.sh -m "not browser"  or  -k smoke
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PYTHON="${PYTHON:-python3}"
+export PIP_DISABLE_PIP_VERSION_CHECK=1 DEBIAN_FRONTEND=noninteractive
+
+step() { printf '\n=== %s\n' "$*"; }
+die() { printf '\nscripts/test.sh: setup failed: %s\n' "$*" >&2; exit 2; }
+
+step "install: python package with [test,dev] extras"
+"$PYTHON" -m pip install --quiet -e '.[test,dev]' </dev/null || die "pip install -e '.[test,dev]'"
+
+step "install: Chromium"
+if [ -x /usr/bin/chromium ]; then
+    echo "found /usr/bin/chromium"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    { apt-get update -q && apt-get install -y -q --no-install-recommends chromium; } </dev/null \
+        || die "apt-get install chromium"
+else
+    echo "no /usr/bin/chromium and not root: browser tests use Playwright's own Chromium" \
+         "(python -m playwright install chromium)"
+fi
+
+step "install: browser runtime (npm ci if needed + vendor/)"
+"$PYTHON" scripts/vendor.py </dev/null || die "python scripts/vendor.py"
+
+failed=()
+run() {
+    step "$*"
+    "$@" </dev/null || failed+=("$*")
+}
+
+run "$PYTHON" -m ruff check .
+run "$PYTHON" -m ruff format --check .
+run "$PYTHON" -m mypy --strict dernier
+
+step "pytest $*"
+"$PYTHON" -m pytest "$@" </dev/null
+rc=$?
+case $rc in
+    0) ;;
+    5) echo "pytest collected no tests: that is a failure here" >&2; failed+=("pytest (no tests)") ;;
+    *) failed+=("pytest (exit $rc)") ;;
+esac
+
+echo
+if [ ${#failed[@]} -eq 0 ]; then
+    echo "scripts/test.sh: all checks passed"
+    exit 0
+fi
+echo "scripts/test.sh: FAILED: ${failed[*]}" >&2
+exit 1

@@ -1,0 +1,157 @@
+"""Helpers shared by the browser tests (imported by tests/conftest.py and test modules).
+
+Everything here is plain Python; Playwright is imported only for type checking, so the
+engine tests still run where Playwright is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from playwright.sync_api import (
+        BrowserContext,
+        ConsoleMessage,
+        Error,
+        Page,
+        Request,
+        Response,
+        WebError,
+    )
+
+ROOT = Path(__file__).resolve().parent.parent
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_HOST = "127.0.0.1"
+# Schemes that never leave the browser.
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
+READY_TIMEOUT_MS = 60_000
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def load_script(name: str) -> ModuleType:
+    """Import scripts/<name>.py (the scripts folder is not a package)."""
+    module_name = f"dernier_scripts_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    path = ROOT / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def is_local_url(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.hostname == LOCAL_HOST
+
+
+@dataclass
+class PageLog:
+    """What the browser did during one test (filled by listeners on the context)."""
+
+    requests: list[str] = field(default_factory=list)
+    off_host: list[str] = field(default_factory=list)
+    bad_responses: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def attach(self, context: BrowserContext) -> None:
+        context.on("request", self._on_request)
+        context.on("response", self._on_response)
+        context.on("requestfailed", self._on_request_failed)
+        context.on("console", self._on_console)
+        context.on("weberror", self._on_web_error)
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        if not is_local_url(request.url):
+            self.off_host.append(request.url)
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.bad_responses.append(f"{response.status} {response.url}")
+
+    def _on_request_failed(self, request: Request) -> None:
+        failure = request.failure or "?"
+        # A navigation cancels the previous page's pending requests: not a bug.
+        if "ERR_ABORTED" not in failure:
+            self.failed_requests.append(f"{failure} {request.url}")
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def _on_web_error(self, error: WebError) -> None:
+        self.page_errors.append(str(error.error))
+
+    def problems(self) -> list[str]:
+        """Everything that should not happen on a healthy page, as readable lines."""
+        lines = [f"request off {LOCAL_HOST}: {u}" for u in self.off_host]
+        lines += [f"HTTP {r}" for r in self.bad_responses]
+        lines += [f"request failed: {r}" for r in self.failed_requests]
+        lines += [f"console error: {m}" for m in self.console_errors]
+        lines += [f"uncaught error: {e}" for e in self.page_errors]
+        return lines
+
+
+_STATE_JS = """() => {
+    const d = document.body ? document.body.dataset : {};
+    return d.ready === "true" ? "ready" : (d.error ? "error" : "");
+}"""
+
+
+def open_page(page: Page, server_url: str, query: str = "") -> None:
+    """Load index.html (with an optional query string) and wait until Python is ready.
+
+    Fails fast, with the page's own message, if web/main.py reports a start-up error
+    (body[data-error]) or anything throws before the page is ready (e.g. a 404 for a
+    file listed in pyscript.toml); otherwise waits up to READY_TIMEOUT_MS.
+    """
+    url = server_url + "index.html" + (f"?{query.lstrip('?')}" if query else "")
+    errors: list[str] = []
+
+    def on_error(error: Error) -> None:
+        errors.append(str(error))
+
+    page.on("pageerror", on_error)
+    try:
+        page.goto(url)
+        deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+        while (state := page.evaluate(_STATE_JS)) == "" and not errors:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{url} was not ready after {READY_TIMEOUT_MS / 1000:.0f} s; "
+                    f"#status says:\n{page.text_content('#status')}"
+                )
+            page.wait_for_timeout(50)
+    finally:
+        page.remove_listener("pageerror", on_error)
+    if state != "ready":
+        detail = "\n".join(errors) if errors else page.text_content("#status")
+        raise AssertionError(f"{url} failed to start:\n{detail}")

@@ -1,0 +1,145 @@
+"""Shared pytest fixtures.
+
+Browser tests (``@pytest.mark.browser``) get:
+
+* ``server_url``: the repository root served over HTTP on 127.0.0.1 (session-wide);
+* Debian's /usr/bin/chromium when present, else Playwright's own Chromium;
+* a network guard: every test that uses ``page`` fails if the browser requests anything
+  off 127.0.0.1, answers 4xx/5xx, fails a request, logs a console error or throws
+  (``page_log`` gives the details; mark a test ``allow_page_errors`` to check such
+  things itself — requests off 127.0.0.1 always fail the test).
+
+Without vendor/ (python scripts/vendor.py) browser tests are skipped on a developer's
+machine and fail in CI (CI=true).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from browser_support import (
+    CHROMIUM_ARGS,
+    SYSTEM_CHROMIUM,
+    PageLog,
+    in_ci,
+    is_local_url,
+    load_script,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, Route
+
+_chromium_problem: list[str | None] = []  # cached result of _find_chromium_problem()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "allow_page_errors: the browser test checks 404s/console errors itself "
+        "(requests off 127.0.0.1 still fail it)",
+    )
+
+
+def _vendor_problems() -> list[str]:
+    vendor = load_script("vendor")
+    try:
+        problems: list[str] = vendor.check(vendor.locked_versions())
+    except vendor.VendorError as exc:
+        problems = [str(exc)]
+    return problems
+
+
+def _find_chromium_problem() -> str | None:
+    if SYSTEM_CHROMIUM.exists():
+        return None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[test]')"
+    with sync_playwright() as pw:
+        bundled = pw.chromium.executable_path
+    if bundled and os.path.exists(bundled):
+        return None
+    return (
+        f"no Chromium: neither {SYSTEM_CHROMIUM} (apt-get install chromium) nor "
+        "Playwright's own (python -m playwright install chromium)"
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Skip (or, in CI, fail) browser tests whose runtime is not in place."""
+    if item.get_closest_marker("browser") is None:
+        return
+    problems = _vendor_problems()
+    if not _chromium_problem:
+        _chromium_problem.append(_find_chromium_problem())
+    if _chromium_problem[0]:
+        problems.append(_chromium_problem[0])
+    if not problems:
+        return
+    reason = "browser runtime missing: " + "; ".join(problems)
+    if in_ci():
+        pytest.fail(reason + " (CI=true, so this is a failure, not a skip)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium when it is there (Playwright cannot download one here)."""
+    args = dict(browser_type_launch_args)
+    if SYSTEM_CHROMIUM.exists():
+        args["executable_path"] = str(SYSTEM_CHROMIUM)
+    args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
+    return args
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """Base URL (ending in '/') of the repository root, served on 127.0.0.1."""
+    serve = load_script("serve")
+    server, url = serve.start_server(port=0, quiet=True)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def page_log(request: pytest.FixtureRequest) -> PageLog:
+    """The log that the network guard keeps for this test's browser context."""
+    log = getattr(request.node, "_page_log", None)
+    if log is None:
+        raise pytest.UsageError("page_log needs the `page` fixture in the same test")
+    assert isinstance(log, PageLog)
+    return log
+
+
+@pytest.fixture(autouse=True)
+def _network_guard(request: pytest.FixtureRequest) -> Iterator[None]:
+    """For tests using `page`: block and fail requests off 127.0.0.1, report page errors."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page: Page = request.getfixturevalue("page")
+    log = PageLog()
+    log.attach(page.context)
+
+    def block(route: Route) -> None:
+        route.abort("blockedbyclient")
+
+    # Off-host requests are aborted at once (no waiting on a closed network) and recorded.
+    page.context.route(lambda url: not is_local_url(url), block)
+    request.node._page_log = log
+    yield
+    if log.off_host:
+        pytest.fail(
+            "the page requested hosts other than 127.0.0.1:\n  " + "\n  ".join(log.off_host),
+            pytrace=False,
+        )
+    if request.node.get_closest_marker("allow_page_errors") is None and log.problems():
+        pytest.fail("browser problems:\n  " + "\n  ".join(log.problems()), pytrace=False)
