@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""Build the static site: a self-contained folder that any static file server can serve,
+under any sub-path (GitHub Pages serves ``/<repo>/``).
+
+    python scripts/build.py [--out dist] [--code zip|files]
+
+It writes only what the page needs:
+
+* ``index.html`` with a Content-Security-Policy meta tag, the web app manifest and the
+  service-worker registration added;
+* ``pyscript.toml`` pointing at the local runtime, listing the game's code, and turning
+  leaving out the PyScript chunks the page never imports (editor, terminal);
+* the game's code: ``dernier/`` (without the command-line modules) and ``web/`` — as one
+  zip (``--code zip``, the default: one request) or as loose files (``--code files``);
+* the pinned runtime from ``vendor/`` (run ``python scripts/vendor.py`` first): the five
+  Pyodide files it loads and the PyScript chunks that are actually imported;
+* ``manifest.webmanifest``, icons, ``sw.js`` (versioned cache) and ``sw-register.js``.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import re
+import shutil
+import struct
+import sys
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "vendor"
+
+# Modules of dernier/ the page never imports (terminal, benchmarks, tournaments).
+SKIP_MODULES = {"__main__.py", "cli.py", "bench.py", "arena.py"}
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+WEB_SUFFIXES = {".py", ".css", ".js", ".svg", ".png", ".json", ".html", ".txt"}
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        # Pyodide compiles WebAssembly ('wasm-unsafe-eval'); PyScript 0.7.31's core builds
+        # its hook chain with Function() at start-up, which needs 'unsafe-eval' (checked:
+        # without it the page stops with an EvalError). No inline scripts are allowed.
+        "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+        # Card faces are inline SVG and PyScript sets element styles.
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ]
+)
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def _code_files() -> list[Path]:
+    files = [p for p in sorted((ROOT / "dernier").rglob("*.py")) if p.name not in SKIP_MODULES]
+    files += [p for p in sorted((ROOT / "web").rglob("*")) if p.is_file() and p.suffix in WEB_SUFFIXES]
+    return [p for p in files if "__pycache__" not in p.parts]
+
+
+def _pyscript_chunks() -> list[str]:
+    """core.js, core.css and the chunks they import; the code editor's and the terminal's
+    libraries (codemirror, xterm) are imported only when a page uses them, so they stay out."""
+    src = VENDOR / "pyscript"
+    if not (src / "core.js").is_file():
+        raise BuildError("vendor/ is missing: run python scripts/vendor.py first")
+    needed = {"core.js", "core.css"}
+    todo = ["core.js"]
+    while todo:
+        text = (src / todo.pop()).read_text(encoding="utf-8")
+        for ref in re.findall(r"""["']\./([\w.-]+\.(?:js|css))["']""", text):
+            stem = ref.rsplit("-", 1)[0]
+            if stem.startswith(("codemirror", "xterm")) or ref in needed:
+                continue
+            if not (src / ref).is_file():
+                continue
+            needed.add(ref)
+            if ref.endswith(".js"):
+                todo.append(ref)
+    return sorted(needed)
+
+
+def _pyscript_toml(code: str, files: list[Path]) -> str:
+    lines = [
+        "# Built by scripts/build.py.",
+        'name = "Dernier"',
+        'interpreter = "./vendor/pyodide/pyodide.mjs"',
+        "",
+        "[files]",
+    ]
+    if code == "zip":
+        lines.append('"./app.zip" = "./*"')
+    else:
+        for p in files:
+            if p.suffix == ".py":
+                rel = p.relative_to(ROOT).as_posix()
+                lines.append(f'"./{rel}" = "./{rel}"')
+    return "\n".join(lines) + "\n"
+
+
+def _zip(files: list[Path]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for p in files:
+            if p.suffix != ".py":
+                continue
+            info = zipfile.ZipInfo(p.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, p.read_bytes())
+    return buf.getvalue()
+
+
+def _png(size: int) -> bytes:
+    """The app icon: a green felt square with a white card and a red heart, drawn pixel by pixel."""
+    felt, white, red, edge = (11, 93, 59), (250, 248, 240), (200, 30, 45), (20, 60, 40)
+    cw, ch = size * 0.46, size * 0.64
+    x0, y0 = (size - cw) / 2, (size - ch) / 2
+    r = size * 0.06
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            px = felt
+            inside = x0 <= x <= x0 + cw and y0 <= y <= y0 + ch
+            if inside:
+                dx = max(x0 + r - x, 0, x - (x0 + cw - r))
+                dy = max(y0 + r - y, 0, y - (y0 + ch - r))
+                inside = dx * dx + dy * dy <= r * r
+            if inside:
+                px = white
+                # a heart: two circles and a triangle, centred on the card
+                u = (x - size / 2) / (cw * 0.32)
+                v = (y - size / 2) / (cw * 0.32)
+                lobes = min((u + 0.5) ** 2, (u - 0.5) ** 2) + (v + 0.25) ** 2 <= 0.3
+                tip = -0.05 <= v <= 1.0 and abs(u) <= 1.02 * (1.0 - v)
+                if lobes or tip:
+                    px = red
+            elif (
+                x0 - 2 <= x <= x0 + cw + 2
+                and y0 - 2 <= y <= y0 + ch + 2
+                and not (x0 <= x <= x0 + cw and y0 <= y <= y0 + ch)
+            ):
+                px = edge
+            row += bytes(px)
+        rows.append(bytes(row))
+    raw = zlib.compress(b"".join(rows), 9)
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    ihdr = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+
+
+ICON_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+    '<rect width="100" height="100" rx="18" fill="#0b5d3b"/>'
+    '<rect x="27" y="18" width="46" height="64" rx="6" fill="#faf8f0" stroke="#143c28" stroke-width="2"/>'
+    '<path d="M50 66 C30 52 32 36 42 36 C46 36 49 39 50 42 C51 39 54 36 58 36 C68 36 70 52 50 66Z" '
+    'fill="#c81e2d"/></svg>'
+)
+
+MANIFEST = {
+    "name": "Dernier",
+    "short_name": "Dernier",
+    "description": "Dernier, the Italian shedding card game, against bots — works offline.",
+    "start_url": "./index.html",
+    "scope": "./",
+    "display": "standalone",
+    "orientation": "any",
+    "background_color": "#0b5d3b",
+    "theme_color": "#0b5d3b",
+    "lang": "it",
+    "icons": [
+        {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+        {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+        {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+    ],
+}
+
+SW_REGISTER = """\
+// Registers the service worker that keeps Dernier playable offline (see sw.js).
+// It waits until the game is ready (body[data-ready]), so that its precache requests find
+// the runtime in the HTTP cache instead of downloading it a second time.
+(() => {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  let done = false;
+  const register = () => {
+    if (done) return;
+    done = true;
+    navigator.serviceWorker.register("./sw.js").catch((err) => {
+      console.warn("Dernier: offline mode unavailable:", err);
+    });
+  };
+  const ready = () => document.body && document.body.dataset.ready === "true";
+  const watch = () => {
+    if (ready()) return register();
+    new MutationObserver(() => ready() && register())
+      .observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+    setTimeout(register, 30000);
+  };
+  if (document.body) watch(); else document.addEventListener("DOMContentLoaded", watch);
+})();
+"""
+
+SW_TEMPLATE = """\
+// Dernier service worker: precaches the app and its runtime, serves them cache-first,
+// so that after the first visit the game loads and plays with no network.
+// The cache name carries the build's content hash: a new build installs a new cache and
+// deletes the old ones when it activates.
+const VERSION = "__VERSION__";
+const CACHE = "dernier-" + VERSION;
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE.map((p) => new Request(p, { cache: "no-cache" }))))
+      .then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(
+        keys.filter((k) => k.startsWith("dernier-") && k !== CACHE).map((k) => caches.delete(k))
+      ))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  const page = req.mode === "navigate";
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      cache.match(req, { ignoreSearch: page }).then((hit) => {
+        if (hit) return hit;
+        return fetch(req).then((resp) => {
+          if (resp.ok && resp.type === "basic") cache.put(req, resp.clone());
+          return resp;
+        }).catch(() => (page ? cache.match("./index.html") : Response.error()));
+      })
+    )
+  );
+});
+"""
+
+
+def _index_html(version: str) -> str:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    head = (
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        '  <link rel="manifest" href="./manifest.webmanifest">\n'
+        '  <meta name="theme-color" content="#0b5d3b">\n'
+        '  <link rel="apple-touch-icon" href="./icons/icon-192.png">\n'
+        f'  <meta name="dernier-build" content="{version}">\n'
+        '  <script src="./sw-register.js" defer></script>\n'
+    )
+    # The CSP must come before anything it governs: right after <meta charset>.
+    m = re.search(r"<meta charset=[^>]*>\s*", html, re.IGNORECASE)
+    if not m:
+        raise BuildError("index.html has no <meta charset>")
+    html = html[: m.end()] + head + "  " + html[m.end() :]
+    icon = '<link rel="icon" href="./icons/icon.svg" type="image/svg+xml">'
+    html = re.sub(r'<link rel="icon"[^>]*>', icon, html)
+    return html
+
+
+def build(out: Path, code: str = "zip") -> dict[str, object]:
+    if code not in ("zip", "files"):
+        raise BuildError("--code is zip or files")
+    files = _code_files()
+    chunks = _pyscript_chunks()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    payload: dict[str, bytes] = {}
+    for p in files:
+        rel = p.relative_to(ROOT).as_posix()
+        # web/main.py is the page's <script type="py" src>: fetched by URL, so always loose.
+        if code == "files" or p.suffix != ".py" or rel == "web/main.py":
+            payload[rel] = p.read_bytes()
+    if code == "zip":
+        payload["app.zip"] = _zip(files)
+    payload["pyscript.toml"] = _pyscript_toml(code, files).encode()
+    for name in PYODIDE_FILES:
+        src = VENDOR / "pyodide" / name
+        if not src.is_file():
+            raise BuildError(f"vendor/pyodide/{name} is missing: run python scripts/vendor.py")
+        payload[f"vendor/pyodide/{name}"] = src.read_bytes()
+    for name in chunks:
+        payload[f"vendor/pyscript/{name}"] = (VENDOR / "pyscript" / name).read_bytes()
+    payload["manifest.webmanifest"] = (json.dumps(MANIFEST, indent=2) + "\n").encode()
+    payload["icons/icon.svg"] = ICON_SVG.encode()
+    payload["icons/icon-192.png"] = _png(192)
+    payload["icons/icon-512.png"] = _png(512)
+    payload["sw-register.js"] = SW_REGISTER.encode()
+
+    digest = hashlib.sha256()
+    for rel in sorted(payload):
+        digest.update(rel.encode() + b"\0" + payload[rel])
+    digest.update((ROOT / "index.html").read_bytes())
+    version = digest.hexdigest()[:12]
+    payload["index.html"] = _index_html(version).encode()
+    precache = ["./"] + [f"./{rel}" for rel in sorted(payload)]
+    sw = SW_TEMPLATE.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=2))
+    payload["sw.js"] = sw.encode()
+
+    for rel, data in payload.items():
+        dest = out / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+    total = sum(len(d) for d in payload.values())
+    return {"out": str(out), "version": version, "files": len(payload), "bytes": total, "code": code}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=str(ROOT / "dist"), help="output folder (replaced)")
+    ap.add_argument(
+        "--code", default="zip", choices=["zip", "files"], help="ship the code as one zip or loose files"
+    )
+    args = ap.parse_args(argv)
+    try:
+        info = build(Path(args.out).resolve(), args.code)
+    except BuildError as e:
+        print(f"build: {e}", file=sys.stderr)
+        return 2
+    print(f"built {info['out']}: {info['files']} files, {info['bytes']:,} bytes, version {info['version']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
