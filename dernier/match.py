@@ -227,7 +227,7 @@ class Match:
         self._after_move()
 
     def _lose(self, seat: int, kind: str) -> None:
-        if self.result is not None:
+        if self.over:
             raise IllegalMove("the match is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalMove(f"there is no seat {seat!r}")
@@ -297,7 +297,7 @@ class Match:
             raise
         except DernierError as e:
             raise SaveError(f"broken save: {e}") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
             raise SaveError(f"broken save: {type(e).__name__}: {e}") from None
 
     def __repr__(self) -> str:
@@ -324,7 +324,7 @@ def _load(data: object) -> Match:
     if isinstance(data, str | bytes):
         try:
             data = json.loads(data)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise SaveError(f"the save is not valid JSON: {e}") from None
     if not isinstance(data, dict):
         raise SaveError(f"a save is a JSON object, not {type(data).__name__}")

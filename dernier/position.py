@@ -81,7 +81,7 @@ def parse_position(pos: object) -> tuple[State, dict[str, Any]]:
     if isinstance(pos, str | bytes):
         try:
             pos = json.loads(pos)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise PositionError(f"position is not valid JSON: {e}") from None
     if not isinstance(pos, dict):
         raise PositionError(f"a position is a JSON object, not {type(pos).__name__}")
@@ -116,7 +116,7 @@ def parse_position(pos: object) -> tuple[State, dict[str, Any]]:
 
     dealer = _seat(pos["dealer"], n, "dealer")
     direction = pos.get("direction", 1)
-    if direction not in (1, -1) or isinstance(direction, bool):
+    if not _is_int(direction) or direction not in (1, -1):
         raise PositionError(f"direction must be 1 or -1, not {direction!r}")
     turn_v = pos["turn"]
     turn = -1 if turn_v is None else _seat(turn_v, n, "turn")
