@@ -109,6 +109,8 @@ class Game:
             order = deck_kinds(rs.decks, rs.jollies_per_deck)
             rng.shuffle(order)
         else:
+            if isinstance(deck, str | bytes) or not hasattr(deck, "__iter__"):
+                raise PositionError(f"deck must be a list of card codes, not {type(deck).__name__}")
             order = []
             for i, c in enumerate(deck):
                 code = c.code if isinstance(c, Card) else c

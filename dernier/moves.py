@@ -113,19 +113,35 @@ def _why_not_a_move(text: object) -> str:
     if not isinstance(text, str):
         return f"a move is a string, not {type(text).__name__}"
     body = text[:-1] if text.endswith("!") else text
-    head = body.split("=", 1)[0].split(":", 1)[0]
-    if head and head not in KIND_OF:
-        return f"{text!r} is not a move: {head!r} is not a card code"
-    if ":" in body:
-        suit = body.rsplit(":", 1)[1]
+    body, _, suit = body.partition(":")
+    head, eq, named = body.partition("=")
+    bad = f"{text!r} is not a move:"
+    if head not in KIND_OF:
+        if not head and suit:
+            return f"{bad} ':H', ':D', ':C' or ':S' choose the suit of a turned-up J or Jolly"
+        if not head:
+            return f"{bad} a play starts with a card code, e.g. '9H', 'JS:H'"
+        return f"{bad} {head!r} is not a card code"
+    if eq:
+        if head != "JK":
+            return f"{bad} only a Jolly can stand for another card (JK=7H)"
+        if named not in KIND_OF:
+            return f"{bad} {named!r} is not a card code (JK=7H names the card the Jolly stands for)"
+        if named == "JK":
+            return f"{bad} a Jolly cannot stand for a Jolly"
+    shown = named if eq else head
+    if suit:
         if suit not in SUIT_INDEX:
-            return f"{text!r} is not a move: {suit!r} is not a suit (H, D, C, S)"
-        return f"{text!r} is not a move: only a J or a Jolly chooses a suit"
-    if "=" in body:
-        return f"{text!r} is not a move: only a Jolly can stand for another card (JK=7H)"
-    if head == "JK" or (head in KIND_OF and head.startswith("J")):
-        return f"{text!r} is not a move: a {head} needs a suit, e.g. '{head}:H'"
+            return f"{bad} {suit!r} is not a suit (H, D, C, S)"
+        if eq and not shown.startswith("J"):
+            return f"{bad} a Jolly standing for {shown} takes no suit: only a named J does (JK=JS:H)"
+        if not shown.startswith("J"):
+            return f"{bad} only a J or a Jolly chooses a suit, not {shown}"
+    elif shown == "JK":
+        return f"{bad} a Jolly needs a suit (JK:H), or in the traditional game the card it stands for (JK=7H)"
+    elif shown.startswith("J"):
+        return f"{bad} a {shown} needs a suit, e.g. '{text.rstrip('!')}:H'"
     return (
-        f"{text!r} is not a move (a card code like '9H', 'JS:H' or 'JK:C', "
-        "a trailing '!' to call Dernier, ':H', 'draw', 'pass' or 'dernier')"
+        f"{bad} a card code like '9H', 'JS:H' or 'JK:C', a trailing '!' to call Dernier, "
+        "':H', 'draw', 'pass' or 'dernier'"
     )
