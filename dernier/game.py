@@ -194,6 +194,8 @@ class Game:
             return []
         if seat is None or seat == st.turn:
             return sorted([MOVE_TEXT[m] for m in st.legal()])
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
+            return []
         moves = [MOVE_TEXT[m] for m in st.jump_moves(seat)] if st.rules.anticipo else []
         if seat in st.due:
             moves.append("dernier")
@@ -229,6 +231,7 @@ class Game:
         reason = self._reason(seat, m)
         if (
             st.rules.chi_sbaglia_paga
+            and st.turn >= 0
             and seat == st.turn
             and m < SPECIAL
             and card_of(m) in st.hands[seat]
@@ -236,7 +239,7 @@ class Game:
         ):
             self._moves.append((seat, move))
             self.last_penalty = f"{reason} — it costs {st.rules.chi_sbaglia_penalty} cards (RULES §12)"
-            st.wrong(seat)
+            st.wrong(seat, m)
             return
         raise IllegalMove(reason)
 
@@ -247,6 +250,7 @@ class Game:
             raise IllegalMove("the hand is over")
         if st.rules.timeout != "penalty":
             raise IllegalMove("under these rules a timeout loses the match: use Match.timeout")
+        self.last_penalty = None
         self._moves.append((st.turn, "timeout"))
         st.timeout()
 
@@ -388,6 +392,8 @@ class Game:
                 out.append(e)
             elif kind == "turned":
                 out.append({"type": "turned", "seat": ev[1], "card": CODE_OF[ev[2]]})
+            elif kind == "wrong":
+                out.append({"type": "wrong", "seat": ev[1], "move": MOVE_TEXT[ev[2]]})
             elif kind == "reshuffle":
                 out.append({"type": "reshuffle", "count": len(ev[1])})
             elif kind == "end":

@@ -343,6 +343,8 @@ class State:
         one (not J Q K 7 A nor a Jolly) and more than one card, may play it out of turn."""
         if not self.rules.anticipo or self.turn < 0 or seat == self.turn or self.choosing:
             return []
+        if not 0 <= seat < self.n:
+            return []
         top = self.discard[-1]
         if IS_ACTION[top]:
             return []
@@ -363,9 +365,17 @@ class State:
         self.drawn = -1
         self._play(seat, m)
 
-    def wrong(self, seat: int) -> None:
-        """Chi sbaglia paga (RULES §12): an attempted illegal play costs cards; the turn stays."""
+    def wrong(self, seat: int, m: int) -> None:
+        """Chi sbaglia paga (RULES §12): the seat to act tried the illegal play ``m``; it draws
+        the penalty instead, and is still to act. Like any move, it first closes the open
+        Dernier windows."""
         self.move_no += 1
+        if self.log is not None:
+            self.log.append(("wrong", seat, m))
+        if self.due:
+            self._close_window()
+            if self.turn < 0:
+                return
         self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
 
     def apply(self, m: int) -> None:
@@ -407,10 +417,13 @@ class State:
             self._close_window()
             if self.turn < 0:
                 return
+        chain = 0
         if self.choosing:
             self.choosing = False
             top = self.discard[-1]
             self.suit = 0 if top == JOKER else SUIT_OF[top]
+            if top == JOKER and self.rules.jolly == "suit":
+                chain = self.rules.jolly_penalty  # for the next player, as after ':H'
         self.drawn = -1
         if self.pending:
             k = self.pending
@@ -419,6 +432,7 @@ class State:
         else:
             self._give(seat, 1, R_TIMEOUT)
         if self.turn >= 0:
+            self.pending = chain
             self.turn = (seat + self.direction) % self.n
 
     def _close_window(self) -> None:
