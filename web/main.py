@@ -1,8 +1,5 @@
-"""Browser entry point: run by PyScript (Pyodide) from index.html.
-
-Placeholder until the table UI lands: it proves that the runtime and the `dernier`
-package load in the browser, then marks the page ready for the tests.
-"""
+"""Browser entry point, run by PyScript (Pyodide) from index.html: starts the card table
+(:mod:`web.ui`). Any start-up failure is shown on the page, never a blank screen."""
 
 from __future__ import annotations
 
@@ -11,23 +8,21 @@ import traceback
 from pyscript import document  # type: ignore[import-not-found]
 
 
-def show(text: str, *, error: bool = False) -> None:
+def show_error(text: str) -> None:
     status = document.getElementById("status")
-    status.textContent = text
-    if error:
-        status.classList.add("error")
+    status.hidden = False
+    status.textContent = "Dernier could not start:\n" + text
+    status.classList.add("error")
+    document.body.dataset.error = "start"
 
 
 def start() -> None:
     try:
-        import dernier
+        from web import ui
+
+        ui.main()
     except Exception:
-        show("Dernier could not start:\n" + traceback.format_exc(), error=True)
-        document.body.dataset.error = "import"
-        return
-    version = getattr(dernier, "__version__", "?")
-    show(f"Dernier {version} — loading table…")
-    document.body.dataset.ready = "true"
+        show_error(traceback.format_exc())
 
 
 start()

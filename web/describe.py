@@ -1,0 +1,258 @@
+"""Words for the table, built from a seat's view only (no browser, no engine internals):
+why a card cannot be played now (“Needs ♥ or a 9”), the log of the hand in sentences
+(“Bianca plays A♠ — you draw 2”), and how a hand is sorted on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from web.faces import card_short, split, suit_symbol
+from web.i18n import t
+
+SUIT_ORDER = {"H": 0, "D": 1, "C": 2, "S": 3}
+RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+
+#: "a 9", "an Ace" / "un 9", "un Asso"
+_RANK_WITH_ARTICLE = {
+    "en": {
+        "A": "an Ace",
+        "J": "a Jack",
+        "Q": "a Queen",
+        "K": "a King",
+        "8": "an 8",
+    },
+    "it": {"A": "un Asso", "J": "un Jack", "Q": "una Donna", "K": "un Re"},
+}
+
+
+def rank_with_article(rank: str, lang: str) -> str:
+    table = _RANK_WITH_ARTICLE["it" if lang == "it" else "en"]
+    if rank in table:
+        return table[rank]
+    return ("un " if lang == "it" else "a ") + rank
+
+
+def sort_hand(hand: Sequence[str]) -> list[str]:
+    """By suit (♥ ♦ ♣ ♠), then rank (2 … K, A); Jollies last."""
+
+    def key(code: str) -> tuple[int, int]:
+        rank, suit = split(code)
+        if suit is None:
+            return (9, 0)
+        return (SUIT_ORDER[suit], RANK_ORDER[rank])
+
+    return sorted(hand, key=key)
+
+
+def move_card(move: str) -> str | None:
+    """The card a move plays (``JS:H!`` → ``JS``, ``JK=7H`` → ``JK``), else None."""
+    m = move.rstrip("!")
+    if m in ("draw", "pass", "dernier", "timeout") or m.startswith(":"):
+        return None
+    return m.split(":")[0].split("=")[0]
+
+
+def moves_of_card(legal: Sequence[str], code: str) -> list[str]:
+    return [m for m in legal if move_card(m) == code]
+
+
+def playable_cards(view: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for m in view.get("legal", ()):
+        c = move_card(m)
+        if c is not None:
+            out.add(c)
+    return out
+
+
+def name_of(names: Sequence[str], seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(names):
+        return "?"
+    return names[seat]
+
+
+def needs_text(view: dict[str, Any], lang: str) -> str:
+    """What the pile asks for: '♥ or a 9' (the active suit and the top card's rank)."""
+    top = view.get("wild") or view["top"]
+    rank, _suit = split(top)
+    parts = []
+    if view.get("suit"):
+        parts.append(suit_symbol(view["suit"]))
+    if rank not in ("JK", "J"):
+        parts.append(rank_with_article(rank, lang))
+    if not parts:
+        return "J / Jolly"
+    return f" {t(lang, 'or')} ".join(parts)
+
+
+def why_not(view: dict[str, Any], code: str, names: Sequence[str], lang: str) -> str | None:
+    """Why seat ``view["seat"]`` may not play ``code`` now; None when it may."""
+    if code in playable_cards(view):
+        return None
+    if view.get("over") or view.get("match_over"):
+        return t(lang, "why_over")
+    seat = view["seat"]
+    if view["turn"] != seat:
+        return t(lang, "why_not_turn", who=name_of(names, view["turn"]))
+    if view.get("choosing"):
+        return t(lang, "why_choose")
+    if view.get("has_drawn"):
+        drawn = view.get("drawn")
+        if drawn and drawn in playable_cards(view):
+            return t(lang, "why_drawn", card=card_short(drawn))
+        return t(lang, "why_drawn_cant")
+    if view.get("pending"):
+        key = "why_chain_jolly" if view.get("chain") == "jolly" else "why_chain_ace"
+        return t(lang, key, n=view["pending"])
+    rules = view.get("rules")
+    if code == "JK" and len(view["hand"]) == 1 and isinstance(rules, str | dict):
+        preset = rules if isinstance(rules, str) else rules.get("preset", "official")
+        closes = rules.get("jolly_can_close") if isinstance(rules, dict) else None
+        if closes is False or (closes is None and preset == "traditional"):
+            return t(lang, "why_jolly_last")
+    if code not in view["hand"]:
+        return t(lang, "why_generic")
+    return t(lang, "why_needs", needs=needs_text(view, lang))
+
+
+def move_text(move: str) -> str:
+    """``JS:H!`` → ``J♠ → ♥`` style short text of a play (for titles and tests)."""
+    m = move.rstrip("!")
+    card = move_card(m)
+    if card is None:
+        return m
+    out = card_short(card)
+    if "=" in m:
+        named = m.split("=", 1)[1].split(":")[0]
+        out = f"Jolly={card_short(named)}"
+    if ":" in m:
+        out += " → " + suit_symbol(m.rsplit(":", 1)[1])
+    return out
+
+
+def _who(seat: int, me: int, names: Sequence[str]) -> tuple[str, bool]:
+    return name_of(names, seat), seat == me
+
+
+def _say(lang: str, key: str, seat: int, me: int, names: Sequence[str], **kw: Any) -> str:
+    if seat == me:
+        return t(lang, key + "_you", **kw)
+    return t(lang, key, who=name_of(names, seat), **kw)
+
+
+def _play_line(seat: int, move: str, me: int, names: Sequence[str], lang: str) -> str:
+    call = move.endswith("!")
+    m = move.rstrip("!")
+    card = move_card(m)
+    assert card is not None
+    if "=" in m:
+        named = m.split("=", 1)[1]
+        text = card_short(named.split(":")[0])
+        if ":" in named:
+            text += " → " + suit_symbol(named.rsplit(":", 1)[1])
+        line = _say(lang, "log_play_wild", seat, me, names, card=text)
+    elif ":" in m:
+        line = _say(lang, "log_play_suit", seat, me, names, card=card_short(card), suit=suit_symbol(m[-1]))
+    else:
+        line = _say(lang, "log_play", seat, me, names, card=card_short(card))
+    if call:
+        line += t(lang, "log_call_suffix")
+    return line
+
+
+def log_lines(log: Sequence[dict[str, Any]], names: Sequence[str], lang: str, me: int = 0) -> list[str]:
+    """The public log of a hand as sentences, oldest first. A draw caused by a play (a 7,
+    a last-card effect) is told on the same line: “Bianca plays 7♠ — you draw 2”."""
+    lines: list[str] = []
+    last_kind = ""  # kind of the move that opened the current line
+    last_seat = -1
+    at = -1  # index of that line (a penalty line may come between)
+    for ev in log:
+        typ = ev.get("type")
+        if typ == "move":
+            seat, move = ev["seat"], ev["move"]
+            last_kind, last_seat, at = "other", seat, len(lines)
+            if move == "draw":
+                last_kind = "draw"
+                if seat == me:
+                    lines.append(t(lang, "log_draw_n_you", n=1))
+                else:
+                    lines.append(_say(lang, "log_draw", seat, me, names))
+            elif move == "pass":
+                lines.append(_say(lang, "log_pass", seat, me, names))
+            elif move == "dernier":
+                lines.append(_say(lang, "log_call", seat, me, names))
+            elif move == "timeout":
+                lines.append(_say(lang, "log_timeout", seat, me, names))
+            elif move.startswith(":"):
+                lines.append(_say(lang, "log_choose", seat, me, names, suit=suit_symbol(move[1:])))
+            else:
+                last_kind = "play"
+                lines.append(_play_line(seat, move, me, names, lang))
+        elif typ == "draw":
+            seat, n, reason = ev["seat"], ev["count"], ev.get("reason")
+            if reason == "draw" and last_kind == "draw" and seat == last_seat and 0 <= at < len(lines):
+                cards = ev.get("cards")
+                if seat == me and cards:
+                    lines[at] = t(lang, "log_draw_you", card=card_short(cards[0]))
+                else:
+                    lines[at] = _say(lang, "log_draw", seat, me, names)
+                last_kind = "drawn"
+            elif reason == "chain" and last_kind == "draw" and seat == last_seat and 0 <= at < len(lines):
+                lines[at] = _say(lang, "log_draw_n", seat, me, names, n=n)
+                last_kind = "drawn"
+            elif reason == "dernier":
+                lines.append(_say(lang, "log_forgot", seat, me, names, n=n))
+            elif reason == "wrong":
+                lines.append(_say(lang, "log_wrong", seat, me, names, n=n))
+            elif reason in ("seven", "last") and last_kind == "play" and 0 <= at < len(lines):
+                lines[at] += " — " + _say(lang, "log_then_draw", seat, me, names, n=n)
+            elif reason == "timeout":
+                lines.append(_say(lang, "log_draw_n", seat, me, names, n=n))
+            else:
+                lines.append(_say(lang, "log_draw_n", seat, me, names, n=n))
+        elif typ == "turned":
+            at = len(lines)
+            lines.append(_say(lang, "log_turned", ev["seat"], me, names, card=card_short(ev["card"])))
+            last_kind = "play"  # a 7 turned up makes someone draw: told on this line
+        elif typ == "reshuffle":
+            lines.append(t(lang, "log_reshuffle"))
+        elif typ == "end":
+            w = ev.get("winner")
+            if w is None:
+                lines.append(t(lang, "log_empty"))
+            else:
+                lines.append(_say(lang, "log_out", w, me, names))
+    return lines
+
+
+def count_text(n: int, lang: str) -> str:
+    return t(lang, "cards_count_1") if n == 1 else t(lang, "cards_count", n=n)
+
+
+def tiebreak_text(kind: str | None, loser: str | None, loser_is_me: bool, lang: str) -> str:
+    if kind in ("abandon", "timeout"):
+        key = f"tb_{kind}" + ("_you" if loser_is_me else "")
+        return t(lang, key, who=loser or "?")
+    return t(lang, f"tb_{kind or 'points'}")
+
+
+def hand_points_given(hands: Sequence[Sequence[str]]) -> list[int]:
+    """Points each seat's remaining cards are worth to the others (RULES §9)."""
+    out = []
+    for h in hands:
+        total = 0
+        for code in h:
+            rank, suit = split(code)
+            if suit is None:
+                total += 15
+            elif rank == "A":
+                total += 11
+            elif rank in ("J", "Q", "K"):
+                total += 10
+            else:
+                total += int(rank)
+        out.append(total)
+    return out

@@ -1,0 +1,157 @@
+"""Drives the bots of a :class:`~web.session.Session` from an asyncio loop (the browser's
+event loop under Pyodide) without ever holding the main thread for long.
+
+A bot thinks through ``bot.steps(view, rng)``, a generator that yields ``None`` every few
+milliseconds and finally the move; the driver runs it in slices of at most
+:data:`SLICE_MS` and awaits ``pause()`` between slices, so the browser can paint and
+handle input (no task longer than ~50 ms). Between moves it waits the bots' delay, or a
+longer grace while the human owes a Dernier call, so that a person can press the button.
+
+Everything here is testable in CPython: pass ``sleep``/``now`` and an ``on_change``
+callback (the page re-renders there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from web.session import Session
+
+SLICE_MS = 12.0
+GRACE_MS = 1500
+POLL_MS = 40
+
+
+async def _sleep_ms(ms: float) -> None:
+    await asyncio.sleep(ms / 1000)
+
+
+def _now_ms() -> float:
+    return time.perf_counter() * 1000
+
+
+class Driver:
+    def __init__(
+        self,
+        get_session: Callable[[], Session | None],
+        on_change: Callable[[str, int | None], None],
+        sleep: Callable[[float], Awaitable[Any]] = _sleep_ms,
+        now: Callable[[], float] = _now_ms,
+        grace_ms: int = GRACE_MS,
+    ) -> None:
+        self.get_session = get_session
+        self.on_change = on_change  # (what happened, seat): "move", "call", "idle", "error"
+        self.sleep = sleep
+        self.now = now
+        self.grace_ms = grace_ms
+        self.gen = 0  # bumped to stop a running loop (new match, abandon …)
+        self.running = False
+        self.thinking: int | None = None  # the bot seat thinking now
+        self.max_slice_ms = 0.0  # the longest slice of bot thinking seen (for tests)
+        self.paused = False
+
+    def stop(self) -> None:
+        self.gen += 1
+        self.thinking = None
+
+    def kick(self) -> asyncio.Task[None] | None:
+        """Start the loop if it is not running (call after every change of the match)."""
+        if self.running:
+            return None
+        return asyncio.ensure_future(self.run())
+
+    async def run(self) -> None:
+        if self.running:
+            return
+        self.running = True
+        gen = self.gen
+        try:
+            await self._loop(gen)
+        finally:
+            self.running = False
+            self.thinking = None
+        if gen != self.gen:  # stopped for a new match: serve it
+            self.kick()
+
+    def _live(self, gen: int, s: Session) -> bool:
+        return gen == self.gen and self.get_session() is s
+
+    async def _loop(self, gen: int) -> None:
+        while True:
+            s = self.get_session()
+            if s is None or gen != self.gen:
+                return
+            if s.hand_over:
+                self.on_change("idle", None)
+                return
+            called = s.bot_calls()
+            for seat in called:
+                self.on_change("call", seat)
+            seat = s.next_bot()
+            if seat is None:
+                self.on_change("idle", None)
+                return
+            await self._wait_before(gen, s)
+            if not self._live(gen, s) or s.next_bot() != seat or s.hand_over:
+                if not self._live(gen, s):
+                    return
+                continue
+            move = await self._think(gen, s, seat)
+            if move is None or not self._live(gen, s) or s.next_bot() != seat:
+                if not self._live(gen, s):
+                    return
+                continue
+            try:
+                s.play(move, seat)
+            except ValueError:
+                s.play(s.bot_fallback_move(seat), seat)
+            self.on_change("move", seat)
+            await self.sleep(0)  # let the browser paint the move
+
+    async def _wait_before(self, gen: int, s: Session) -> None:
+        """The bots' delay; while the human owes Dernier, at least the grace window (cut
+        short to the normal delay once they call)."""
+        delay = max(0, s.settings.delay)
+        start = self.now()
+        if s.human_due():
+            grace = max(self.grace_ms, delay)
+            while self._live(gen, s) and s.human_due() and self.now() - start < grace:
+                await self.sleep(min(POLL_MS, grace - (self.now() - start)))
+        while self._live(gen, s) and self.paused:
+            await self.sleep(POLL_MS)
+        left = delay - (self.now() - start)
+        while left > 0 and self._live(gen, s):
+            await self.sleep(min(left, 100))
+            left = delay - (self.now() - start)
+        if delay == 0:
+            await self.sleep(0)
+
+    async def _think(self, gen: int, s: Session, seat: int) -> str | None:
+        view = s.view(seat)
+        rng = s.bot_rng(seat)
+        self.thinking = seat
+        self.on_change("thinking", seat)
+        try:
+            steps = s.bot(seat).steps(view, rng)
+            start = self.now()
+            while True:
+                try:
+                    step = next(steps)
+                except StopIteration as stop:
+                    return str(stop.value) if stop.value else s.bot_fallback_move(seat)
+                if step is not None:
+                    return str(step)
+                elapsed = self.now() - start
+                if elapsed >= SLICE_MS:
+                    self.max_slice_ms = max(self.max_slice_ms, elapsed)
+                    await self.sleep(0)
+                    if not self._live(gen, s):
+                        return None
+                    start = self.now()
+        except Exception:
+            return s.bot_fallback_move(seat)
+        finally:
+            self.thinking = None

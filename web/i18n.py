@@ -1,0 +1,317 @@
+"""The page's words in English and Italian: ``t(lang, key, **values)``.
+
+Every string is plain text (never HTML): the page puts it in ``textContent``. Names of
+players arrive through ``{who}``-style fields and so are never interpreted either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# key: (English, Italian)
+STRINGS: dict[str, tuple[str, str]] = {
+    # setup screen
+    "title": ("Dernier", "Dernier"),
+    "tagline": (
+        "The Italian shedding card game: empty your hand, and call “Dernier!” on your last card.",
+        "Il gioco di carte italiano: liberati delle carte e grida «Dernier!» all'ultima.",
+    ),
+    "setup_heading": ("New match", "Nuova partita"),
+    "opt_players": ("Players", "Giocatori"),
+    "opt_levels": ("Bots", "Bot"),
+    "opt_level_of": ("Level of {who}", "Livello di {who}"),
+    "opt_rules": ("Rules", "Regole"),
+    "opt_format": ("Match", "Partita"),
+    "opt_lang": ("Language", "Lingua"),
+    "opt_name": ("Your name", "Il tuo nome"),
+    "opt_delay": ("Bots' speed", "Velocità dei bot"),
+    "opt_timer": ("Turn timer", "Tempo per turno"),
+    "start": ("Deal the cards", "Distribuisci le carte"),
+    "show_rules": ("Rules", "Regole"),
+    "stats_none": ("No matches played yet.", "Nessuna partita giocata finora."),
+    "stats": (
+        "Matches played: {played} · won: {won} · match points: {points}",
+        "Partite giocate: {played} · vinte: {won} · punti partita: {points}",
+    ),
+    "level_easy": ("easy", "principiante"),
+    "level_medium": ("medium", "esperto"),
+    "level_hard": ("hard", "campione"),
+    "rules_official": ("official", "ufficiali"),
+    "rules_traditional": ("traditional", "tradizionali"),
+    "format_hands_1": ("1 hand", "1 mano"),
+    "format_hands": ("{n} hands", "{n} mani"),
+    "format_target": ("first to {n} points", "chi arriva a {n} punti"),
+    "delay_fast": ("fast", "veloce"),
+    "delay_normal": ("normal", "normale"),
+    "delay_slow": ("slow", "lenta"),
+    "delay_instant": ("instant", "istantanea"),
+    "timer_off": ("off", "nessuno"),
+    "timer_s": ("{n} s", "{n} s"),
+    "lang_en": ("English", "English"),
+    "lang_it": ("Italiano", "Italiano"),
+    "you": ("You", "Tu"),
+    "default_name": ("You", "Tu"),
+    # table
+    "table_label": ("Card table", "Tavolo da gioco"),
+    "hand_of": ("Hand {n} of {total}", "Mano {n} di {total}"),
+    "hand_target": ("Hand {n} · first to {target} points", "Mano {n} · si vince a {target} punti"),
+    "draw": ("Draw", "Pesca"),
+    "draw_n": ("Draw {n}", "Pesca {n}"),
+    "pass": ("Pass", "Passo"),
+    "dernier": ("Dernier!", "Dernier!"),
+    "dernier_armed": ("Dernier! ✓", "Dernier! ✓"),
+    "dernier_help_call": ("Call Dernier now", "Di' Dernier adesso"),
+    "dernier_help_arm": (
+        "Call Dernier with your next card (it leaves you one)",
+        "Di' Dernier con la prossima carta (te ne resta una)",
+    ),
+    "dernier_help_off": (
+        "Dernier: call it when you are left with one card",
+        "Dernier: si dice quando resta una sola carta",
+    ),
+    "abandon": ("Abandon", "Abbandona"),
+    "rules_button": ("Rules", "Regole"),
+    "menu_new": ("New match", "Nuova partita"),
+    "draw_pile": ("Draw pile: {n} cards", "Mazzo: {n} carte"),
+    "draw_pile_short": ("{n}", "{n}"),
+    "discard_pile": ("Discard pile, top card: {card}", "Pila degli scarti, in cima: {card}"),
+    "active_suit": ("Suit to play: {suit}", "Seme da giocare: {suit}"),
+    "chosen_suit": ("Chosen suit: {suit}", "Seme scelto: {suit}"),
+    "pending": ("+{n} to draw", "+{n} da pescare"),
+    "direction_ccw": ("counter-clockwise", "antiorario"),
+    "direction_cw": ("clockwise", "orario"),
+    "direction_label": ("Play goes {dir}", "Si gioca in senso {dir}"),
+    "cards_count": ("{n} cards", "{n} carte"),
+    "cards_count_1": ("1 card", "1 carta"),
+    "dealer": ("dealer", "mazziere"),
+    "dernier_badge": ("Dernier!", "Dernier!"),
+    "seat_label": ("{who}, {level}, {cards}", "{who}, {level}, {cards}"),
+    "seat_label_turn": ("{who}, {level}, {cards}, to play", "{who}, {level}, {cards}, di turno"),
+    "your_hand": ("Your hand", "La tua mano"),
+    "your_hand_n": ("Your hand: {n} cards", "La tua mano: {n} carte"),
+    "log_heading": ("Last moves", "Ultime mosse"),
+    "timer_left": ("{n} s left", "ancora {n} s"),
+    # whose turn
+    "turn_you": ("Your turn", "Tocca a te"),
+    "turn_you_drawn": ("Play {card} or pass", "Gioca {card} o passa"),
+    "turn_you_drawn_pass": ("You drew {card}: pass", "Hai pescato {card}: passa"),
+    "turn_you_chain_ace": (
+        "Your turn: +{n}! Answer with an Ace or draw {n}",
+        "Tocca a te: +{n}! Rispondi con un Asso o pesca {n}",
+    ),
+    "turn_you_chain_jolly": (
+        "Your turn: +{n}! Answer with a Jolly or draw {n}",
+        "Tocca a te: +{n}! Rispondi con un Jolly o pesca {n}",
+    ),
+    "turn_you_choose": (
+        "You deal: choose the suit for the turned-up {card}",
+        "Sei il mazziere: scegli il seme per il {card} scoperto",
+    ),
+    "turn_bot": ("{who} is playing…", "Tocca a {who}…"),
+    "turn_call_now": ("Call Dernier now!", "Di' Dernier adesso!"),
+    "hand_over": ("The hand is over", "La mano è finita"),
+    "match_over": ("The match is over", "La partita è finita"),
+    # the suit chooser
+    "choose_suit": ("Choose the suit", "Scegli il seme"),
+    "choose_suit_for": ("Choose the suit for {card}", "Scegli il seme per {card}"),
+    "choose_card_for": ("Which card does the Jolly stand for?", "Quale carta diventa il Jolly?"),
+    "cancel": ("Cancel", "Annulla"),
+    "suit_H": ("Hearts", "Cuori"),
+    "suit_D": ("Diamonds", "Quadri"),
+    "suit_C": ("Clubs", "Fiori"),
+    "suit_S": ("Spades", "Picche"),
+    # why a card cannot be played
+    "why_not_turn": ("Not your turn: {who} is to play", "Non è il tuo turno: tocca a {who}"),
+    "why_over": ("The hand is over", "La mano è finita"),
+    "why_choose": (
+        "First choose the suit for the turned-up card",
+        "Prima scegli il seme della carta scoperta",
+    ),
+    "why_drawn": (
+        "After drawing you may play only the card you drew ({card}) or pass",
+        "Dopo aver pescato puoi giocare solo la carta pescata ({card}) o passare",
+    ),
+    "why_drawn_cant": (
+        "After drawing you may only pass (the card you drew does not fit)",
+        "Dopo aver pescato puoi solo passare (la carta pescata non va bene)",
+    ),
+    "why_chain_ace": (
+        "+{n} pending: only an Ace answers, or draw {n}",
+        "+{n} in sospeso: risponde solo un Asso, oppure pesca {n}",
+    ),
+    "why_chain_jolly": (
+        "+{n} pending: only a Jolly answers, or draw {n}",
+        "+{n} in sospeso: risponde solo un Jolly, oppure pesca {n}",
+    ),
+    "why_jolly_last": ("A Jolly may not be your last card", "Il Jolly non può essere l'ultima carta"),
+    "why_needs": ("Needs {needs}", "Serve {needs}"),
+    "why_generic": ("Not playable now", "Non giocabile ora"),
+    "or": ("or", "o"),
+    "playable": ("playable", "giocabile"),
+    "not_playable": ("not playable: {why}", "non giocabile: {why}"),
+    "no_draw_now": ("You cannot draw now", "Ora non puoi pescare"),
+    "no_pass_now": ("You may pass only after drawing", "Puoi passare solo dopo aver pescato"),
+    "no_dernier_now": (
+        "Dernier is called when a play leaves you one card",
+        "Dernier si dice quando una giocata ti lascia una carta",
+    ),
+    # log lines ({who} = another player; the *_you forms speak to the human)
+    "log_play": ("{who} plays {card}", "{who} gioca {card}"),
+    "log_play_you": ("You play {card}", "Giochi {card}"),
+    "log_play_suit": ("{who} plays {card} and chooses {suit}", "{who} gioca {card} e sceglie {suit}"),
+    "log_play_suit_you": ("You play {card} and choose {suit}", "Giochi {card} e scegli {suit}"),
+    "log_play_wild": ("{who} plays a Jolly as {card}", "{who} gioca un Jolly come {card}"),
+    "log_play_wild_you": ("You play a Jolly as {card}", "Giochi un Jolly come {card}"),
+    "log_call_suffix": (" — Dernier!", " — Dernier!"),
+    "log_draw": ("{who} draws a card", "{who} pesca una carta"),
+    "log_draw_you": ("You draw {card}", "Peschi {card}"),
+    "log_draw_n": ("{who} draws {n}", "{who} pesca {n}"),
+    "log_draw_n_you": ("You draw {n}", "Peschi {n}"),
+    "log_then_draw": ("{who} draws {n}", "{who} pesca {n}"),
+    "log_then_draw_you": ("you draw {n}", "peschi {n}"),
+    "log_pass": ("{who} passes", "{who} passa"),
+    "log_pass_you": ("You pass", "Passi"),
+    "log_call": ("{who} calls Dernier!", "{who} dice Dernier!"),
+    "log_call_you": ("You call Dernier!", "Dici Dernier!"),
+    "log_forgot": ("{who} forgot to call Dernier: draws {n}", "{who} non ha detto Dernier: pesca {n}"),
+    "log_forgot_you": (
+        "You forgot to call Dernier: you draw {n}",
+        "Non hai detto Dernier: peschi {n}",
+    ),
+    "log_choose": ("{who} chooses {suit}", "{who} sceglie {suit}"),
+    "log_choose_you": ("You choose {suit}", "Scegli {suit}"),
+    "log_turned": ("{card} is turned up ({who} deals)", "Scoperta: {card} (distribuisce {who})"),
+    "log_turned_you": ("{card} is turned up (you deal)", "Scoperta: {card} (distribuisci tu)"),
+    "log_reshuffle": (
+        "The discard pile becomes the new draw pile",
+        "Gli scarti diventano il nuovo mazzo",
+    ),
+    "log_out": ("{who} goes out!", "{who} chiude!"),
+    "log_out_you": ("You go out!", "Hai chiuso!"),
+    "log_empty": ("The draw pile is empty: the hand ends", "Il mazzo è finito: la mano termina"),
+    "log_timeout": ("{who} ran out of time", "{who} ha finito il tempo"),
+    "log_timeout_you": ("You ran out of time", "Hai finito il tempo"),
+    "log_wrong": ("{who} draws {n} for a wrong play", "{who} pesca {n} per una giocata sbagliata"),
+    "log_wrong_you": ("You draw {n} for a wrong play", "Peschi {n} per una giocata sbagliata"),
+    # end of hand and match
+    "summary_heading": ("End of hand {n}", "Fine della mano {n}"),
+    "summary_won": ("{who} wins the hand", "{who} vince la mano"),
+    "summary_won_you": ("You win the hand!", "Hai vinto la mano!"),
+    "summary_empty": (
+        "The draw pile ran out: {who} wins the hand (§10)",
+        "Il mazzo è finito: vince la mano {who} (§10)",
+    ),
+    "summary_empty_you": (
+        "The draw pile ran out: you win the hand (§10)",
+        "Il mazzo è finito: vinci tu la mano (§10)",
+    ),
+    "col_player": ("Player", "Giocatore"),
+    "col_cards": ("Cards", "Carte"),
+    "col_gave": ("Points given", "Punti ceduti"),
+    "col_hand": ("This hand", "Questa mano"),
+    "col_total": ("Total", "Totale"),
+    "col_won": ("Hands won", "Mani vinte"),
+    "col_gave_title": (
+        "Points the cards left in hand give to every other player (§9)",
+        "Punti che le carte rimaste danno a ogni altro giocatore (§9)",
+    ),
+    "col_match_points": ("Match points", "Punti partita"),
+    "none_left": ("none", "nessuna"),
+    "next_hand": ("Deal the next hand", "Distribuisci la prossima mano"),
+    "next_dealer": ("{who} deals next", "Il prossimo mazziere è {who}"),
+    "next_dealer_you": ("You deal next", "Il prossimo mazziere sei tu"),
+    "result_heading": ("Match result", "Risultato della partita"),
+    "result_won": ("{who} wins the match", "{who} vince la partita"),
+    "result_won_you": ("You win the match!", "Hai vinto la partita!"),
+    "tb_points": ("decided by points", "decisa dai punti"),
+    "tb_hands_won": (
+        "tie on points: decided by hands won",
+        "parità di punti: decide il numero di mani vinte",
+    ),
+    "tb_cards": (
+        "tie: decided by the fewest cards in hand at the end",
+        "parità: decide chi ha meno carte in mano alla fine",
+    ),
+    "tb_last_draw": (
+        "tie: decided by the last draw (§10)",
+        "parità: decide l'ultima pescata (§10)",
+    ),
+    "tb_seat": ("a perfect tie: decided by seat order", "parità perfetta: decide l'ordine dei posti"),
+    "tb_abandon": ("{who} abandoned the match", "{who} ha abbandonato la partita"),
+    "tb_abandon_you": ("You abandoned the match", "Hai abbandonato la partita"),
+    "tb_timeout": ("{who} ran out of time", "{who} ha finito il tempo"),
+    "tb_timeout_you": ("You ran out of time", "Hai finito il tempo"),
+    "play_again": ("Play again", "Gioca ancora"),
+    "change_settings": ("Change settings", "Cambia impostazioni"),
+    "close": ("Close", "Chiudi"),
+    "view_table": ("See the table", "Guarda il tavolo"),
+    "show_result": ("Show the result", "Mostra il risultato"),
+    # abandon
+    "abandon_heading": ("Abandon the match?", "Abbandonare la partita?"),
+    "abandon_text": (
+        "You lose the match at once: −1 match point to you, +1 to every other player (§11).",
+        "Perdi subito la partita: −1 punto partita a te, +1 a ogni altro giocatore (§11).",
+    ),
+    "abandon_yes": ("Abandon", "Abbandona"),
+    "abandon_no": ("Keep playing", "Continua a giocare"),
+    # notices
+    "bad_param": ("Ignored the URL parameter {param}={value}", "Parametro ignorato: {param}={value}"),
+    "bad_param_detail": (
+        "Ignored the URL parameter {param}={value} (expected {detail})",
+        "Parametro ignorato: {param}={value} (atteso {detail})",
+    ),
+    "unknown_param": ("Ignored the unknown URL parameter {param}", "Parametro sconosciuto ignorato: {param}"),
+    "repeated_param": ("Ignored a repeated URL parameter {param}", "Parametro ripetuto ignorato: {param}"),
+    "hands_and_target": (
+        "A match has hands or a target, not both: ignored target={value}",
+        "Una partita ha un numero di mani o un traguardo, non entrambi: ignorato target={value}",
+    ),
+    "levels_count": (
+        "levels={value} does not give one level per bot ({detail} bots): adjusted",
+        "levels={value} non dà un livello per bot ({detail} bot): corretto",
+    ),
+    "dismiss": ("Dismiss", "Chiudi"),
+    "save_problem_heading": (
+        "Your saved match could not be resumed",
+        "Impossibile riprendere la partita salvata",
+    ),
+    "save_problem_text": (
+        "The save in this browser is damaged or comes from another program, so it was not loaded.",
+        "Il salvataggio in questo browser è danneggiato o viene da un altro programma: non è stato caricato.",
+    ),
+    "save_problem_new": ("Start a new match", "Inizia una nuova partita"),
+    "storage_off": (
+        "This browser does not let the page save: the match will not survive a reload.",
+        "Questo browser non permette di salvare: la partita non sopravvive a un ricaricamento.",
+    ),
+    "error_heading": ("Something went wrong", "Qualcosa è andato storto"),
+    "starting": ("Starting Python…", "Avvio di Python…"),
+    "rules_heading": ("Rules of Dernier", "Regole del Dernier"),
+    "rules_missing": (
+        "The rules page is being written; see RULES.md in the project.",
+        "La pagina delle regole è in preparazione; vedi RULES.md nel progetto.",
+    ),
+    "bot_default_names": (
+        "Bianca,Carlo,Dario,Elena,Fabio,Giulia,Marco,Nora",
+        "Bianca,Carlo,Dario,Elena,Fabio,Giulia,Marco,Nora",
+    ),
+    "announce_turn": ("Your turn", "Tocca a te"),
+}
+
+
+def t(lang: str, key: str, **values: Any) -> str:
+    """The text of ``key`` in ``lang`` (``en`` if unknown), with ``{name}`` fields filled."""
+    pair = STRINGS.get(key)
+    if pair is None:
+        return key
+    text = pair[1] if lang == "it" else pair[0]
+    if values:
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def bot_names() -> list[str]:
+    return STRINGS["bot_default_names"][0].split(",")

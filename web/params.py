@@ -1,0 +1,324 @@
+"""Match settings, and reading them from the page's URL (CONTRACT "In the page").
+
+Pure Python (no browser): ``parse_query("players=3&levels=medium,hard&seed=7")`` returns a
+:class:`Parsed` with the settings, whether the URL asks to start a match at once, and a
+list of :class:`Notice` for every parameter that was ignored (shown on the page).
+
+URL parameters:
+
+* ``players`` 2–6 (official) / 3–8 (traditional); ``rules`` ``official`` | ``traditional``;
+  ``levels`` a comma list, one level per bot (``easy``, ``medium``, ``hard``);
+  ``seed`` a whole number; ``hands`` N or ``target`` P (the match format).
+  Any of these starts that match at once, skipping the setup screen.
+* ``lang`` ``it`` | ``en``; ``delay`` the bots' pause in ms (0–10000); ``name`` the
+  human's name; ``timer`` seconds per turn (0 = off). These are preferences: alone
+  they do not start a match (a saved match resumes with them).
+
+A bad parameter is ignored (its default is used) with a notice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+from urllib.parse import parse_qsl
+
+LEVELS = ("easy", "medium", "hard")
+RULES = ("official", "traditional")
+LANGS = ("it", "en")
+PLAYER_RANGE = {"official": (2, 6), "traditional": (3, 8)}
+HANDS_CHOICES = (1, 3, 5)
+TARGET_CHOICES = (200, 500)
+TIMER_CHOICES = (0, 30, 60)
+MAX_HANDS = 99
+TARGET_RANGE = (50, 10000)
+MAX_DELAY = 10000
+MAX_SEED = 2**31 - 1
+MAX_NAME = 40
+DEFAULT_DELAY = 700
+
+#: parameters that describe a match: any of them in the URL starts that match at once
+MATCH_KEYS = ("players", "rules", "levels", "seed", "hands", "target")
+PREF_KEYS = ("lang", "delay", "name", "timer")
+KNOWN_KEYS = MATCH_KEYS + PREF_KEYS
+#: a URL that starts a match uses these for the match parameters it leaves out
+#: (one hand, like ``Match.new``), whatever the remembered choices are
+URL_MATCH_DEFAULTS: dict[str, Any] = {
+    "players": 3,
+    "rules": "official",
+    "levels": ("medium", "medium"),
+    "seed": None,
+    "hands": 1,
+    "target": None,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything needed to start (or resume the look of) a match in the page."""
+
+    players: int = 3
+    rules: str = "official"
+    levels: tuple[str, ...] = ("medium", "medium")
+    seed: int | None = None
+    hands: int | None = 3
+    target: int | None = None
+    lang: str = "en"
+    delay: int = DEFAULT_DELAY
+    name: str = ""
+    timer: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["levels"] = list(self.levels)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        """Settings from :meth:`to_dict` output (e.g. a save or remembered choices);
+        ValueError if anything is off."""
+        if not isinstance(data, dict):
+            raise ValueError("settings must be an object")
+        known = {f for f in cls.__dataclass_fields__}
+        extra = sorted(str(k) for k in data if k not in known)
+        if extra:
+            raise ValueError(f"unknown settings: {', '.join(extra)}")
+        base = cls()
+        values = {k: data.get(k, getattr(base, k)) for k in known}
+        levels = values["levels"]
+        if not isinstance(levels, list | tuple) or not all(isinstance(x, str) for x in levels):
+            raise ValueError("levels must be a list of names")
+        values["levels"] = tuple(levels)
+        s = cls(**values)
+        problems = s.problems()
+        if problems:
+            raise ValueError("; ".join(problems))
+        return s
+
+    def problems(self) -> list[str]:
+        p: list[str] = []
+
+        def whole(name: str, v: object) -> bool:
+            ok = isinstance(v, int) and not isinstance(v, bool)
+            if not ok:
+                p.append(f"{name} must be a whole number")
+            return ok
+
+        if self.rules not in RULES:
+            p.append(f"unknown rules {self.rules!r}")
+        elif whole("players", self.players):
+            lo, hi = PLAYER_RANGE[self.rules]
+            if not lo <= self.players <= hi:
+                p.append(f"players must be {lo} to {hi}")
+            elif len(self.levels) != self.players - 1:
+                p.append("one level per bot")
+        if any(lv not in LEVELS for lv in self.levels):
+            p.append("unknown bot level")
+        if self.seed is not None and whole("seed", self.seed) and not 0 <= self.seed <= MAX_SEED:
+            p.append("seed out of range")
+        if (self.hands is None) == (self.target is None):
+            p.append("a match has either hands or a target")
+        if self.hands is not None and whole("hands", self.hands) and not 1 <= self.hands <= MAX_HANDS:
+            p.append("hands out of range")
+        if (
+            self.target is not None
+            and whole("target", self.target)
+            and not TARGET_RANGE[0] <= self.target <= TARGET_RANGE[1]
+        ):
+            p.append("target out of range")
+        if self.lang not in LANGS:
+            p.append("unknown language")
+        if whole("delay", self.delay) and not 0 <= self.delay <= MAX_DELAY:
+            p.append("delay out of range")
+        if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
+            p.append("bad name")
+        if whole("timer", self.timer) and not 0 <= self.timer <= 3600:
+            p.append("timer out of range")
+        return p
+
+    def with_players(self, players: int) -> Settings:
+        """Same settings for ``players`` players: levels padded with the last one or cut."""
+        levels = list(self.levels[: players - 1])
+        while len(levels) < players - 1:
+            levels.append(levels[-1] if levels else "medium")
+        return replace(self, players=players, levels=tuple(levels))
+
+    def match_key(self) -> dict[str, Any]:
+        """The fields that define the match (compared to decide whether a URL resumes a save)."""
+        return {
+            "players": self.players,
+            "rules": self.rules,
+            "levels": list(self.levels),
+            "seed": self.seed,
+            "hands": self.hands,
+            "target": self.target,
+        }
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A URL parameter that was ignored: ``code`` is an i18n key (``bad_param`` …)."""
+
+    code: str
+    param: str
+    value: str
+    detail: str = ""
+
+
+@dataclass
+class Parsed:
+    settings: Settings
+    start: bool  # the URL asks for a match at once
+    given: dict[str, str] = field(default_factory=dict)  # the accepted match parameters
+    notices: list[Notice] = field(default_factory=list)
+    prefs_given: set[str] = field(default_factory=set)  # preference keys the URL set
+
+
+def _int(text: str) -> int | None:
+    t = text.strip()
+    if not t or len(t) > 12:
+        return None
+    sign = -1 if t.startswith("-") else 1
+    digits = t[1:] if t[:1] in "+-" else t
+    if not digits.isdigit() or not digits.isascii():
+        return None
+    return sign * int(digits)
+
+
+def parse_query(query: str, base: Settings | None = None) -> Parsed:
+    """Read a URL query string (with or without the leading ``?``) over ``base`` settings.
+
+    Match parameters that are missing take the defaults of :class:`Settings` (so a link
+    always starts the same match); preferences that are missing keep ``base``'s."""
+    base = base or Settings()
+    q = query[1:] if query.startswith("?") else query
+    pairs = parse_qsl(q, keep_blank_values=True)
+    notices: list[Notice] = []
+    raw: dict[str, str] = {}
+    for key, value in pairs:
+        if key not in KNOWN_KEYS:
+            notices.append(Notice("unknown_param", key, value))
+            continue
+        if key in raw:
+            notices.append(Notice("repeated_param", key, value))
+            continue
+        raw[key] = value
+
+    start = any(k in raw for k in MATCH_KEYS)
+    s = replace(base, **URL_MATCH_DEFAULTS) if start else base
+    given: dict[str, str] = {}
+
+    def bad(key: str, detail: str = "") -> None:
+        notices.append(Notice("bad_param", key, raw[key], detail))
+
+    # rules first: the players' range depends on it
+    if "rules" in raw:
+        if raw["rules"] in RULES:
+            s = replace(s, rules=raw["rules"])
+            given["rules"] = raw["rules"]
+        else:
+            bad("rules", "official, traditional")
+    lo, hi = PLAYER_RANGE[s.rules]
+    if s.players < lo or s.players > hi:
+        s = s.with_players(min(max(s.players, lo), hi))
+
+    levels: list[str] | None = None
+    if "levels" in raw:
+        items = [x.strip().lower() for x in raw["levels"].split(",")]
+        if items and all(x in LEVELS for x in items) and lo - 1 <= len(items) <= hi - 1:
+            levels = items
+        else:
+            bad("levels", "easy, medium, hard")
+
+    players: int | None = None
+    if "players" in raw:
+        n = _int(raw["players"])
+        if n is not None and lo <= n <= hi:
+            players = n
+            given["players"] = str(n)
+        else:
+            bad("players", f"{lo}–{hi}")
+
+    if players is None and levels is not None:
+        players = len(levels) + 1
+    if players is not None:
+        s = s.with_players(players)
+    if levels is not None:
+        if len(levels) == s.players - 1:
+            s = replace(s, levels=tuple(levels))
+            given["levels"] = ",".join(levels)
+        else:
+            notices.append(Notice("levels_count", "levels", raw["levels"], str(s.players - 1)))
+            s = replace(s, levels=tuple(levels[: s.players - 1]))
+            s = s.with_players(s.players)
+            given["levels"] = ",".join(s.levels)
+
+    if "seed" in raw:
+        n = _int(raw["seed"])
+        if n is not None and 0 <= n <= MAX_SEED:
+            s = replace(s, seed=n)
+            given["seed"] = str(n)
+        else:
+            bad("seed", f"0–{MAX_SEED}")
+
+    if "hands" in raw and "target" in raw:
+        notices.append(Notice("hands_and_target", "target", raw["target"]))
+        del raw["target"]
+    if "hands" in raw:
+        n = _int(raw["hands"])
+        if n is not None and 1 <= n <= MAX_HANDS:
+            s = replace(s, hands=n, target=None)
+            given["hands"] = str(n)
+        else:
+            bad("hands", f"1–{MAX_HANDS}")
+    elif "target" in raw:
+        n = _int(raw["target"])
+        if n is not None and TARGET_RANGE[0] <= n <= TARGET_RANGE[1]:
+            s = replace(s, hands=None, target=n)
+            given["target"] = str(n)
+        else:
+            bad("target", f"{TARGET_RANGE[0]}–{TARGET_RANGE[1]}")
+
+    prefs: set[str] = set()
+    if "lang" in raw:
+        if raw["lang"].lower() in LANGS:
+            s = replace(s, lang=raw["lang"].lower())
+            prefs.add("lang")
+        else:
+            bad("lang", "it, en")
+    if "delay" in raw:
+        n = _int(raw["delay"])
+        if n is not None and 0 <= n <= MAX_DELAY:
+            s = replace(s, delay=n)
+            prefs.add("delay")
+        else:
+            bad("delay", f"0–{MAX_DELAY}")
+    if "name" in raw:
+        name = clean_name(raw["name"])
+        if name:
+            s = replace(s, name=name)
+            prefs.add("name")
+        else:
+            bad("name")
+    if "timer" in raw:
+        n = _int(raw["timer"])
+        if n is not None and 0 <= n <= 3600:
+            s = replace(s, timer=n)
+            prefs.add("timer")
+        else:
+            bad("timer", "0–3600")
+    return Parsed(settings=s, start=start, given=given, notices=notices, prefs_given=prefs)
+
+
+def clean_name(text: object) -> str:
+    """A player's name as typed: control characters dropped, spaces collapsed, cut to
+    :data:`MAX_NAME`. Only ever shown as text (never as HTML)."""
+    if not isinstance(text, str):
+        return ""
+    out = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(out.split())[:MAX_NAME]
+
+
+def language_of(accept: str | None) -> str:
+    """``it`` when the browser prefers Italian, else ``en``."""
+    return "it" if (accept or "").lower().startswith("it") else "en"

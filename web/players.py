@@ -1,0 +1,69 @@
+"""The bots seated at the page's table: :func:`dernier.bots.make_bot` when it is there,
+else a simple stand-in with the same interface (``steps``, ``choose``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from web.describe import move_card
+
+#: how often the stand-in forgets Dernier, by level
+_FORGET = {"easy": 0.35, "medium": 0.08, "hard": 0.0}
+
+
+class StandInBot:
+    """A random legal move, preferring plays to drawing; forgets Dernier by level."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def steps(self, view: dict[str, Any], rng: random.Random) -> Iterator[str | None]:
+        move = self._decide(view, rng)
+        yield move
+        return move
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+        if view["turn"] != view["seat"]:
+            return "dernier" if self._calls(view, rng) else ""
+        return self._decide(view, rng)
+
+    def _calls(self, view: dict[str, Any], rng: random.Random) -> bool:
+        return view["seat"] in view.get("dernier_due", ()) and rng.random() >= _FORGET.get(self.level, 0)
+
+    def _decide(self, view: dict[str, Any], rng: random.Random) -> str:
+        legal: list[str] = list(view["legal"])
+        if "dernier" in legal:
+            if self._calls(view, rng):
+                return "dernier"
+            legal.remove("dernier")
+        plays = [m for m in legal if move_card(m) is not None and not m.endswith("!")]
+        if not plays:
+            choices = [m for m in legal if m.startswith(":")]
+            if choices:
+                return rng.choice(choices)
+            return "pass" if "pass" in legal else ("draw" if "draw" in legal else legal[0])
+        move = rng.choice(plays)
+        if move + "!" in legal and rng.random() >= _FORGET.get(self.level, 0):
+            move += "!"
+        return move
+
+
+def make_bot(level: str) -> Any:
+    try:
+        from dernier.bots import make_bot as real  # type: ignore[attr-defined]
+    except ImportError:
+        return StandInBot(level)
+    try:
+        return real(level)
+    except Exception:
+        return StandInBot(level)
+
+
+def have_real_bots() -> bool:
+    try:
+        from dernier.bots import make_bot as _  # type: ignore[attr-defined]  # noqa: F401
+    except ImportError:
+        return False
+    return True

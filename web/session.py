@@ -1,0 +1,437 @@
+"""The match controller of the page, without the browser.
+
+:class:`Session` holds a :class:`dernier.Match` with the page's settings (bots' levels,
+delay, language …): the human is seat 0, every other seat is a bot. It applies the
+human's moves, tells the driver which bot acts next, lets bots call Dernier, and saves
+everything through an injected storage object (``localStorage`` in the page, a dict in
+tests) after every move. :class:`Store` reads and writes that storage: the saved match,
+the remembered setup choices and the local statistics.
+
+Saved match (key :data:`SAVE_KEY`)::
+
+    {"app": "dernier-page", "version": 1, "settings": {...}, "origin": {...} | null,
+     "stats_counted": false, "match": <Match.save()>}
+
+``origin`` holds the match parameters of the URL that started the match (or null): a URL
+with the same parameters resumes the save, a URL with other parameters starts anew.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any, Protocol
+
+import dernier
+from dernier import Match
+from dernier.errors import DernierError, IllegalMove
+from web.describe import move_card, moves_of_card
+from web.i18n import bot_names, t
+from web.params import Settings
+from web.players import make_bot
+
+APP = "dernier-page"
+SAVE_VERSION = 1
+SAVE_KEY = "dernier.match.v1"
+PREFS_KEY = "dernier.prefs.v1"
+STATS_KEY = "dernier.stats.v1"
+HUMAN = 0
+
+
+class Storage(Protocol):
+    """The part of the Web Storage API we use (``window.localStorage`` fits)."""
+
+    def getItem(self, key: str) -> Any: ...
+    def setItem(self, key: str, value: str) -> None: ...
+    def removeItem(self, key: str) -> None: ...
+
+
+class MemoryStorage:
+    """A dict-backed Storage (tests; the page's fallback when localStorage is refused)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data = dict(data or {})
+
+    def getItem(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.data[key] = str(value)
+
+    def removeItem(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+class SaveProblem(Exception):
+    """The saved match cannot be resumed (bad JSON, another program's data, a broken match)."""
+
+
+class Store:
+    """Reads and writes the page's data in a Storage; never raises on a storage failure
+    (``ok`` turns False and the page says that saving is off)."""
+
+    def __init__(self, storage: Storage | None) -> None:
+        self.storage: Storage = storage if storage is not None else MemoryStorage()
+        self.ok = storage is not None
+
+    def _get(self, key: str) -> str | None:
+        try:
+            v = self.storage.getItem(key)
+        except Exception:
+            self.ok = False
+            return None
+        # JS null arrives as pyodide's ``jsnull`` (falsy, not None): only text counts.
+        return v if isinstance(v, str) else None
+
+    def _set(self, key: str, value: str) -> None:
+        try:
+            self.storage.setItem(key, value)
+        except Exception:
+            self.ok = False
+
+    def remove(self, key: str) -> None:
+        try:
+            self.storage.removeItem(key)
+        except Exception:
+            self.ok = False
+
+    # the saved match
+    def saved_text(self) -> str | None:
+        return self._get(SAVE_KEY)
+
+    def save_match(self, text: str) -> None:
+        self._set(SAVE_KEY, text)
+
+    def drop_match(self) -> None:
+        self.remove(SAVE_KEY)
+
+    # remembered setup choices
+    def prefs(self) -> Settings | None:
+        text = self._get(PREFS_KEY)
+        if not text:
+            return None
+        try:
+            return Settings.from_dict(json.loads(text))
+        except (ValueError, TypeError):
+            return None
+
+    def save_prefs(self, settings: Settings) -> None:
+        self._set(PREFS_KEY, json.dumps(replace(settings, seed=None).to_dict()))
+
+    # statistics
+    def stats(self) -> dict[str, int]:
+        base = {"played": 0, "won": 0, "points": 0}
+        text = self._get(STATS_KEY)
+        if not text:
+            return base
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return base
+        if not isinstance(data, dict):
+            return base
+        for k in base:
+            v = data.get(k)
+            if isinstance(v, int) and not isinstance(v, bool):
+                base[k] = v
+        return base
+
+    def add_result(self, won: bool, points: int) -> dict[str, int]:
+        s = self.stats()
+        s["played"] += 1
+        s["won"] += 1 if won else 0
+        s["points"] += points
+        self._set(STATS_KEY, json.dumps(s))
+        return s
+
+
+def player_names(settings: Settings) -> list[str]:
+    human = settings.name.strip() or t(settings.lang, "default_name")
+    bots = [n for n in bot_names() if n != human]
+    return [human] + bots[: settings.players - 1]
+
+
+def rules_spec(settings: Settings) -> str | dict[str, Any]:
+    if settings.timer:
+        return {"preset": settings.rules, "turn_seconds": settings.timer}
+    return settings.rules
+
+
+class Session:
+    """One match in the page: the human at seat 0 against bots."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        match: Match,
+        store: Store | None = None,
+        origin: dict[str, Any] | None = None,
+        stats_counted: bool = False,
+    ) -> None:
+        self.settings = settings
+        self.match = match
+        self.store = store or Store(None)
+        self.origin = origin
+        self.stats_counted = stats_counted
+        self.bots: dict[int, Any] = {}
+        self.declined: set[int] = set()  # bots that let this Dernier window pass
+        self.armed = False  # the human armed Dernier for the next play
+
+    # -- building -------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        settings: Settings,
+        store: Store | None = None,
+        origin: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Session:
+        if seed is None:
+            seed = settings.seed if settings.seed is not None else random.randrange(2**31)
+        match = Match.new(
+            players=settings.players,
+            rules=rules_spec(settings),
+            hands=settings.hands,
+            target=settings.target,
+            seed=seed,
+            names=player_names(settings),
+        )
+        s = cls(settings, match, store, origin)
+        s.save()
+        return s
+
+    def again(self) -> Session:
+        """A new match with the same settings and a new deal."""
+        seed = random.randrange(2**31)
+        while seed == self.match.seed:
+            seed = random.randrange(2**31)
+        return Session.new(self.settings, self.store, self.origin, seed=seed)
+
+    # -- saving ---------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "app": APP,
+                "version": SAVE_VERSION,
+                "settings": self.settings.to_dict(),
+                "origin": self.origin,
+                "stats_counted": self.stats_counted,
+                "match": self.match.save(),
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str, store: Store | None = None) -> Session:
+        """A session from :meth:`to_json`; :class:`SaveProblem` with the reason otherwise."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as e:
+            raise SaveProblem(f"not JSON: {e}") from None
+        if not isinstance(data, dict) or data.get("app") != APP:
+            raise SaveProblem("not a save of this page")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveProblem(f"save version {data.get('version')!r} is not supported")
+        try:
+            settings = Settings.from_dict(data.get("settings"))
+        except (ValueError, TypeError) as e:
+            raise SaveProblem(f"bad settings: {e}") from None
+        try:
+            match = Match.load(data.get("match"))
+        except (DernierError, ValueError, TypeError) as e:
+            raise SaveProblem(str(e)) from None
+        if match.players != settings.players:
+            raise SaveProblem("the match and its settings disagree on the players")
+        origin = data.get("origin")
+        if origin is not None and not isinstance(origin, dict):
+            raise SaveProblem("bad origin")
+        return cls(settings, match, store, origin, bool(data.get("stats_counted")))
+
+    def save(self) -> None:
+        self.store.save_match(self.to_json())
+
+    # -- reading --------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.match.names)
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    def level(self, seat: int) -> str:
+        return self.settings.levels[seat - 1] if seat > 0 else ""
+
+    def view(self, seat: int = HUMAN) -> dict[str, Any]:
+        return self.match.view(seat)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.match.game.over or self.match.result is not None
+
+    @property
+    def turn(self) -> int | None:
+        if self.match.result is not None:
+            return None
+        return self.match.game.turn
+
+    def human_due(self) -> bool:
+        """Seat 0 owes a Dernier call (its window is open)."""
+        return not self.hand_over and HUMAN in self.match.game.state.due
+
+    def can_arm(self) -> bool:
+        """The human may arm Dernier: it is their turn and some play leaves one card."""
+        if self.turn != HUMAN:
+            return False
+        return any(m.endswith("!") for m in self.match.legal_moves())
+
+    def dernier_enabled(self) -> bool:
+        return self.human_due() or self.can_arm()
+
+    def next_bot(self) -> int | None:
+        """The bot seat to act, or None (the human's turn, or the hand is over)."""
+        turn = self.turn
+        if turn is None or turn == HUMAN:
+            return None
+        return turn
+
+    def bot(self, seat: int) -> Any:
+        b = self.bots.get(seat)
+        if b is None:
+            b = self.bots[seat] = make_bot(self.level(seat))
+        return b
+
+    def bot_rng(self, seat: int) -> random.Random:
+        """A deterministic rng per decision: a resumed match decides the same way."""
+        g = self.match.game
+        return random.Random(f"{self.match.seed}/{self.match.hand_no}/{g.state.move_no}/{seat}")
+
+    # -- acting ---------------------------------------------------------------------
+
+    def _after(self) -> None:
+        self.declined &= set(self.match.game.state.due)
+        self.save()
+        self.count_stats()
+
+    def play(self, move: str, seat: int = HUMAN) -> None:
+        """Play ``move`` for ``seat``; IllegalMove (state unchanged) if not allowed."""
+        if self.match.result is not None:
+            raise IllegalMove("the match is over")
+        self.match.play(move, seat)
+        if seat == HUMAN and move != "dernier":
+            self.armed = False
+        self._after()
+
+    def human_moves_for(self, code: str) -> list[str]:
+        """The human's legal plays of ``code``: with ``!`` when armed and possible, else without."""
+        if self.turn != HUMAN:
+            return []
+        moves = moves_of_card(self.match.legal_moves(), code)
+        calls = [m for m in moves if m.endswith("!")]
+        plain = [m for m in moves if not m.endswith("!")]
+        return calls if self.armed and calls else plain
+
+    def press_dernier(self) -> str:
+        """The Dernier button: call now (``called``), or arm/disarm the next play
+        (``armed``/``disarmed``), or ``refused``."""
+        if self.human_due():
+            self.play("dernier")
+            return "called"
+        if self.can_arm():
+            self.armed = not self.armed
+            return "armed" if self.armed else "disarmed"
+        return "refused"
+
+    def bot_calls(self) -> list[int]:
+        """Let every bot that owes a Dernier call (and is not the seat to act) call or let
+        it pass (asked once per window). Returns the seats that called."""
+        called: list[int] = []
+        if self.hand_over:
+            return called
+        st = self.match.game.state
+        for seat in list(st.due):
+            if seat == HUMAN or seat == st.turn or seat in self.declined:
+                continue
+            view = self.match.view(seat)
+            try:
+                move = self.bot(seat).choose(view, self.bot_rng(seat))
+            except Exception:
+                move = "dernier"
+            if move == "dernier":
+                self.play("dernier", seat)
+                called.append(seat)
+            else:
+                self.declined.add(seat)
+        return called
+
+    def bot_fallback_move(self, seat: int) -> str:
+        """A safe move if a bot fails: its first play, else draw/pass."""
+        legal = self.match.legal_moves(seat)
+        plays = [m for m in legal if move_card(m) is not None and not m.endswith("!")]
+        if plays:
+            return plays[0]
+        for m in ("pass", "draw"):
+            if m in legal:
+                return m
+        return legal[0]
+
+    def next_hand(self) -> None:
+        self.match.next_hand()
+        self.declined.clear()
+        self.armed = False
+        self.save()
+
+    def abandon(self) -> None:
+        self.match.abandon(HUMAN)
+        self._after()
+
+    def timeout(self) -> None:
+        """The human's turn timer ran out (RULES §11)."""
+        self.match.timeout(HUMAN)
+        self._after()
+
+    def count_stats(self) -> None:
+        m = self.match
+        if m.over and not self.stats_counted:
+            pts = m.match_points or [0] * m.players
+            self.store.add_result(m.winner == HUMAN, pts[HUMAN])
+            self.stats_counted = True
+            self.save()
+
+
+def resume_or_new(
+    store: Store,
+    settings: Settings,
+    start: bool,
+    origin: dict[str, Any] | None,
+) -> tuple[Session | None, str | None]:
+    """What the page opens with: (session, problem).
+
+    * a URL that starts a match (``start``) resumes the save only when the save was started
+      by a URL with the same match parameters; otherwise it starts that match;
+    * a plain URL resumes the save if there is one, else (None, None): the setup screen;
+    * a save that cannot be read gives (None, reason) — unless a URL starts a match anyway.
+    Preferences from the URL (lang, delay, name, timer) apply to a resumed match too."""
+    text = store.saved_text()
+    saved: Session | None = None
+    problem: str | None = None
+    if text:
+        try:
+            saved = Session.from_json(text, store)
+        except SaveProblem as e:
+            problem = str(e) or "unreadable"
+    if start:
+        if saved is not None and saved.origin == origin:
+            return saved, None
+        return Session.new(settings, store, origin), problem
+    if saved is not None:
+        return saved, None
+    return None, problem
+
+
+def version() -> str:
+    return str(getattr(dernier, "__version__", "?"))
