@@ -50,8 +50,8 @@ def _my_move(target: Page | Frame) -> bool:
         return False
     if target.get_attribute("#table", "data-over") == "true":
         return False
-    suit = target.locator("[data-suit]:visible").first
-    if target.locator("[data-suit]:visible").count() and suit.is_enabled():
+    suit = target.locator("button[data-suit]:visible").first
+    if target.locator("button[data-suit]:visible").count() and suit.is_enabled():
         suit.click()
         return True
     cards = target.locator('#hand [data-card]:not([aria-disabled="true"])')
