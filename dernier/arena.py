@@ -1,0 +1,325 @@
+"""Bot tournaments: ``python -m dernier arena --bots hard,medium --hands 200 --seed 1 --json``.
+
+Each bot of ``--bots`` takes one seat (2–6 bots for the official rules). Hands are dealt
+in groups of one deal per seat rotation: the same deal is played once with every bot in
+every seat, so nobody keeps the dealer's advantage (or a lucky deal). Every hand is an
+independent one-hand game with its own seeds, so a run is repeatable and ``--jobs``
+only changes how fast it goes.
+
+Printed per bot: hands won, win rate with a 95% (Wilson) confidence interval, mean points
+per hand (RULES §9) and mean / median move time. ``--json`` prints one JSON object as the
+last line. A progress bar goes to stderr when it is a terminal.
+
+Bot specs: a level (``random easy medium hard``), optionally with options:
+``hard:iterations=400``, ``hard:seconds=0.2``, ``easy:forget=0.5``, ``hard:infer=false``.
+``--budget`` sets the hard bots' budget: ``1500`` playouts, ``200ms`` / ``0.2s`` a time
+limit, or both (``1500,200ms``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from .bots import LEVELS, Bot, make_bot
+from .errors import DernierError
+from .game import Game
+from .rules import ruleset
+
+Spec = tuple[str, dict[str, Any]]
+
+
+def parse_bot(text: str) -> Spec:
+    """``"hard:iterations=400:infer=false"`` → ``("hard", {"iterations": 400, "infer": False})``."""
+    level, *opts = text.strip().split(":")
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
+    options: dict[str, Any] = {}
+    for opt in opts:
+        key, sep, value = opt.partition("=")
+        if not sep or not key:
+            raise ValueError(f"bot option {opt!r} is not key=value")
+        options[key] = _value(value)
+    return level, options
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_budget(text: str) -> dict[str, Any]:
+    """``"1500"`` → iterations; ``"200ms"`` / ``"0.2s"`` → seconds; ``"1500,200ms"`` → both."""
+    out: dict[str, Any] = {}
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        try:
+            if part.endswith("ms"):
+                out["seconds"] = float(part[:-2]) / 1000.0
+            elif part.endswith("s"):
+                out["seconds"] = float(part[:-1])
+            else:
+                out["iterations"] = int(part)
+        except ValueError:
+            raise ValueError(f"bad budget {part!r}: use 1500 (playouts), 200ms, 0.2s or both") from None
+    if "seconds" in out and "iterations" not in out:
+        out["iterations"] = None
+    return out
+
+
+def _make(spec: Spec, budget: dict[str, Any]) -> Bot:
+    level, options = spec
+    opts = dict(options)
+    if level == "hard":
+        for key, value in budget.items():
+            opts.setdefault(key, value)
+    return make_bot(level, **opts)
+
+
+def _deal_seed(seed: int, deal: int) -> int:
+    return random.Random(f"arena/{seed}/deal/{deal}").randrange(2**31)
+
+
+def play_hand(
+    specs: Sequence[Spec],
+    hand_no: int,
+    seed: int,
+    rules: str = "official",
+    budget: dict[str, Any] | None = None,
+    bots: Sequence[Bot] | None = None,
+) -> dict[str, Any]:
+    """Play hand ``hand_no`` of a run: returns, per bot index, win, points and move times."""
+    n = len(specs)
+    budget = budget or {}
+    if bots is None:
+        bots = [_make(s, budget) for s in specs]
+    deal, rot = divmod(hand_no, n)
+    seat_of = [(i + rot) % n for i in range(n)]
+    bot_at = {seat: i for i, seat in enumerate(seat_of)}
+    rngs = [random.Random(f"arena/{seed}/hand/{hand_no}/bot/{i}") for i in range(n)]
+    g = Game.new(players=n, rules=rules, seed=_deal_seed(seed, deal))
+    times: list[list[float]] = [[] for _ in range(n)]
+    asked: set[int] = set()
+    clock = time.perf_counter
+    moves = 0
+    while not g.over:
+        turn = g.turn
+        assert turn is not None
+        due = g.state.due
+        if not due:
+            asked.clear()
+        for seat in list(due):
+            if seat != turn and seat not in asked:
+                asked.add(seat)
+                i = bot_at[seat]
+                if bots[i].choose(g.view(seat), rngs[i]) == "dernier":
+                    g.play("dernier", seat)
+        i = bot_at[turn]
+        view = g.view(turn)
+        t0 = clock()
+        move = bots[i].choose(view, rngs[i])
+        times[i].append(clock() - t0)
+        try:
+            g.play(move, turn)
+        except DernierError as e:
+            raise RuntimeError(
+                f"bot {i} ({specs[i][0]}) at seat {turn} made an illegal move {move!r} in hand {hand_no}: {e}"
+            ) from None
+        moves += 1
+    scores = g.hand_scores
+    winner = g.hand_winner
+    assert scores is not None and winner is not None
+    return {
+        "hand": hand_no,
+        "winner": bot_at[winner],
+        "points": [scores[seat_of[i]] for i in range(n)],
+        "times": times,
+        "moves": moves,
+        "went_out": g.went_out,
+    }
+
+
+def _run_chunk(args: tuple[list[Spec], list[int], int, str, dict[str, Any]]) -> list[dict[str, Any]]:
+    specs, hands, seed, rules, budget = args
+    bots = [_make(s, budget) for s in specs]
+    return [play_hand(specs, h, seed, rules, budget, bots) for h in hands]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_arena(
+    bots: Sequence[str],
+    hands: int,
+    seed: int = 1,
+    rules: str = "official",
+    budget: dict[str, Any] | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``hands`` hands between ``bots`` (specs) and summarise them per bot."""
+    specs = [parse_bot(b) for b in bots]
+    rs = ruleset(rules)
+    n = len(specs)
+    if not rs.min_players <= n <= rs.max_players:
+        raise ValueError(f"{rs.preset} rules play with {rs.min_players} to {rs.max_players} bots, not {n}")
+    if hands < 1:
+        raise ValueError("--hands must be at least 1")
+    budget = dict(budget or {})
+    results: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    if jobs <= 1:
+        bot_objs = [_make(s, budget) for s in specs]
+        for h in range(hands):
+            results.append(play_hand(specs, h, seed, rules, budget, bot_objs))
+            if progress:
+                progress(h + 1, hands)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        size = max(1, min(n * 4, hands // (jobs * 4) or 1))
+        chunks = [list(range(a, min(hands, a + size))) for a in range(0, hands, size)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_run_chunk, (specs, c, seed, rules, budget)) for c in chunks]
+            for fut in as_completed(futures):
+                results.extend(fut.result())
+                if progress:
+                    progress(len(results), hands)
+        results.sort(key=lambda r: r["hand"])
+    elapsed = time.perf_counter() - start
+    return summarise(bots, specs, results, seed, rules, budget, elapsed)
+
+
+def summarise(
+    names: Sequence[str],
+    specs: Sequence[Spec],
+    results: list[dict[str, Any]],
+    seed: int,
+    rules: str,
+    budget: dict[str, Any],
+    elapsed: float,
+) -> dict[str, Any]:
+    n = len(specs)
+    total = len(results)
+    out_bots = []
+    for i in range(n):
+        wins = sum(1 for r in results if r["winner"] == i)
+        pts = [r["points"][i] for r in results]
+        times = [t for r in results for t in r["times"][i]]
+        lo, hi = wilson(wins, total)
+        out_bots.append(
+            {
+                "bot": names[i],
+                "level": specs[i][0],
+                "hands_won": wins,
+                "win_rate": round(wins / total, 4),
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "mean_points": round(sum(pts) / total, 2),
+                "moves": len(times),
+                "mean_move_ms": round(1000 * sum(times) / len(times), 3) if times else 0.0,
+                "median_move_ms": round(1000 * statistics.median(times), 3) if times else 0.0,
+                "max_move_ms": round(1000 * max(times), 3) if times else 0.0,
+            }
+        )
+    return {
+        "players": n,
+        "rules": rules,
+        "hands": total,
+        "seed": seed,
+        "budget": budget,
+        "went_out": sum(1 for r in results if r["went_out"]),
+        "mean_moves_per_hand": round(sum(r["moves"] for r in results) / total, 2),
+        "elapsed_s": round(elapsed, 2),
+        "bots": out_bots,
+    }
+
+
+def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
+    start = time.perf_counter()
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        rate = done / max(1e-9, time.perf_counter() - start)
+        eta = (total - done) / rate if rate else 0.0
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands  eta {eta:5.0f}s")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    lines = [
+        f"{summary['hands']} hands, {summary['players']} players, {summary['rules']} rules, "
+        f"seed {summary['seed']}, {summary['elapsed_s']} s"
+        + (f", budget {summary['budget']}" if summary["budget"] else ""),
+        f"{'bot':<24} {'won':>6} {'win rate':>9} {'95% CI':>17} {'pts/hand':>9} {'ms/move':>9} {'median':>8}",
+    ]
+    for b in summary["bots"]:
+        lo, hi = b["ci95"]
+        lines.append(
+            f"{b['bot']:<24} {b['hands_won']:>6} {100 * b['win_rate']:>8.1f}% "
+            f"{f'[{100 * lo:.1f}, {100 * hi:.1f}]%':>17} {b['mean_points']:>9.1f} "
+            f"{b['mean_move_ms']:>9.2f} {b['median_move_ms']:>8.2f}"
+        )
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m dernier arena", description="bot tournaments")
+    p.add_argument("--bots", required=True, help="comma-separated bot specs, one per seat: hard,medium")
+    p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default="official", choices=["official", "traditional"])
+    p.add_argument("--budget", default=None, help="hard bots' budget: 1500 | 200ms | 1500,200ms")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object as the last line")
+    return p
+
+
+def main(argv: list[str], out: TextIO) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    try:
+        budget = parse_budget(args.budget) if args.budget else {}
+        bots = [b for b in args.bots.split(",") if b.strip()]
+        progress = _progress_bar(sys.stderr) if sys.stderr.isatty() else None
+        summary = run_arena(bots, args.hands, args.seed, args.rules, budget, args.jobs, progress)
+    except (ValueError, DernierError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(format_table(summary), file=out)
+    if args.json:
+        print(json.dumps(summary), file=out)
+    return 0

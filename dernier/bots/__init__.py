@@ -1,0 +1,96 @@
+"""Bots for Dernier: they choose a move from ``view(seat)`` only, never from the full state.
+
+Levels: ``"random"``, ``"easy"`` (Principiante), ``"medium"`` (Esperto) and ``"hard"``
+(Campione, a determinized Monte Carlo search: :mod:`dernier.bots.search`).
+
+The API that the page, the CLI and the arena share::
+
+    from dernier.bots import make_bot, choose_move
+    bot = make_bot("hard", seconds=0.4)         # options per level
+    move = bot.choose(view, rng)        # a string from view["legal"], e.g. "JS:H!" or "draw"
+    move = choose_move("medium", view, rng)                 # the same, in one call
+
+* ``view`` is ``Game.view(seat)`` or ``Match.view(seat)``; ``rng`` a ``random.Random``.
+  The same view and rng state give the same move (the hard bot with ``seconds`` set is
+  the exception when it runs out of time: pass only ``iterations`` for repeatability).
+* The suit of a J or Jolly and the Dernier call are part of the move (``JK:C!``). A bot
+  whose seat owes a call and is to act returns ``"dernier"`` first.
+* A seat that is **not** to act but owes a Dernier call (``seat in view["dernier_due"]``,
+  ``view["legal"] == ["dernier"]``): ``bot.choose`` returns ``"dernier"`` if the bot calls
+  and ``""`` if it lets the moment pass (the easy bot forgets about a third of the time);
+  ``bot.call(view, rng) -> bool`` asks the same. Ask every due bot before the seat to act
+  moves.
+* In slices, for a page that must keep its main thread free::
+
+      gen = bot.steps(view, rng)      # a generator
+      for item in gen:                # each step thinks for about bot.slice_ms (hard bot)
+          if item is not None:        # None while thinking; the move is the last item
+              move = item
+              break
+          ...                         # give the event loop a turn, then continue
+
+  or ``move = await bot.think(view, rng)``, which awaits ``asyncio.sleep(0)`` between
+  slices. ``steps`` is for the seat to act; the quick bots yield their move at once.
+
+``search_playouts_per_s(seconds)`` measures the search speed (``python -m dernier bench``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import Bot
+from .search import DEFAULT_ITERATIONS, HardBot, search_playouts_per_s
+from .simple import EasyBot, MediumBot, RandomBot
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+#: the names the page shows
+LEVEL_NAMES: dict[str, str] = {
+    "random": "Casuale",
+    "easy": "Principiante",
+    "medium": "Esperto",
+    "hard": "Campione",
+}
+
+_CLASSES: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+}
+_DEFAULT_BOTS: dict[str, Bot] = {}
+
+
+def make_bot(level: str, **options: Any) -> Bot:
+    """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``).
+
+    Options: easy ``forget`` (chance of forgetting a Dernier call); hard ``iterations``
+    (playouts per move), ``seconds`` (time limit per move), ``slice_ms``, ``infer``."""
+    cls = _CLASSES.get(level)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
+    return cls(**options)
+
+
+def choose_move(level: str, view: dict[str, Any], rng: random.Random) -> str:
+    """The move a default bot of ``level`` makes for ``view["seat"]`` (see ``Bot.choose``)."""
+    bot = _DEFAULT_BOTS.get(level)
+    if bot is None:
+        bot = _DEFAULT_BOTS[level] = make_bot(level)
+    return bot.choose(view, rng)
+
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "LEVELS",
+    "LEVEL_NAMES",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "RandomBot",
+    "choose_move",
+    "make_bot",
+    "search_playouts_per_s",
+]

@@ -1,0 +1,83 @@
+"""The bot interface shared by the page, the CLI and the arena (see :mod:`dernier.bots`)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Generator
+from typing import Any
+
+
+class Bot:
+    """A player that chooses its move from ``view(seat)`` only.
+
+    Subclasses implement :meth:`decide` (a quick choice) or override :meth:`steps`
+    (a choice in slices). Every decision draws its randomness from the ``rng`` given,
+    so the same view and the same rng state give the same move.
+    """
+
+    level = "base"
+
+    def decide(self, view: dict[str, Any], rng: random.Random) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def steps(self, view: dict[str, Any], rng: random.Random) -> Generator[str | None, None, str]:
+        """The choice in slices: yields ``None`` while thinking (each slice a few ms),
+        then yields the move as its last item (it also returns it)."""
+        move = self.decide(view, rng)
+        yield move
+        return move
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+        """The move of ``view["seat"]``, a string from ``view["legal"]``.
+
+        For a seat that is not to act but owes a Dernier call (its legal moves are just
+        ``["dernier"]``), ``"dernier"`` when the bot calls, ``""`` when it lets it pass."""
+        _check(view)
+        if view["turn"] != view["seat"]:
+            return "dernier" if self.call(view, rng) else ""
+        move: str | None = None
+        for step in self.steps(view, rng):
+            if step is not None:
+                move = step
+        assert move is not None
+        return move
+
+    def call(self, view: dict[str, Any], rng: random.Random) -> bool:
+        """Whether a seat in ``view["dernier_due"]`` calls Dernier now (default: always)."""
+        return view["seat"] in view.get("dernier_due", ())
+
+    async def think(
+        self,
+        view: dict[str, Any],
+        rng: random.Random,
+        pause: Callable[[], Awaitable[Any]] | None = None,
+    ) -> str:
+        """:meth:`choose` as a coroutine that awaits ``pause()`` (default
+        ``asyncio.sleep(0)``) between slices, so an event loop (the page's) stays free."""
+        _check(view)
+        if view["turn"] != view["seat"]:
+            return "dernier" if self.call(view, rng) else ""
+        move: str | None = None
+        for step in self.steps(view, rng):
+            if step is not None:
+                move = step
+                break
+            await (pause() if pause is not None else asyncio.sleep(0))
+        assert move is not None
+        return move
+
+
+def _check(view: dict[str, Any]) -> None:
+    if not view.get("legal"):
+        raise ValueError(f"seat {view.get('seat')} has no move to make now")
+
+
+def forgot_own_call(view: dict[str, Any]) -> bool:
+    """The seat owes a call because its own last play left one card without ``!``."""
+    seat = view["seat"]
+    for ev in reversed(view.get("log") or ()):
+        if ev.get("type") == "move" and ev.get("seat") == seat:
+            mv = ev["move"]
+            return bool(mv not in ("draw", "pass", "dernier") and not mv.startswith(":") and "!" not in mv)
+    return False

@@ -1,0 +1,429 @@
+"""Bots: the shared API, view-only play, determinism, legality, and the medium heuristics."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from helpers import leftovers, position
+
+import dernier
+from dernier.bots import LEVELS, choose_move, make_bot
+from dernier.bots.knowledge import Knowledge, playable_mask
+from dernier.bots.search import DEFAULT_ITERATIONS, HardBot, candidates
+from dernier.cards import KIND_OF
+from dernier.moves import TEXT_MOVE
+
+FAST = {"hard": {"iterations": 60}}
+
+
+def bot(level: str) -> Any:
+    return make_bot(level, **FAST.get(level, {}))
+
+
+def view_of(*args: Any, seat: int = 0, **kwargs: Any) -> dict[str, Any]:
+    return dernier.Game.from_position(position(*args, **kwargs)).view(seat)
+
+
+def medium(*args: Any, seed: int = 0, **kwargs: Any) -> str:
+    return make_bot("medium").choose(view_of(*args, **kwargs), random.Random(seed))
+
+
+# --- the API ----------------------------------------------------------------------------
+
+
+def test_levels_and_make_bot() -> None:
+    assert set(LEVELS) == {"random", "easy", "medium", "hard"}
+    for level in LEVELS:
+        b = make_bot(level)
+        assert b.level == level
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("grandmaster")
+    with pytest.raises(ValueError, match="iterations"):
+        make_bot("hard", iterations=0)
+    with pytest.raises(ValueError, match="seconds"):
+        make_bot("hard", seconds=0)
+    hard = make_bot("hard")
+    assert isinstance(hard, HardBot)
+    assert hard.budget(1) == DEFAULT_ITERATIONS and hard.budget(2) < DEFAULT_ITERATIONS
+
+
+def test_choose_move_returns_a_legal_move_for_every_level() -> None:
+    g = dernier.Game.new(players=3, seed=5)
+    for level in LEVELS:
+        view = g.view(g.turn or 0)
+        assert choose_move(level, view, random.Random(1)) in view["legal"]
+
+
+def test_no_move_to_make_is_an_error() -> None:
+    g = dernier.Game.new(players=3, seed=5)
+    idle = next(s for s in range(3) if s != g.turn)
+    with pytest.raises(ValueError, match="no move"):
+        make_bot("medium").choose(g.view(idle), random.Random(1))
+
+
+def test_steps_yield_none_while_thinking_then_the_move() -> None:
+    g = dernier.Game.from_position(position([["5H", "6H", "9C", "JS"], ["2D", "3D", "4C"]], ["8H"]))
+    view = g.view(0)
+    b = HardBot(iterations=400, slice_ms=0.0)
+    items = list(b.steps(view, random.Random(3)))
+    assert items[-1] in view["legal"]
+    assert all(i is None for i in items[:-1]) and len(items) > 1
+    assert HardBot(iterations=400).choose(view, random.Random(3)) == items[-1]
+    # the coroutine form gives the same move
+    move = asyncio.run(HardBot(iterations=400, slice_ms=0.0).think(view, random.Random(3)))
+    assert move == items[-1]
+    # quick bots yield their move at once
+    quick = list(make_bot("medium").steps(view, random.Random(1)))
+    assert len(quick) == 1 and quick[0] in view["legal"]
+
+
+def test_hard_bot_time_budget_stops_the_search() -> None:
+    view = view_of([["5H", "6H", "9C", "JS", "JK", "AH"], ["2D", "3D", "4C"]], ["8H"])
+    b = HardBot(iterations=None, seconds=0.05)
+    move = b.choose(view, random.Random(1))
+    assert move in view["legal"]
+    assert b.last_playouts > 0
+
+
+def test_candidates_merge_calls_and_equivalent_jacks() -> None:
+    legal = [TEXT_MOVE[m] for m in ["5H", "5H!", "JS:H", "JS:H!", "JC:H", "JC:H!", "draw"]]
+    got = sorted(dernier.moves.format_move(m) for m in candidates(legal))
+    assert got == ["5H!", "JC:H!", "draw"]
+
+
+# --- view only --------------------------------------------------------------------------
+
+
+def _shuffle_hidden(pos: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The same position with every card hidden from ``seat`` dealt anew (same counts)."""
+    hands = pos["hands"]
+    hidden = [c for s, h in enumerate(hands) if s != seat for c in h] + pos["draw"]
+    drawn = pos.get("drawn")
+    rng.shuffle(hidden)
+    out = dict(pos)
+    new_hands = []
+    for s, h in enumerate(hands):
+        if s == seat:
+            new_hands.append(list(h))
+        else:
+            new_hands.append([hidden.pop() for _ in h])
+    out["hands"] = new_hands
+    out["draw"] = hidden
+    assert drawn is None or pos["turn"] == seat
+    return out
+
+
+def _midgame_positions(count: int, seed: int) -> list[tuple[dict[str, Any], int]]:
+    rng = random.Random(seed)
+    out = []
+    med = make_bot("medium")
+    while len(out) < count:
+        players = rng.choice([2, 3, 4])
+        g = dernier.Game.new(players=players, seed=rng.randrange(10**6))
+        for _ in range(rng.randrange(1, 20)):
+            if g.over:
+                break
+            for s in list(g.state.due):
+                if s != g.turn:
+                    g.play("dernier", s)
+            g.play(med.choose(g.view(g.turn or 0), rng))
+        if not g.over and not g.state.due:
+            out.append((g.position(), g.turn or 0))
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_see_only_their_view(level: str) -> None:
+    """Two games whose hidden cards differ but whose view for the seat is identical:
+    the bot makes the same move (same seed)."""
+    rng = random.Random(99)
+    for pos, seat in _midgame_positions(12, seed=4):
+        other = _shuffle_hidden(pos, seat, rng)
+        assert other["hands"] != pos["hands"] or other["draw"] != pos["draw"]
+        v1 = dernier.Game.from_position(pos).view(seat)
+        v2 = dernier.Game.from_position(other).view(seat)
+        assert v1 == v2
+        b = bot(level)
+        assert b.choose(v1, random.Random(7)) == b.choose(v2, random.Random(7))
+
+
+def _dealt(seat0: list[str], seat1: list[str], turned: str, shuffle: int) -> dernier.Game:
+    """A two-player game dealt by seat 0 (seat 1 gets the first card)."""
+    order = [c for k in range(5) for c in (seat1[k], seat0[k])] + [turned]
+    rest = leftovers(order)
+    random.Random(shuffle).shuffle(rest)
+    return dernier.Game.new(players=2, dealer=0, deck=order + rest, seed=1)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_see_only_their_view_with_a_public_log(level: str) -> None:
+    """The opponent's hand and the draw pile differ; the opponent draws and passes in both
+    games (the same public events): the view of seat 0 is identical, so is the move."""
+    mine = ["5H", "6H", "9C", "JS", "KD"]
+    ga = _dealt(mine, ["2C", "3C", "4C", "8D", "9D"], "8S", shuffle=1)
+    gb = _dealt(mine, ["2D", "3D", "4D", "10C", "AS"], "8S", shuffle=2)
+    for g in (ga, gb):
+        g.play("draw", 1)
+        g.play("pass", 1)
+    va, vb = ga.view(0), gb.view(0)
+    assert ga.position()["hands"][1] != gb.position()["hands"][1]
+    assert va == vb and va["turn"] == 0 and len(va["log"]) > 2
+    b = bot(level)
+    for seed in range(3):
+        assert b.choose(va, random.Random(seed)) == b.choose(vb, random.Random(seed))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_moves(level: str) -> None:
+    def run() -> list[tuple[int, str]]:
+        m = dernier.Match.new(players=3, hands=2, seed=21)
+        bots = [bot(level) for _ in range(3)]
+        rng = random.Random(8)
+        while not m.over:
+            if m.game.over:
+                m.next_hand()
+                continue
+            for s in list(m.game.state.due):
+                if s != m.game.turn and bots[s].choose(m.view(s), rng) == "dernier":
+                    m.play("dernier", s)
+            t = m.game.turn
+            assert t is not None
+            m.play(bots[t].choose(m.view(t), rng), t)
+        return [mv for h in m.record()["history"] for mv in map(tuple, h["moves"])]
+
+    assert run() == run()
+
+
+# --- legality ---------------------------------------------------------------------------
+
+
+def _random_positions(count: int, seed: int, rules: str = "official") -> list[dernier.Game]:
+    """Games at random moments of random play, any seat count the preset allows."""
+    rng = random.Random(seed)
+    rs = dernier.ruleset(rules)
+    games = []
+    while len(games) < count:
+        g = dernier.Game.new(
+            players=rng.randint(rs.min_players, rs.max_players), rules=rules, seed=rng.randrange(10**6)
+        )
+        steps = rng.randrange(0, 60)
+        for _ in range(steps):
+            if g.over:
+                break
+            for s in list(g.state.due):
+                if s != g.turn and rng.random() < 0.5:
+                    g.play("dernier", s)
+            g.play(rng.choice(g.legal_moves()))
+        if not g.over:
+            games.append(g)
+    return games
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+@pytest.mark.parametrize("rules", ["official", "traditional"])
+def test_quick_bots_only_return_legal_moves(level: str, rules: str) -> None:
+    b = make_bot(level)
+    rng = random.Random(3)
+    for g in _random_positions(1500, seed=hash((level, rules)) % 1000, rules=rules):
+        turn = g.turn
+        assert turn is not None
+        view = g.view(turn)
+        move = b.choose(view, rng)
+        assert move in view["legal"], (move, view["legal"])
+        g.play(move)
+        for s in list(g.state.due):
+            if s != g.turn:
+                v = g.view(s)
+                assert b.choose(v, rng) in ("dernier", "")
+
+
+@pytest.mark.parametrize("rules", ["official", "traditional"])
+def test_hard_bot_only_returns_legal_moves(rules: str) -> None:
+    b = HardBot(iterations=24)
+    rng = random.Random(4)
+    for g in _random_positions(250, seed=17, rules=rules):
+        turn = g.turn
+        assert turn is not None
+        view = g.view(turn)
+        move = b.choose(view, rng)
+        assert move in view["legal"], (move, view["legal"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_whole_matches_between_all_levels(players: int) -> None:
+    """Every level in one match, for every official seat count: it finishes, all moves legal."""
+    levels = [LEVELS[i % len(LEVELS)] for i in range(players)]
+    bots = [bot(level) for level in levels]
+    m = dernier.Match.new(players=players, hands=2, seed=players)
+    rng = random.Random(players)
+    while not m.over:
+        if m.game.over:
+            m.next_hand()
+            continue
+        for s in list(m.game.state.due):
+            if s != m.game.turn and bots[s].choose(m.view(s), rng) == "dernier":
+                m.play("dernier", s)
+        t = m.game.turn
+        assert t is not None
+        m.play(bots[t].choose(m.view(t), rng), t)
+    assert m.hand_no == 2
+
+
+# --- Dernier calls -----------------------------------------------------------------------
+
+
+def test_medium_and_hard_call_dernier_with_their_play() -> None:
+    v = view_of([["5H", "9C"], ["2D", "3D", "4C"]], ["8H"])
+    assert make_bot("medium").choose(v, random.Random(1)) == "5H!"
+    assert HardBot(iterations=50).choose(v, random.Random(1)).endswith("!")
+
+
+def test_a_due_seat_that_is_not_to_act_calls() -> None:
+    v = view_of([["5H"], ["2D", "3D", "4C"]], ["8H"], turn=1, dernier_due=[0])
+    assert v["legal"] == ["dernier"]
+    for level in ("medium", "hard"):
+        assert make_bot(level).choose(v, random.Random(1)) == "dernier"
+        assert make_bot(level).call(v, random.Random(1))
+
+
+def test_a_due_seat_to_act_calls_first() -> None:
+    v = view_of([["5H"], ["2D", "3D", "4C"]], ["QH"], turn=0, dernier_due=[0])
+    assert "dernier" in v["legal"]
+    for level in ("easy", "medium", "hard"):
+        moves = {make_bot(level).choose(v, random.Random(s)) for s in range(30)}
+        assert "dernier" in moves
+
+
+def test_easy_forgets_dernier_about_a_third_of_the_time() -> None:
+    v = view_of([["5H", "9C"], ["2D", "3D", "4C"]], ["8H"])
+    easy = make_bot("easy")
+    rng = random.Random(5)
+    plays = [easy.choose(v, rng) for _ in range(3000)]
+    forgot = sum(1 for p in plays if p == "5H") / sum(1 for p in plays if p.startswith("5H"))
+    assert 0.28 < forgot < 0.39
+    # skipped by a Q with one card: it calls two times in three
+    q = view_of([["5H"], ["2D", "3D", "4C"], ["6S", "7S"]], ["QH"], turn=2, dernier_due=[0])
+    calls = sum(easy.call(q, rng) for _ in range(3000)) / 3000
+    assert 0.6 < calls < 0.73
+    # once it forgot with its own play it does not call afterwards
+    g = dernier.Game.from_position(position([["5H", "9C"], ["2D", "3D", "4C"]], ["8H"]))
+    g.play("5H")
+    assert not easy.call(g.view(0), rng)
+
+
+# --- the medium bot's heuristics (built from positions) ------------------------------
+
+
+def test_medium_keeps_j_and_jolly_while_another_card_fits() -> None:
+    assert medium([["JS", "5H", "9C"], ["2D", "3D", "4C", "5D"]], ["3H"]) == "5H"
+    assert medium([["JK", "5H", "9C"], ["2D", "3D", "4C", "5D"]], ["3H"]) == "5H"
+
+
+def test_medium_plays_a_j_when_needed_choosing_the_suit_it_holds_most_of() -> None:
+    assert medium([["JS", "5C", "9C", "4D"], ["2D", "3D", "4C", "5D"]], ["3H"]) == "JS:C"
+    assert medium([["JK", "5D", "9D", "4C"], ["2S", "3S", "4S", "5S"]], ["3H"]) == "JK:D"
+
+
+def test_medium_chooses_the_first_suit_it_holds_most_of() -> None:
+    v = view_of([["5C", "9C", "4D"], ["2D", "3D", "4C", "5D"]], ["JS"], turn=0, dealer=0, rest="draw")
+    v2 = dict(v, choosing=True, legal=[":C", ":D", ":H", ":S"])
+    assert make_bot("medium").choose(v2, random.Random(1)) == ":C"
+
+
+def test_medium_dumps_high_cards_when_an_opponent_is_close_to_going_out() -> None:
+    # nobody close: it keeps the suit it holds (3H leaves 4H)
+    assert medium([["3H", "4H", "10D"], ["2C", "3C", "4C", "5C"]], ["3D"]) == "3H"
+    # the opponent has one card left: the 10 goes
+    assert medium([["3H", "4H", "10D"], ["2C"]], ["3D"]) == "10D"
+
+
+def test_medium_attacks_the_player_closest_to_going_out() -> None:
+    far = ["2C", "3C", "4C", "5C", "6C"]
+    # A on the next player (seat 1) who has one card
+    assert medium([["AH", "5H", "9H"], ["2D"], far], ["2H"]) == "AH"
+    # 7 on the previous player (seat 2) who has one card
+    assert medium([["7H", "8H", "9S"], far, ["2D"]], ["2H"]) == "7H"
+    # Q skips the next player who has one card
+    assert medium([["7H", "QH", "9S"], ["2D"], far], ["2H"]) == "QH"
+    # K turns play away from the next player when it is the one close to going out
+    assert medium([["KH", "5H", "9S"], ["2D"], far], ["2H"]) == "KH"
+    assert medium([["KH", "5H", "9S"], far, ["2D"]], ["2H"]) == "5H"
+
+
+def test_medium_attacks_with_the_jolly_a_next_player_about_to_go_out() -> None:
+    assert medium([["JK", "5H", "9C", "4C"], ["2D"]], ["3H"]) == "JK:C"
+    assert medium([["JK", "5H", "9C", "4C"], ["2D", "3D", "4D", "5D"]], ["3H"]) == "5H"
+
+
+def test_medium_answers_chains_when_it_can() -> None:
+    assert medium([["AS", "5H"], ["2D", "3D", "4C"]], ["AH"], pending=2) == "AS!"
+    assert medium([["AS", "5H", "6H"], ["2D", "3D", "4C"]], ["AH"], pending=2) == "AS"
+    got = medium([["JK", "5D", "6D"], ["2S", "3S", "4C"]], ["JK"], pending=4, suit="H")
+    assert got == "JK:D"
+    assert medium([["5D", "6D"], ["2S", "3S", "4C"]], ["AH"], pending=2) == "draw"
+
+
+def test_medium_draws_only_when_nothing_fits_and_plays_a_drawn_card_that_fits() -> None:
+    assert medium([["5D", "6D"], ["2S", "3S", "4C"]], ["9H"]) == "draw"
+    g = dernier.Game.from_position(position([["5D", "6D"], ["2S", "3S", "4C"]], ["9H"], draw=["2H"]))
+    g.play("draw")
+    assert make_bot("medium").choose(g.view(0), random.Random(1)) == "2H"
+    g = dernier.Game.from_position(position([["5D", "6D"], ["2S", "3S", "4C"]], ["9H"], draw=["2C"]))
+    g.play("draw")
+    assert make_bot("medium").choose(g.view(0), random.Random(1)) == "pass"
+
+
+def test_easy_plays_when_it_can_and_draws_when_it_must() -> None:
+    easy = make_bot("easy")
+    v = view_of([["5H", "9H", "JS"], ["2D", "3D", "4C"]], ["8H"])
+    moves = {easy.choose(v, random.Random(s)) for s in range(60)}
+    assert "draw" not in moves and {"5H", "9H"} <= moves
+    assert easy.choose(view_of([["5D", "6D"], ["2S", "3S", "4C"]], ["9H"]), random.Random(1)) == "draw"
+
+
+# --- knowledge: sampling consistent with the view --------------------------------------
+
+
+def test_knowledge_pool_is_the_deck_minus_own_hand_and_discard() -> None:
+    v = view_of([["5H", "9C"], ["2D", "3D", "4C"]], ["8H", "7H"], rest="draw")
+    k = Knowledge(v)
+    assert len(k.pool) == 54 - 2 - 2
+    assert KIND_OF["5H"] not in k.pool and KIND_OF["7H"] not in k.pool
+    st = k.determinize(random.Random(1))
+    assert st.hands[0] == [KIND_OF["5H"], KIND_OF["9C"]]
+    assert len(st.hands[1]) == 3 and len(st.draw) == v["draw_count"]
+    assert sorted(st.hands[1] + st.draw) == sorted(k.pool)
+
+
+def test_knowledge_an_opponent_who_drew_and_passed_held_nothing_playable() -> None:
+    g = dernier.Game.from_position(
+        position([["5H", "9C", "KD"], ["2D", "3D", "4C"]], ["8S"], turn=1, draw=["4D"])
+    )
+    g.play("draw", 1)
+    g.play("pass", 1)
+    v = g.view(0)
+    k = Knowledge(v)
+    mask = playable_mask(KIND_OF["8S"], 3)
+    assert all(s & mask == mask for s in k.slots[1])
+    rng = random.Random(2)
+    for _ in range(200):
+        st = k.determinize(rng)
+        assert all(not (mask >> c) & 1 for c in st.hands[1])
+    # without inference any card may be sampled
+    loose = Knowledge(v, infer=False)
+    seen = {c for _ in range(200) for c in loose.determinize(rng).hands[1]}
+    assert any((mask >> c) & 1 for c in seen)
+
+
+def test_knowledge_an_opponent_who_drew_a_chain_holds_no_answer() -> None:
+    g = dernier.Game.from_position(position([["5H", "9C", "AH"], ["2D", "3D", "4C"]], ["8H"], turn=0))
+    g.play("AH")
+    g.play("draw", 1)
+    k = Knowledge(g.view(0))
+    rng = random.Random(3)
+    for _ in range(100):
+        st = k.determinize(rng)
+        assert not any(c % 13 == 0 and c != 52 for c in st.hands[1][:3])
