@@ -163,3 +163,40 @@ def test_rules_page_in_both_languages(page: Page, server_url: str) -> None:
     page.click("#show-rules")
     assert body.inner_text() != it_text
     expect(body).to_contain_text("§7")
+
+
+NAMELESS_JS = """() => [...document.querySelectorAll('button, select, input')]
+  .filter(el => el.offsetParent !== null)
+  .filter(el => {
+    const label = el.getAttribute('aria-label') || el.textContent.trim() ||
+      (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent.trim());
+    return !label;
+  })
+  .map(el => el.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.browser
+def test_every_control_and_card_has_a_name(page: Page, server_url: str) -> None:
+    open_page(page, server_url)
+    assert page.evaluate(NAMELESS_JS) == []
+    open_page(page, server_url, FAST)
+    st = wait_for_input(page)
+    assert page.evaluate(NAMELESS_JS) == []
+    for code in st["hand"]:
+        label = page.get_attribute(f'#hand button[data-card="{code}"]', "aria-label") or ""
+        assert " of " in label or "Jolly" in label, label
+    for seat in page.eval_on_selector_all(
+        "#opponents .seat", "els => els.map(e => e.getAttribute('aria-label'))"
+    ):
+        assert "cards" in seat or "card" in seat
+    assert page.get_attribute("#discard", "aria-label")
+    assert page.get_attribute("#drawpile", "aria-label")
+    # the live region tells the moves
+    take = st["playable"][0] if st["playable"] else None
+    if take:
+        page.click(f'#hand button[data-card="{take}"]')
+        if state(page)["chooser"]:
+            page.click("#chooser-options button >> nth=0")
+    else:
+        page.click("#draw")
+    expect(page.locator("#announce")).not_to_be_empty()

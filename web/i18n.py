@@ -83,6 +83,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "direction_label": ("Play goes {dir}", "Si gioca in senso {dir}"),
     "cards_count": ("{n} cards", "{n} carte"),
     "cards_count_1": ("1 card", "1 carta"),
+    "points_short": ("{n} pts", "{n} pt"),
+    "points_label": ("{n} points in this match", "{n} punti in questa partita"),
     "dealer": ("dealer", "mazziere"),
     "dernier_badge": ("Dernier!", "Dernier!"),
     "seat_label": ("{who}, {level}, {cards}", "{who}, {level}, {cards}"),

@@ -112,7 +112,7 @@ class Page:
 
     def fail(self, text: str) -> None:
         """An unexpected error: say so on the page (never a blank page), keep going."""
-        window.console.warn(text)
+        window.console.error(text)
         self.notice(t(self.lang, "error_heading") + ": " + text.strip().splitlines()[-1])
 
     @property
@@ -245,6 +245,7 @@ class Page:
         self.translate()
         self.screen("setup")
         by_id("hand-info").textContent = ""
+        document.title = "Dernier"
 
     def show_save_problem(self, problem: str) -> None:
         by_id("save-problem-detail").textContent = problem
@@ -646,6 +647,8 @@ class Page:
             return
         key = str(evt.key)
         if key == " ":
+            if self.native_space(evt):
+                return  # Space presses the focused control (not a card)
             evt.preventDefault()
             self.on_dernier()
         elif key in ("d", "D"):
@@ -660,6 +663,11 @@ class Page:
             playable = [i for i, b in enumerate(cards) if b.getAttribute("aria-disabled") != "true"]
             self.focus_card(playable[0] if playable else 0)
 
+    def native_space(self, evt: Any) -> bool:
+        target = evt.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        return tag in ("button", "a", "summary") and not target.closest("#hand")
+
     def on_key_up(self, evt: Any) -> None:
         # Space calls Dernier: it must not also "click" the focused card.
         if (
@@ -667,6 +675,7 @@ class Page:
             and self.session is not None
             and not self.typing(evt)
             and not self.dialog_open()
+            and not self.native_space(evt)
         ):
             evt.preventDefault()
 
@@ -733,6 +742,7 @@ class Page:
         else:
             info = t(lang, "hand_target", n=m.hand_no, target=m.target)
         by_id("hand-info").textContent = info
+        document.title = ("▶ " if turn == HUMAN else "") + "Dernier"
         self.render_opponents(v, names)
         self.render_piles(v, names)
         self.render_me(v, names)
@@ -774,6 +784,7 @@ class Page:
                 tags.appendChild(make("span", "badge", t(lang, "dernier_badge")))
                 tags.appendChild(make("span", "chip dealer-chip", t(lang, "dealer")))
                 tags.appendChild(make("span", "chip turn-chip", "▶"))
+                tags.appendChild(make("span", "chip score-chip"))
                 el.appendChild(tags)
                 box.appendChild(el)
         box.dataset.count = str(len(order))
@@ -797,12 +808,17 @@ class Page:
             called = count == 1 and seat not in due and not v["over"]
             el.querySelector(".badge").hidden = not called
             el.querySelector(".dealer-chip").hidden = v["dealer"] != seat
+            score = el.querySelector(".score-chip")
+            score.textContent = t(lang, "points_short", n=s.match.scores[seat])
+            score.hidden = s.match.hand_no == 1 and not s.match.scores[seat]
             active = v["turn"] == seat
             el.querySelector(".turn-chip").hidden = not active
             el.classList.toggle("active", active)
             el.classList.toggle("winner", v["over"] and v.get("hand_winner") == seat)
             label_key = "seat_label_turn" if active else "seat_label"
             label = t(lang, label_key, who=name, level=level, cards=count_text(count, lang))
+            if not score.hidden:
+                label += ", " + t(lang, "points_label", n=s.match.scores[seat])
             if called:
                 label += ", Dernier!"
             el.setAttribute("aria-label", label)
@@ -922,6 +938,10 @@ class Page:
         by_id("me-badge").hidden = not (len(v["hand"]) == 1 and not due and not v["over"])
         by_id("me-dealer").hidden = v["dealer"] != HUMAN
         by_id("me-dealer").textContent = t(lang, "dealer")
+        me_score = by_id("me-score")
+        me_score.textContent = t(lang, "points_short", n=s.match.scores[HUMAN])
+        me_score.setAttribute("aria-label", t(lang, "points_label", n=s.match.scores[HUMAN]))
+        me_score.hidden = s.match.hand_no == 1 and not s.match.scores[HUMAN]
 
         hand = sort_hand(v["hand"])
         playable = playable_cards(v) if my_turn else set()
@@ -1091,7 +1111,10 @@ class Page:
         lang = self.lang
         v = s.view()
         names = s.names
-        by_id("summary-title").textContent = t(lang, "summary_heading", n=m.hand_no)
+        stopped = m.result is not None and not v["over"]  # abandoned or timed out mid-hand
+        by_id("summary-title").textContent = (
+            t(lang, "match_over") if stopped else t(lang, "summary_heading", n=m.hand_no)
+        )
         winner = v.get("hand_winner")
         if m.result is not None and not v["over"]:
             wtext = ""
