@@ -5,7 +5,7 @@ why a card cannot be played now (“Needs ♥ or a 9”), the log of the hand in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from web.faces import card_short, split, suit_symbol
@@ -162,16 +162,36 @@ def _play_line(seat: int, move: str, me: int, names: Sequence[str], lang: str) -
     return line
 
 
-def log_lines(log: Sequence[dict[str, Any]], names: Sequence[str], lang: str, me: int = 0) -> list[str]:
+def log_lines(
+    log: Sequence[dict[str, Any]],
+    names: Sequence[str],
+    lang: str,
+    me: int = 0,
+    jumps: Collection[int] = (),
+) -> list[str]:
     """The public log of a hand as sentences, oldest first. A draw caused by a play (a 7,
-    a last-card effect) is told on the same line: “Bianca plays 7♠ — you draw 2”."""
+    a last-card effect) is told on the same line: “Bianca plays 7♠ — you draw 2”.
+    ``jumps`` are the indices of the plays made out of turn (anticipo): “Bianca jumps in
+    with 9♥”; a chi sbaglia paga attempt is told with its cost: “You try 9♥: +2 cards”."""
     lines: list[str] = []
+    wrong: tuple[int, str, int] | None = None  # (seat, card, line) of the last wrong play
     last_kind = ""  # kind of the move that opened the current line
     last_seat = -1
     at = -1  # index of that line (a penalty line may come between)
-    for ev in log:
+    for i, ev in enumerate(log):
         typ = ev.get("type")
-        if typ == "move":
+        if typ == "move" and i in jumps and move_card(ev["move"]) is not None:
+            seat, move = ev["seat"], ev["move"]
+            last_kind, last_seat, at = "play", seat, len(lines)
+            card = card_short(move_card(move) or "")
+            lines.append(_say(lang, "log_jump", seat, me, names, card=card))
+        elif typ == "wrong":
+            seat, move = ev["seat"], ev["move"]
+            card = card_short(move_card(move) or move)
+            wrong = (seat, card, len(lines))
+            lines.append(_say(lang, "log_try", seat, me, names, card=card, n="?"))
+            last_kind, last_seat, at = "wrong", seat, len(lines) - 1
+        elif typ == "move":
             seat, move = ev["seat"], ev["move"]
             last_kind, last_seat, at = "other", seat, len(lines)
             if move == "draw":
@@ -205,6 +225,9 @@ def log_lines(log: Sequence[dict[str, Any]], names: Sequence[str], lang: str, me
                 last_kind = "drawn"
             elif reason == "dernier":
                 lines.append(_say(lang, "log_forgot", seat, me, names, n=n))
+            elif reason == "wrong" and wrong is not None and wrong[0] == seat:
+                lines[wrong[2]] = _say(lang, "log_try", seat, me, names, card=wrong[1], n=n)
+                wrong = None
             elif reason == "wrong":
                 lines.append(_say(lang, "log_wrong", seat, me, names, n=n))
             elif reason in ("seven", "last") and last_kind == "play" and 0 <= at < len(lines):

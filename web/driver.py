@@ -18,11 +18,15 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from web.session import Session
+from web.session import HUMAN, Session
 
-SLICE_MS = 12.0
+SLICE_MS = 4.0
 GRACE_MS = 1500
 POLL_MS = 40
+#: the least pause before the next bot acts while the human may jump in (anticipo)
+JUMP_WINDOW_MS = 1200
+#: the least pause before a bot jumps in while the human is to act
+HUMAN_TURN_JUMP_MS = 600
 
 
 async def _sleep_ms(ms: float) -> None:
@@ -92,9 +96,27 @@ class Driver:
                 self.on_change("call", seat)
             seat = s.next_bot()
             if seat is None:
+                if s.turn == HUMAN and s.bot_may_jump():
+                    # anticipo on the human's turn: a bot may jump in after a short pause
+                    await self._wait_jump(gen, s)
+                    if not self._live(gen, s):
+                        return
+                    jumped = s.bot_jump() if s.turn == HUMAN and not self.paused else None
+                    if jumped is not None:
+                        self.on_change("move", jumped)
+                        await self.sleep(0)
+                    continue
                 self.on_change("idle", None)
                 return
             await self._wait_before(gen, s)
+            if not self._live(gen, s):
+                return
+            if not s.hand_over and s.next_bot() == seat:
+                jumped = s.bot_jump()  # anticipo: before the seat to act moves
+                if jumped is not None:
+                    self.on_change("move", jumped)
+                    await self.sleep(0)
+                    continue
             if not self._live(gen, s) or s.next_bot() != seat or s.hand_over:
                 if not self._live(gen, s):
                     return
@@ -111,11 +133,25 @@ class Driver:
             self.on_change("move", seat)
             await self.sleep(0)  # let the browser paint the move
 
+    async def _wait_jump(self, gen: int, s: Session) -> None:
+        """Before a bot jumps in on the human's turn: the bots' delay, at least
+        :data:`HUMAN_TURN_JUMP_MS`; cut short by any move."""
+        wait = max(s.settings.delay, HUMAN_TURN_JUMP_MS)
+        start = self.now()
+        moves = s.match.game.state.move_no
+        while self._live(gen, s) and s.match.game.state.move_no == moves and self.now() - start < wait:
+            await self.sleep(min(POLL_MS, wait - (self.now() - start)))
+
     async def _wait_before(self, gen: int, s: Session) -> None:
         """The bots' delay; while the human owes Dernier, at least the grace window (cut
-        short to the normal delay once they call)."""
+        short to the normal delay once they call); while the human may jump in, at least
+        :data:`JUMP_WINDOW_MS` (cut short by any move)."""
         delay = max(0, s.settings.delay)
+        jump_window = s.jump_card() is not None
+        if jump_window:
+            delay = max(delay, JUMP_WINDOW_MS)
         start = self.now()
+        moves = s.match.game.state.move_no
         if s.human_due():
             grace = max(self.grace_ms, delay)
             while self._live(gen, s) and s.human_due() and self.now() - start < grace:
@@ -123,7 +159,7 @@ class Driver:
         while self._live(gen, s) and self.paused:
             await self.sleep(POLL_MS)
         left = delay - (self.now() - start)
-        while left > 0 and self._live(gen, s):
+        while left > 0 and self._live(gen, s) and not (jump_window and s.match.game.state.move_no != moves):
             await self.sleep(min(left, 100))
             left = delay - (self.now() - start)
         if delay == 0:

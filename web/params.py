@@ -50,6 +50,23 @@ URL_MATCH_DEFAULTS: dict[str, Any] = {
     "seed": None,
     "hands": 1,
     "target": None,
+    "anticipo": False,
+    "chi_sbaglia_paga": False,
+    "variants": {},
+}
+#: the house rules (RULES §12) the start screen can turn on: Settings fields of the same name
+HOUSE_FIELDS = ("anticipo", "chi_sbaglia_paga")
+#: house rules that need two decks (the traditional preset)
+TWO_DECK_FIELDS = ("anticipo",)
+#: the differences between the presets that the house rules panel can change one by one
+#: (RULES §5 §6 §8 §11), with the values it offers
+VARIANT_CHOICES: dict[str, tuple[Any, ...]] = {
+    "play_after_draw": (True, False),
+    "seven_penalty": (2, 1),
+    "jolly": ("suit", "wild"),
+    "empty_draw": ("end", "reshuffle"),
+    "jolly_can_close": (True, False),
+    "timeout": ("lose", "penalty"),
 }
 
 
@@ -67,10 +84,15 @@ class Settings:
     delay: int = DEFAULT_DELAY
     name: str = ""
     timer: int = 0
+    anticipo: bool = False
+    chi_sbaglia_paga: bool = False
+    #: rule-set fields that differ from the preset (keys of VARIANT_CHOICES)
+    variants: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["levels"] = list(self.levels)
+        d["variants"] = dict(self.variants)
         return d
 
     @classmethod
@@ -134,7 +156,28 @@ class Settings:
             p.append("bad name")
         if whole("timer", self.timer) and not 0 <= self.timer <= 3600:
             p.append("timer out of range")
+        for f in HOUSE_FIELDS:
+            if not isinstance(getattr(self, f), bool):
+                p.append(f"{f} must be true or false")
+        if self.anticipo is True and self.rules != "traditional":
+            p.append("anticipo needs two decks (traditional rules)")
+        if not isinstance(self.variants, dict):
+            p.append("variants must be an object")
+        else:
+            for k, v in self.variants.items():
+                choices = VARIANT_CHOICES.get(k)
+                if choices is None:
+                    p.append(f"unknown rule {k!r}")
+                elif not any(v == c and type(v) is type(c) for c in choices):
+                    p.append(f"bad value for {k}")
         return p
+
+    def house_rules(self) -> dict[str, bool]:
+        """The house rules that are on (for ``Match.new(rules={"preset": …, **these})``)."""
+        on: dict[str, Any] = {f: True for f in HOUSE_FIELDS if getattr(self, f) is True}
+        if isinstance(self.variants, dict):
+            on.update({k: v for k, v in self.variants.items() if k in VARIANT_CHOICES})
+        return on
 
     def with_players(self, players: int) -> Settings:
         """Same settings for ``players`` players: levels padded with the last one or cut."""
@@ -152,6 +195,8 @@ class Settings:
             "seed": self.seed,
             "hands": self.hands,
             "target": self.target,
+            **{f: getattr(self, f) for f in HOUSE_FIELDS if getattr(self, f)},
+            **({"variants": dict(self.variants)} if self.variants else {}),
         }
 
 

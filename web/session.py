@@ -37,6 +37,8 @@ SAVE_KEY = "dernier.match.v1"
 PREFS_KEY = "dernier.prefs.v1"
 STATS_KEY = "dernier.stats.v1"
 HUMAN = 0
+#: how often a bot of each level jumps in when it can (anticipo, RULES §12)
+JUMP_CHANCE = {"easy": 0.3, "medium": 0.8, "hard": 1.0}
 
 
 class Storage(Protocol):
@@ -153,9 +155,11 @@ def player_names(settings: Settings) -> list[str]:
 
 
 def rules_spec(settings: Settings) -> str | dict[str, Any]:
+    spec: dict[str, Any] = {"preset": settings.rules}
     if settings.timer:
-        return {"preset": settings.rules, "turn_seconds": settings.timer}
-    return settings.rules
+        spec["turn_seconds"] = settings.timer
+    spec.update(settings.house_rules())
+    return spec if len(spec) > 1 else settings.rules
 
 
 class Session:
@@ -177,6 +181,8 @@ class Session:
         self.bots: dict[int, Any] = {}
         self.declined: set[int] = set()  # bots that let this Dernier window pass
         self.armed = False  # the human armed Dernier for the next play
+        self.jumps: set[int] = set()  # indices in this hand's log of jump-in plays
+        self.jump_checked: tuple[int, int, str] | None = None  # top card the bots considered
 
     # -- building -------------------------------------------------------------------
 
@@ -284,10 +290,30 @@ class Session:
         return not self.hand_over and HUMAN in self.match.game.state.due
 
     def can_arm(self) -> bool:
-        """The human may arm Dernier: it is their turn and some play leaves one card."""
+        """The human may arm Dernier: it is their turn (or they may jump in) and some play
+        leaves one card."""
         if self.turn != HUMAN:
-            return False
+            return any(m.endswith("!") for m in self.jump_moves(HUMAN))
         return any(m.endswith("!") for m in self.match.legal_moves())
+
+    def jump_moves(self, seat: int) -> list[str]:
+        """The anticipo plays ``seat`` may make now, out of turn (RULES §12), else []."""
+        if self.hand_over or not self.match.rules.anticipo or seat == self.match.game.turn:
+            return []
+        return [m for m in self.match.legal_moves(seat) if move_card(m) is not None]
+
+    def human_jumps_for(self, code: str) -> list[str]:
+        """The human's jump-ins with ``code``: with ``!`` when armed, else without."""
+        moves = moves_of_card(self.jump_moves(HUMAN), code)
+        calls = [m for m in moves if m.endswith("!")]
+        plain = [m for m in moves if not m.endswith("!")]
+        return calls if self.armed and calls else plain
+
+    def jump_card(self) -> str | None:
+        """The card the human may jump in with now, or None."""
+        for m in self.jump_moves(HUMAN):
+            return move_card(m)
+        return None
 
     def dernier_enabled(self) -> bool:
         return self.human_due() or self.can_arm()
@@ -321,7 +347,12 @@ class Session:
         """Play ``move`` for ``seat``; IllegalMove (state unchanged) if not allowed."""
         if self.match.result is not None:
             raise IllegalMove("the match is over")
+        g = self.match.game
+        jump = seat != g.turn and move_card(move) is not None and not self.hand_over
+        at = len(self.match.view(HUMAN)["log"]) if jump else -1
         self.match.play(move, seat)
+        if jump:
+            self.jumps.add(at)
         if seat == HUMAN and move != "dernier":
             self.armed = False
         self._after()
@@ -368,6 +399,64 @@ class Session:
                 self.declined.add(seat)
         return called
 
+    def try_wrong(self, code: str) -> str | None:
+        """Chi sbaglia paga (RULES §12): the human, to act, plays ``code`` that may not be
+        played; the engine charges the penalty. The reason (``game.last_penalty``), or None
+        when the rule is off or the attempt is refused anyway (state unchanged)."""
+        if not self.match.rules.chi_sbaglia_paga or self.turn != HUMAN:
+            return None
+        if code not in self.match.view(HUMAN)["hand"]:
+            return None
+        for move in (code, code + ":H", code + "=2H"):
+            try:
+                self.match.play(move, HUMAN)
+            except IllegalMove:
+                continue
+            self.armed = False
+            reason = self.match.game.last_penalty or ""
+            self._after()
+            return reason
+        return None
+
+    def _jump_key(self) -> tuple[int, int, str]:
+        return (self.match.hand_no, len(self.match.game.state.discard), str(self.match.view(HUMAN)["top"]))
+
+    def bot_may_jump(self) -> bool:
+        """Some bot may jump in on the top card, and the bots have not considered it yet."""
+        if self.hand_over or not self.match.rules.anticipo or self.jump_checked == self._jump_key():
+            return False
+        return any(self.jump_moves(seat) for seat in range(1, self.match.players))
+
+    def bot_jump(self) -> int | None:
+        """Let the bots jump in on the top card (anticipo), at most once per top card: each
+        bot that may, in turn order after the seat to act, jumps with its level's chance.
+        Returns the seat that jumped, or None."""
+        if self.hand_over or not self.match.rules.anticipo:
+            return None
+        g = self.match.game
+        st = g.state
+        key = self._jump_key()
+        if self.jump_checked == key:
+            return None
+        self.jump_checked = key
+        n = self.match.players
+        turn = g.turn
+        if turn is None or turn < 0:
+            return None
+        for i in range(1, n):
+            seat = (turn + i * st.direction) % n
+            if seat == HUMAN:
+                continue
+            moves = self.jump_moves(seat)
+            if not moves:
+                continue
+            rng = random.Random(f"{self.match.seed}/{self.match.hand_no}/{st.move_no}/{seat}/jump")
+            if rng.random() < JUMP_CHANCE.get(self.level(seat), 0.8):
+                calls = [m for m in moves if m.endswith("!")]
+                self.play(calls[0] if calls else moves[0], seat)
+                return seat
+        return None
+
     def bot_fallback_move(self, seat: int) -> str:
         """A safe move if a bot fails: its first play, else draw/pass."""
         legal = self.match.legal_moves(seat)
@@ -382,6 +471,8 @@ class Session:
     def next_hand(self) -> None:
         self.match.next_hand()
         self.declined.clear()
+        self.jumps.clear()
+        self.jump_checked = None
         self.armed = False
         self.save()
 

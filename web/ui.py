@@ -34,8 +34,10 @@ from web.describe import (
 from web.driver import Driver
 from web.i18n import bot_names, t
 from web.params import (
+    HOUSE_FIELDS,
     LEVELS,
     PLAYER_RANGE,
+    VARIANT_CHOICES,
     Notice,
     Settings,
     clean_name,
@@ -66,6 +68,13 @@ def make(tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
 def clear(el: Any) -> None:
     while el.firstChild:
         el.removeChild(el.firstChild)
+
+
+def variant_text(value: Any) -> str:
+    """A rule-set value as an <option> value: ``true``/``false``, numbers and words as text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def local_storage() -> Any:
@@ -154,7 +163,7 @@ class Page:
     def wire(self) -> None:
         self.on(by_id("setup-form"), "submit", self.on_setup_submit)
         self.on(by_id("opt-players"), "change", lambda e: self.sync_levels())
-        self.on(by_id("opt-rules"), "change", lambda e: self.sync_players())
+        self.on(by_id("opt-rules"), "change", lambda e: self.on_rules_change())
         self.on(by_id("opt-lang"), "change", self.on_lang_change)
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
@@ -206,6 +215,7 @@ class Page:
         by_id("table").setAttribute("aria-label", t(lang, "table_label"))
         by_id("chooser-title").textContent = t(lang, "choose_suit")
         by_id("opt-name").placeholder = t(lang, "default_name")
+        self.translate_house(str(by_id("opt-lang").value or lang))
         self.sync_levels()
         self.render_stats()
         fan = by_id("hero-fan")
@@ -214,6 +224,65 @@ class Page:
                 c = make("div", "fan-card")
                 c.innerHTML = faces.card_svg(code)
                 fan.appendChild(c)
+
+    def translate_house(self, lang: str) -> None:
+        """The house rules panel's labels and one-line explanations (web.rules_text)."""
+        try:
+            from web.rules_text import CHOICE_LABELS, HOUSE_RULE_LABELS, HOUSE_RULES
+        except ImportError:  # pragma: no cover - the HTML keeps its English text
+            return
+        for field, words in CHOICE_LABELS.items():
+            sel = by_id(f"opt-{field}")
+            if not sel:
+                continue
+            for i in range(sel.options.length):
+                opt = sel.options.item(i)
+                word = words.get(str(opt.value))
+                if word:
+                    opt.textContent = word.get(lang) or word["en"]
+        for field in (*HOUSE_FIELDS, *VARIANT_CHOICES):
+            label = document.querySelector(f'[data-house-label="{field}"]')
+            helptext = document.querySelector(f'[data-house-help="{field}"]')
+            if label and field in HOUSE_RULE_LABELS:
+                label.textContent = HOUSE_RULE_LABELS[field].get(lang) or HOUSE_RULE_LABELS[field]["en"]
+            if helptext and field in HOUSE_RULES:
+                helptext.textContent = HOUSE_RULES[field].get(lang) or HOUSE_RULES[field]["en"]
+
+    def sync_house(self) -> None:
+        """Anticipo needs two decks: only with the traditional rules."""
+        two_decks = str(by_id("opt-rules").value) == "traditional"
+        box = by_id("opt-anticipo")
+        box.disabled = not two_decks
+        if not two_decks:
+            box.checked = False
+        by_id("anticipo-needs").hidden = two_decks
+
+    def on_rules_change(self) -> None:
+        self.sync_players()
+        self.sync_house()
+        self.set_variants(str(by_id("opt-rules").value), {})
+
+    def set_variants(self, preset: str, variants: dict[str, Any]) -> None:
+        """The panel's rule-set fields: the preset's values, changed by ``variants``."""
+        from dernier.rules import PRESETS
+
+        base = PRESETS.get(preset) or PRESETS["official"]
+        for field in VARIANT_CHOICES:
+            value = variants.get(field, getattr(base, field))
+            by_id(f"opt-{field}").value = variant_text(value)
+
+    def read_variants(self, preset: str) -> dict[str, Any]:
+        """The panel's rule-set fields that differ from the preset."""
+        from dernier.rules import PRESETS
+
+        base = PRESETS.get(preset) or PRESETS["official"]
+        out: dict[str, Any] = {}
+        for field, choices in VARIANT_CHOICES.items():
+            text = str(by_id(f"opt-{field}").value)
+            value = next((c for c in choices if variant_text(c) == text), getattr(base, field))
+            if value != getattr(base, field):
+                out[field] = value
+        return out
 
     def notice_text(self, n: Notice) -> str:
         if n.code == "bad_param" and n.detail:
@@ -278,6 +347,10 @@ class Page:
         if not by_id("opt-timer").value:
             by_id("opt-timer").value = "0"
         self.sync_levels(s.levels)
+        for field in HOUSE_FIELDS:
+            by_id(f"opt-{field}").checked = bool(getattr(s, field))
+        self.sync_house()
+        self.set_variants(s.rules, s.variants)
 
     def sync_players(self, players: int | None = None) -> None:
         sel = by_id("opt-players")
@@ -326,6 +399,9 @@ class Page:
             delay=int(by_id("opt-delay").value),
             name=clean_name(str(by_id("opt-name").value)),
             timer=int(by_id("opt-timer").value),
+            anticipo=bool(by_id("opt-anticipo").checked) and str(by_id("opt-rules").value) == "traditional",
+            chi_sbaglia_paga=bool(by_id("opt-chi_sbaglia_paga").checked),
+            variants=self.read_variants(str(by_id("opt-rules").value)),
         )
         problems = s.problems()
         if problems:
@@ -439,8 +515,18 @@ class Page:
         s = self.session
         if s is None:
             return
+        jumps = s.human_jumps_for(code) if s.turn != HUMAN else []
+        if jumps:  # anticipo (RULES §12): the identical card, out of turn
+            self.human_move(jumps[0], btn)
+            return
         view = s.view()
         reason = why_not(view, code, s.names, self.lang)
+        if reason and s.turn == HUMAN and s.match.rules.chi_sbaglia_paga:
+            penalty = s.try_wrong(code)
+            if penalty is not None:
+                self.show_penalty(penalty or reason)
+                self.after_human()
+                return
         if reason:
             self.hint(reason, refused=True)
             btn.classList.remove("shake")
@@ -455,6 +541,16 @@ class Page:
             self.open_chooser(code, moves)
             return
         self.human_move(moves[0], btn)
+
+    def show_penalty(self, text: str) -> None:
+        """Chi sbaglia paga: the reason in the hint and the notices, with a flash."""
+        self.hint(text, refused=True)
+        self.notice(text)
+        for el in (by_id("hint"), by_id("hand")):
+            el.classList.remove("penalty")
+            _ = el.offsetWidth
+            el.classList.add("penalty")
+        self.announce(text)
 
     # -- the suit chooser ------------------------------------------------------------------
 
@@ -945,6 +1041,7 @@ class Page:
 
         hand = sort_hand(v["hand"])
         playable = playable_cards(v) if my_turn else set()
+        jump = None if my_turn else s.jump_card()
         box = by_id("hand")
         box.setAttribute("aria-label", t(lang, "your_hand_n", n=len(hand)))
         old = self.hand_buttons()
@@ -975,7 +1072,13 @@ class Page:
             code = str(b.dataset.card)
             ok = code in playable
             name = faces.card_name(code, lang)
-            if ok:
+            can_jump = jump is not None and code == jump
+            b.classList.toggle("jump", can_jump)
+            if can_jump:
+                b.removeAttribute("aria-disabled")
+                b.setAttribute("title", t(lang, "jump_in"))
+                b.setAttribute("aria-label", name + ", " + t(lang, "jump_in"))
+            elif ok:
                 b.removeAttribute("aria-disabled")
                 b.removeAttribute("title")
                 b.setAttribute("aria-label", name + ", " + t(lang, "playable"))
@@ -1028,12 +1131,12 @@ class Page:
         btn.setAttribute("title", help_text)
         btn.setAttribute("aria-label", "Dernier! " + help_text)
         if not my_turn and not by_id("hint").classList.contains("refused"):
-            self.hint("")
+            self.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
 
     def render_log(self, v: dict[str, Any], names: list[str]) -> None:
         s = self.session
         assert s is not None
-        lines = log_lines(v["log"], names, self.lang)
+        lines = log_lines(v["log"], names, self.lang, jumps=s.jumps)
         if self.log_hand != s.match.hand_no:
             self.log_hand = s.match.hand_no
             self.log_seen = 0
