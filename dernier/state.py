@@ -355,28 +355,16 @@ class State:
 
     def jump(self, seat: int, m: int) -> None:
         """Play a jump-in ``m`` from ``jump_moves(seat)``: play goes on after the jumper."""
-        self.move_no += 1
-        if self.log is not None:
-            self.log.append(("move", seat, m))
-        if self.due:
-            self._close_window()
-            if self.turn < 0:
-                return
-        self.drawn = -1
-        self._play(seat, m)
+        if self._begin("move", seat, m):
+            self.drawn = -1
+            self._play(seat, m)
 
     def wrong(self, seat: int, m: int) -> None:
         """Chi sbaglia paga (RULES §12): the seat to act tried the illegal play ``m``; it draws
         the penalty instead, and is still to act. Like any move, it first closes the open
         Dernier windows."""
-        self.move_no += 1
-        if self.log is not None:
-            self.log.append(("wrong", seat, m))
-        if self.due:
-            self._close_window()
-            if self.turn < 0:
-                return
-        self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
+        if self._begin("wrong", seat, m):
+            self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
 
     def apply(self, m: int) -> None:
         """Apply a move of the seat to act. ``m`` must be in ``legal()`` (not checked)."""
@@ -384,13 +372,8 @@ class State:
             self.call(self.turn)
             return
         seat = self.turn
-        self.move_no += 1
-        if self.log is not None:
-            self.log.append(("move", seat, m))
-        if self.due:
-            self._close_window()
-            if self.turn < 0:
-                return
+        if not self._begin("move", seat, m):
+            return
         if m < SPECIAL:
             self._play(seat, m)
         elif m == DRAW:
@@ -410,13 +393,8 @@ class State:
         card ([decided] with a pending chain it draws the chain instead; a dealer choosing
         the first suit keeps the turned card's own suit, hearts for a Jolly)."""
         seat = self.turn
-        self.move_no += 1
-        if self.log is not None:
-            self.log.append(("move", seat, TIMEOUT))
-        if self.due:
-            self._close_window()
-            if self.turn < 0:
-                return
+        if not self._begin("move", seat, TIMEOUT):
+            return
         chain = 0
         if self.choosing:
             self.choosing = False
@@ -434,6 +412,16 @@ class State:
         if self.turn >= 0:
             self.pending = chain
             self.turn = (seat + self.direction) % self.n
+
+    def _begin(self, kind: str, seat: int, m: int) -> bool:
+        """What every move but a call does first: count it, log it, and close the open
+        Dernier windows (§7). False if a penalty drawn then ended the hand."""
+        self.move_no += 1
+        if self.log is not None:
+            self.log.append((kind, seat, m))
+        if self.due:
+            self._close_window()
+        return self.turn >= 0
 
     def _close_window(self) -> None:
         """The seat to act begins: whoever still owes a Dernier call draws (§7)."""
