@@ -418,6 +418,25 @@ def test_knowledge_an_opponent_who_drew_and_passed_held_nothing_playable() -> No
     assert any((mask >> c) & 1 for c in seen)
 
 
+def test_knowledge_an_opponent_who_played_a_j_held_nothing_else_that_fitted() -> None:
+    g = dernier.Game.from_position(position([["5H", "9C", "KD"], ["JD", "3D", "4C", "6C"]], ["8S"], turn=1))
+    g.play("JD:C", 1)
+    k = Knowledge(g.view(0))
+    fits = playable_mask(KIND_OF["8S"], 3) & ~(playable_mask(-1, -1))  # spades and 8s
+    assert len(k.slots[1]) == 3
+    assert all(s & fits == fits for s in k.slots[1])
+
+
+def test_knowledge_drops_guesses_that_a_later_play_contradicts() -> None:
+    # seat 1 plays a J although 6S fitted: the guess "no spade" is wrong, shown by 6S later
+    g = dernier.Game.from_position(position([["5S", "9C", "KD"], ["JD", "3D", "4C", "6S"]], ["8S"], turn=1))
+    g.play("JD:S", 1)
+    assert any(Knowledge(g.view(0)).slots[1])
+    g.play("5S", 0)
+    g.play("6S", 1)
+    assert not any(Knowledge(g.view(0)).slots[1])
+
+
 def test_knowledge_an_opponent_who_drew_a_chain_holds_no_answer() -> None:
     g = dernier.Game.from_position(position([["5H", "9C", "AH"], ["2D", "3D", "4C"]], ["8H"], turn=0))
     g.play("AH")

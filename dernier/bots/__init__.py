@@ -66,7 +66,8 @@ def make_bot(level: str, **options: Any) -> Bot:
     """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``).
 
     Options: easy ``forget`` (chance of forgetting a Dernier call); hard ``iterations``
-    (playouts per move), ``seconds`` (time limit per move), ``slice_ms``, ``infer``."""
+    (playouts per move), ``seconds`` (time limit per move), ``slice_ms``, ``infer``,
+    ``prior``, ``points_weight``, ``crn`` (see :class:`~dernier.bots.search.HardBot`)."""
     cls = _CLASSES.get(level)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")

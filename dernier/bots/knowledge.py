@@ -7,10 +7,14 @@ discard pile: exactly the cards in the opponents' hands and the draw pile).
 It also reads the public log for what opponents could not hold. A player who draws a
 card voluntarily is taken to hold nothing playable at that moment (bots draw only when
 they must); one who then passes did not hold a playable drawn card either; one who draws
-a pending chain held no answer. Each opponent's hand is a list of *slots*, one per card,
-each with a bit mask of the kinds it cannot be. :meth:`Knowledge.determinize` deals the
-hidden pool at random into those slots (most constrained first, falling back to any card
-when the constraints cannot all be met) and the rest into the draw pile, and returns a
+a pending chain held no answer; one who plays a J from the hand held no other card that
+fitted (J are kept for need). When a later play contradicts these guesses about a player
+(a human may play otherwise), they are dropped for that player.
+
+Each opponent's hand is a list of *slots*, one per card, each with a bit mask of the
+kinds it cannot be. :meth:`Knowledge.determinize` deals the hidden pool at random into
+those slots (most constrained first, falling back to any card when the constraints
+cannot all be met) and the rest into the draw pile, and returns a
 :class:`~dernier.state.State` ready for playouts.
 """
 

@@ -10,7 +10,9 @@ most playouts; the same sampled deals are shared by all candidates of a round (c
 random numbers), which makes the comparison sharper than the raw playout count suggests.
 
 The reward of a playout is 1 when the seat wins the hand (goes out, or is ranked first
-when the draw pile runs out) plus a small share for the points it scores.
+when the draw pile runs out) plus a small share for the points it scores. The medium
+bot's choice starts with a bonus of ``prior / sqrt(playouts)``, so that a noisy search
+(many candidates, many opponents) leaves the sound heuristic move only on real evidence.
 
 The budget is a number of playouts (deterministic: tests and the arena use it) and
 optionally a time limit (the page uses it); the search stops at whichever comes first.
@@ -80,7 +82,9 @@ class HardBot(Bot):
     the budget is :data:`DEFAULT_ITERATIONS` playouts (:data:`DEFAULT_ITERATIONS_TWO_DECKS`
     for two-deck rules); with ``seconds`` alone the search runs until the time is up.
     ``slice_ms``: how long :meth:`steps` thinks between two yields; ``infer``: use what
-    opponents showed they lacked; ``points_weight``: the points term of the reward.
+    opponents showed they lacked; ``points_weight``: the points term of the reward;
+    ``prior``: the head start of the medium bot's move; ``crn``: give every candidate the
+    same playout random numbers within an iteration (off: it did not help in the arena).
     """
 
     level = "hard"
@@ -92,7 +96,7 @@ class HardBot(Bot):
         slice_ms: float = 8.0,
         infer: bool = True,
         points_weight: float = POINTS_WEIGHT,
-        crn: bool = True,
+        crn: bool = False,
         prior: float = PRIOR,
     ) -> None:
         if iterations is not None and iterations < 1:
