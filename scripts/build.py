@@ -54,8 +54,8 @@ CSP = "; ".join(
         # its hook chain with Function() at start-up, which needs 'unsafe-eval' (checked:
         # without it the page stops with an EvalError). No inline scripts are allowed.
         "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
-        # Card faces are inline SVG and PyScript sets element styles.
-        "style-src 'self' 'unsafe-inline'",
+        # Styles come from files only; the page changes styles through the CSSOM.
+        "style-src 'self'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
         "connect-src 'self'",
