@@ -14,6 +14,10 @@ Bot specs: a level (``random easy medium hard``), optionally with options:
 ``hard:iterations=400``, ``hard:seconds=0.2``, ``easy:forget=0.5``, ``hard:infer=false``.
 ``--budget`` sets the hard bots' budget: ``1500`` playouts, ``200ms`` / ``0.2s`` a time
 limit, or both (``1500,200ms``).
+
+``--rules``: a preset (``official``, ``traditional``), optionally followed by rule-set
+fields, ``traditional,anticipo,chi_sbaglia_paga,jolly=suit`` (a bare field name means
+true), or the position form as JSON, ``{"preset": "traditional", "anticipo": true}``.
 """
 
 from __future__ import annotations
@@ -66,6 +70,30 @@ def _value(text: str) -> Any:
     return text
 
 
+def parse_rules(text: str) -> str | dict[str, Any]:
+    """``"traditional,anticipo,hand_size=7"`` → ``{"preset": "traditional", "anticipo": True,
+    "hand_size": 7}``; a preset name alone stays a string; JSON objects are read as they are.
+    Raises ``ValueError`` (a :class:`~dernier.errors.PositionError` for bad fields)."""
+    text = text.strip()
+    spec: str | dict[str, Any]
+    if text.startswith("{"):
+        try:
+            spec = json.loads(text)
+        except ValueError as e:
+            raise ValueError(f"--rules is not valid JSON: {e}") from None
+    else:
+        preset, *fields = [p.strip() for p in text.split(",")]
+        if not fields:
+            spec = preset
+        else:
+            spec = {"preset": preset}
+            for f in fields:
+                key, sep, value = f.partition("=")
+                spec[key.strip()] = _value(value.strip()) if sep else True
+    ruleset(spec)  # raises with the reason
+    return spec
+
+
 def parse_budget(text: str) -> dict[str, Any]:
     """``"1500"`` → iterations; ``"200ms"`` / ``"0.2s"`` → seconds; ``"1500,200ms"`` → both."""
     out: dict[str, Any] = {}
@@ -103,7 +131,7 @@ def play_hand(
     specs: Sequence[Spec],
     hand_no: int,
     seed: int,
-    rules: str = "official",
+    rules: str | dict[str, Any] = "official",
     budget: dict[str, Any] | None = None,
     bots: Sequence[Bot] | None = None,
 ) -> dict[str, Any]:
@@ -119,6 +147,9 @@ def play_hand(
     g = Game.new(players=n, rules=rules, seed=_deal_seed(seed, deal))
     times: list[list[float]] = [[] for _ in range(n)]
     asked: set[int] = set()
+    anticipo = g.state.rules.anticipo
+    seen: list[tuple[int, int]] = []
+    jumps = [0] * n
     clock = time.perf_counter
     moves = 0
     while not g.over:
@@ -133,6 +164,11 @@ def play_hand(
                 i = bot_at[seat]
                 if bots[i].choose(g.view(seat), rngs[i]) == "dernier":
                     g.play("dernier", seat)
+        if anticipo:
+            jumper = _jump_in(g, bots, bot_at, rngs, seen)
+            if jumper >= 0:
+                jumps[jumper] += 1
+                continue  # play goes on after the jumper
         i = bot_at[turn]
         view = g.view(turn)
         t0 = clock()
@@ -155,10 +191,41 @@ def play_hand(
         "times": times,
         "moves": moves,
         "went_out": g.went_out,
+        "jumps": jumps,
     }
 
 
-def _run_chunk(args: tuple[list[Spec], list[int], int, str, dict[str, Any]]) -> list[dict[str, Any]]:
+def _jump_in(
+    g: Game,
+    bots: Sequence[Bot],
+    bot_at: dict[int, int],
+    rngs: list[random.Random],
+    seen: list[tuple[int, int]],
+) -> int:
+    """Anticipo (RULES §12): once per top card, ask the seats after the one to act, in
+    turn order, whether they jump in; the first that does plays. Its bot index, or -1."""
+    st = g.state
+    key = (len(st.discard), st.discard[-1])
+    if seen and seen[-1] == key:
+        return -1
+    seen[:] = [key]
+    turn = g.turn
+    assert turn is not None
+    for k in range(1, st.n):
+        seat = (turn + k * st.direction) % st.n
+        if not st.jump_moves(seat):
+            continue
+        i = bot_at[seat]
+        move = bots[i].choose(g.view(seat), rngs[i])
+        if move:
+            g.play(move, seat)
+            return i
+    return -1
+
+
+def _run_chunk(
+    args: tuple[list[Spec], list[int], int, str | dict[str, Any], dict[str, Any]],
+) -> list[dict[str, Any]]:
     specs, hands, seed, rules, budget = args
     bots = [_make(s, budget) for s in specs]
     return [play_hand(specs, h, seed, rules, budget, bots) for h in hands]
@@ -179,7 +246,7 @@ def run_arena(
     bots: Sequence[str],
     hands: int,
     seed: int = 1,
-    rules: str = "official",
+    rules: str | dict[str, Any] = "official",
     budget: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
@@ -222,7 +289,7 @@ def summarise(
     specs: Sequence[Spec],
     results: list[dict[str, Any]],
     seed: int,
-    rules: str,
+    rules: str | dict[str, Any],
     budget: dict[str, Any],
     elapsed: float,
 ) -> dict[str, Any]:
@@ -246,6 +313,7 @@ def summarise(
                 "mean_move_ms": round(1000 * sum(times) / len(times), 3) if times else 0.0,
                 "median_move_ms": round(1000 * statistics.median(times), 3) if times else 0.0,
                 "max_move_ms": round(1000 * max(times), 3) if times else 0.0,
+                "jump_ins": sum(r.get("jumps", [0] * n)[i] for r in results),
             }
         )
     return {
@@ -277,9 +345,16 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     return show
 
 
+def _rules_text(spec: str | dict[str, Any]) -> str:
+    if isinstance(spec, str):
+        return spec
+    rest = [k if v is True else f"{k}={v}" for k, v in spec.items() if k != "preset"]
+    return ",".join([str(spec.get("preset", "official")), *rest])
+
+
 def format_table(summary: dict[str, Any]) -> str:
     lines = [
-        f"{summary['hands']} hands, {summary['players']} players, {summary['rules']} rules, "
+        f"{summary['hands']} hands, {summary['players']} players, {_rules_text(summary['rules'])} rules, "
         f"seed {summary['seed']}, {summary['elapsed_s']} s"
         + (f", budget {summary['budget']}" if summary["budget"] else ""),
         f"{'bot':<24} {'won':>6} {'win rate':>9} {'95% CI':>17} {'pts/hand':>9} {'ms/move':>9} {'median':>8}",
@@ -299,7 +374,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", required=True, help="comma-separated bot specs, one per seat: hard,medium")
     p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--rules", default="official", choices=["official", "traditional"])
+    p.add_argument(
+        "--rules",
+        default="official",
+        help="official | traditional, optionally with fields: traditional,anticipo,jolly=suit (or JSON)",
+    )
     p.add_argument("--budget", default=None, help="hard bots' budget: 1500 | 200ms | 1500,200ms")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object as the last line")
@@ -313,9 +392,10 @@ def main(argv: list[str], out: TextIO) -> int:
         return int(e.code or 0)
     try:
         budget = parse_budget(args.budget) if args.budget else {}
+        rules = parse_rules(args.rules)
         bots = [b for b in args.bots.split(",") if b.strip()]
         progress = _progress_bar(sys.stderr) if sys.stderr.isatty() else None
-        summary = run_arena(bots, args.hands, args.seed, args.rules, budget, args.jobs, progress)
+        summary = run_arena(bots, args.hands, args.seed, rules, budget, args.jobs, progress)
     except (ValueError, DernierError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from dernier import cli
-from dernier.arena import main, parse_bot, parse_budget, play_hand, run_arena, wilson
+from dernier.arena import main, parse_bot, parse_budget, parse_rules, play_hand, run_arena, wilson
 
 
 def run_cli(*argv: str) -> tuple[int, str]:
@@ -76,7 +76,34 @@ def test_bad_arguments() -> None:
     assert run_cli("--bots", "medium")[0] == 2  # one bot is not a game
     assert run_cli("--bots", "medium,easy", "--budget", "lots")[0] == 2
     assert run_cli("--bots", "medium,easy", "--hands", "0")[0] == 2
+    assert run_cli("--bots", "medium,easy,easy", "--rules", "traditional,flying_aces")[0] == 2
+    assert run_cli("--bots", "medium,easy", "--rules", "traditional")[0] == 2  # 3–8 players
     assert run_cli("--help")[0] == 0
+
+
+def test_rules_with_house_variants() -> None:
+    """``--rules`` takes a preset, a preset with rule-set fields, or the position form."""
+    assert parse_rules("official") == "official"
+    assert parse_rules("traditional, anticipo, jolly=suit, hand_size=7") == {
+        "preset": "traditional",
+        "anticipo": True,
+        "jolly": "suit",
+        "hand_size": 7,
+    }
+    assert parse_rules('{"preset": "traditional", "chi_sbaglia_paga": true}') == {
+        "preset": "traditional",
+        "chi_sbaglia_paga": True,
+    }
+    for bad in ("chess", "official,anticipo", "traditional,hand_size=many", "{not json", "traditional,nope"):
+        with pytest.raises(ValueError):
+            parse_rules(bad)
+    rc, out = run_cli(
+        "--bots", "medium,easy,medium", "--hands", "6", "--rules", "traditional,anticipo", "--json"
+    )
+    assert rc == 0
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["rules"] == {"preset": "traditional", "anticipo": True}
+    assert "traditional,anticipo rules" in out
 
 
 def test_parsers() -> None:

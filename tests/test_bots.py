@@ -446,3 +446,71 @@ def test_knowledge_an_opponent_who_drew_a_chain_holds_no_answer() -> None:
     for _ in range(100):
         st = k.determinize(rng)
         assert not any(c % 13 == 0 and c != 52 for c in st.hands[1][:3])
+
+
+# --- anticipo (RULES §12): bots jump in ------------------------------------------------------
+
+ANT: dict[str, Any] = {"preset": "traditional", "anticipo": True}
+
+
+def _jump_game(hand2: list[str], top: str = "9H") -> dernier.Game:
+    """4 players, traditional with anticipo, seat 0 to act; seat 2 holds ``hand2``."""
+    return dernier.Game.from_position(
+        position(
+            [["2S", "3S", "4S"], ["8D", "9D", "10D"], hand2, ["2C", "3C", "4C"]],
+            [top],
+            draw=["KC", "QC", "10C", "8C"],
+            rules=ANT,
+        )
+    )
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_medium_and_hard_jump_in_with_the_identical_card(level: str) -> None:
+    """RULES §12: a seat not to act that holds the card identical to the top one jumps in
+    (``choose`` and ``jump`` give the jump-in), with the Dernier call when it leaves one card."""
+    g = _jump_game(["9H", "5C", "6C"])
+    view = g.view(2)
+    assert view["legal"] == ["9H"]
+    assert bot(level).choose(view, random.Random(1)) == "9H"
+    assert bot(level).jump(view, random.Random(1)) == "9H"
+    g2 = _jump_game(["9H", "5C"])
+    assert g2.view(2)["legal"] == ["9H", "9H!"]
+    assert bot(level).choose(g2.view(2), random.Random(1)) == "9H!"
+    # nothing to jump in with: the moment passes
+    g3 = _jump_game(["9S", "5C", "6C"])
+    assert g3.view(2)["legal"] == [] or bot(level).jump(g3.view(2), random.Random(1)) == ""
+    # the seat to act does not "jump"
+    assert bot(level).jump(g.view(0), random.Random(1)) == ""
+
+
+def test_easy_jumps_in_about_half_of_the_time_and_may_forget_the_call() -> None:
+    g = _jump_game(["9H", "5C"])
+    easy = make_bot("easy")
+    moves = [easy.choose(g.view(2), random.Random(i)) for i in range(600)]
+    jumped = [m for m in moves if m]
+    assert set(moves) <= {"", "9H", "9H!"}
+    assert 0.4 < len(jumped) / len(moves) < 0.6
+    assert 0.2 < jumped.count("9H") / len(jumped) < 0.5  # the call forgotten about a third of the time
+
+
+def test_hard_bot_playouts_jump_in() -> None:
+    """The search's playouts let every seat jump in too (their policy always does)."""
+    from dernier.bots.policy import _jump
+
+    g = _jump_game(["9H", "5C", "6C"])
+    st = g.state.copy()
+    assert _jump(st)
+    assert len(st.hands[2]) == 2 and st.turn == 3
+    assert not _jump(st)  # both 9♥ are on the discard pile now
+
+
+def test_arena_runs_anticipo_and_the_bots_jump_in() -> None:
+    from dernier.arena import parse_rules, run_arena
+
+    rules = parse_rules("traditional,anticipo,chi_sbaglia_paga")
+    assert rules == {"preset": "traditional", "anticipo": True, "chi_sbaglia_paga": True}
+    summary = run_arena(["medium", "easy", "hard:iterations=60"], 12, seed=5, rules=rules)
+    assert summary["hands"] == 12
+    assert sum(b["jump_ins"] for b in summary["bots"]) > 0
+    assert summary["bots"][0]["jump_ins"] > 0

@@ -37,8 +37,8 @@ SAVE_KEY = "dernier.match.v1"
 PREFS_KEY = "dernier.prefs.v1"
 STATS_KEY = "dernier.stats.v1"
 HUMAN = 0
-#: how often a bot of each level jumps in when it can (anticipo, RULES §12)
-JUMP_CHANCE = {"easy": 0.3, "medium": 0.8, "hard": 1.0}
+#: how often a stand-in bot jumps in when it can (the real bots decide with ``bot.jump``)
+JUMP_CHANCE = {"easy": 0.5, "medium": 1.0, "hard": 1.0}
 
 
 class Storage(Protocol):
@@ -451,9 +451,16 @@ class Session:
             if not moves:
                 continue
             rng = random.Random(f"{self.match.seed}/{self.match.hand_no}/{st.move_no}/{seat}/jump")
-            if rng.random() < JUMP_CHANCE.get(self.level(seat), 0.8):
+            bot = self.bot(seat)
+            if hasattr(bot, "jump"):
+                move = bot.jump(self.match.view(seat), rng)
+            elif rng.random() < JUMP_CHANCE.get(self.level(seat), 1.0):
                 calls = [m for m in moves if m.endswith("!")]
-                self.play(calls[0] if calls else moves[0], seat)
+                move = calls[0] if calls else moves[0]
+            else:
+                move = ""
+            if move in moves:
+                self.play(move, seat)
                 return seat
         return None
 

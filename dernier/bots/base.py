@@ -17,6 +17,10 @@ class Bot:
     """
 
     level = "base"
+    #: how often the bot jumps in when anticipo lets it (RULES §12)
+    jump_chance = 1.0
+    #: how often it forgets the Dernier call on a jump-in that leaves it one card
+    jump_forget = 0.0
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> str:  # pragma: no cover
         raise NotImplementedError
@@ -31,11 +35,11 @@ class Bot:
     def choose(self, view: dict[str, Any], rng: random.Random) -> str:
         """The move of ``view["seat"]``, a string from ``view["legal"]``.
 
-        For a seat that is not to act but owes a Dernier call (its legal moves are just
-        ``["dernier"]``), ``"dernier"`` when the bot calls, ``""`` when it lets it pass."""
+        For a seat that is not to act: ``"dernier"`` when it owes a call and makes it, a
+        jump-in (anticipo, RULES §12) when it may and does (:meth:`jump`), else ``""``."""
         _check(view)
         if view["turn"] != view["seat"]:
-            return "dernier" if self.call(view, rng) else ""
+            return self._off_turn(view, rng)
         move: str | None = None
         for step in self.steps(view, rng):
             if step is not None:
@@ -47,6 +51,29 @@ class Bot:
         """Whether a seat in ``view["dernier_due"]`` calls Dernier now (default: always)."""
         return view["seat"] in view.get("dernier_due", ())
 
+    def jump(self, view: dict[str, Any], rng: random.Random) -> str:
+        """Anticipo (RULES §12): the jump-in this seat (not to act) plays now, a string
+        from ``view["legal"]``, or ``""`` to let the moment pass.
+
+        The identical card only sheds a card and moves the turn past the seats between,
+        so every level jumps when it notices: ``jump_chance`` of the time, with the
+        Dernier call unless it forgets it (``jump_forget``)."""
+        if view["turn"] == view["seat"]:
+            return ""
+        plays = [m for m in view.get("legal", ()) if m != "dernier"]
+        if not plays or rng.random() >= self.jump_chance:
+            return ""
+        calls = [m for m in plays if m.endswith("!")]
+        if calls and rng.random() >= self.jump_forget:
+            return str(calls[0])
+        bare = [m for m in plays if not m.endswith("!")]
+        return str(bare[0] if bare else plays[0])
+
+    def _off_turn(self, view: dict[str, Any], rng: random.Random) -> str:
+        if view["seat"] in view.get("dernier_due", ()):
+            return "dernier" if self.call(view, rng) else ""
+        return self.jump(view, rng)
+
     async def think(
         self,
         view: dict[str, Any],
@@ -57,7 +84,7 @@ class Bot:
         ``asyncio.sleep(0)``) between slices, so an event loop (the page's) stays free."""
         _check(view)
         if view["turn"] != view["seat"]:
-            return "dernier" if self.call(view, rng) else ""
+            return self._off_turn(view, rng)
         move: str | None = None
         for step in self.steps(view, rng):
             if step is not None:

@@ -165,15 +165,32 @@ def policy_move(st: State, rng: random.Random) -> int:
 
 
 def playout(st: State, rng: random.Random) -> int:
-    """Play the hand to its end with :func:`policy_move` (every due seat calls); moves made."""
+    """Play the hand to its end with :func:`policy_move` (every due seat calls, and with
+    anticipo every seat jumps in when it can); moves made."""
     moves = 0
+    jumps = st.rules.anticipo
     while st.turn >= 0:
         if st.due:
             for s in st.due[:]:
                 st.call(s)
+        if jumps and _jump(st):
+            moves += 1
+            continue
         st.apply(policy_move(st, rng))
         moves += 1
     return moves
+
+
+def _jump(st: State) -> bool:
+    """Anticipo (RULES §12): the first seat after the one to act that may jump in does."""
+    n = st.n
+    for k in range(1, n):
+        seat = (st.turn + k * st.direction) % n
+        moves = st.jump_moves(seat)
+        if moves:
+            st.jump(seat, moves[-1])
+            return True
+    return False
 
 
 def hand_winner(st: State) -> int:

@@ -19,6 +19,8 @@ class RandomBot(Bot):
     """Any legal move, uniformly (``draw`` included); calls Dernier half the time."""
 
     level = "random"
+    jump_chance = 0.5
+    jump_forget = 0.5
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> str:
         return str(rng.choice(view["legal"]))
@@ -29,12 +31,15 @@ class RandomBot(Bot):
 
 class EasyBot(Bot):
     """Principiante: a random playable card, drawing only when it must; plays a drawn card
-    that fits; a random suit for J and Jolly; forgets Dernier about a third of the time."""
+    that fits; a random suit for J and Jolly; forgets Dernier about a third of the time;
+    notices a jump-in (anticipo) half of the time."""
 
     level = "easy"
+    jump_chance = 0.5
 
     def __init__(self, forget: float = EASY_FORGET) -> None:
         self.forget = forget
+        self.jump_forget = forget
 
     def call(self, view: dict[str, Any], rng: random.Random) -> bool:
         if view["seat"] not in view.get("dernier_due", ()):
