@@ -380,6 +380,8 @@ class Game:
             kind = ev[0]
             if kind == "move":
                 out.append({"type": "move", "seat": ev[1], "move": MOVE_TEXT[ev[2]]})
+            elif kind == "jump":  # anticipo (RULES §12): a play out of turn
+                out.append({"type": "move", "seat": ev[1], "move": MOVE_TEXT[ev[2]], "jump": True})
             elif kind == "draw":
                 e: dict[str, Any] = {
                     "type": "draw",

@@ -355,7 +355,7 @@ class State:
 
     def jump(self, seat: int, m: int) -> None:
         """Play a jump-in ``m`` from ``jump_moves(seat)``: play goes on after the jumper."""
-        if self._begin("move", seat, m):
+        if self._begin("jump", seat, m):
             self.drawn = -1
             self._play(seat, m)
 

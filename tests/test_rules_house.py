@@ -230,6 +230,12 @@ def test_s12_anticipo_jump_in_is_recorded_and_replayed() -> None:
     rec = m.record()
     assert rec["history"][0]["moves"][0] == [2, "9H"]
     assert dernier.replay(json.loads(json.dumps(rec))).position() == m.position()
+    # the public log marks the play out of turn, also after a save is loaded
+    jump = {"type": "move", "seat": 2, "move": "9H", "jump": True}
+    for m2 in (m, Match.load(m.save())):
+        log = m2.view(0)["log"]
+        assert jump in log
+        assert [e for e in log if e.get("jump")] == [jump], "only the jump-in is marked"
 
 
 # --- §12 chi sbaglia paga -------------------------------------------------------------------

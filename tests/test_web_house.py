@@ -109,9 +109,9 @@ def test_human_jumps_in() -> None:
     assert len(s.view()["hand"]) == hand - 1
     assert s.view()["top"] == card
     assert s.jump_card() is None
-    lines = log_lines(s.view()["log"], s.names, "en", jumps=s.jumps)
+    lines = log_lines(s.view()["log"], s.names, "en")
     assert lines[-1].startswith("You jump in with ")
-    it = log_lines(s.view()["log"], s.names, "it", jumps=s.jumps)
+    it = log_lines(s.view()["log"], s.names, "it")
     assert any(line.startswith("Anticipi con ") for line in it)
 
 
@@ -133,7 +133,7 @@ def test_bots_jump_in_once_per_top_card() -> None:
                 jumped += 1
                 assert seat != HUMAN and s.view()["top"] == before
                 assert s.bot_jump() is None  # at most one jump per top card
-                line = log_lines(s.view()["log"], s.names, "en", jumps=s.jumps)[-1]
+                line = log_lines(s.view()["log"], s.names, "en")[-1]
                 assert " jumps in with " in line
                 continue
             moves = [m for m in s.match.legal_moves() if m != "dernier"]
@@ -225,7 +225,7 @@ def test_bots_jump_in_on_the_humans_turn_after_a_pause() -> None:
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, d.run()).result()
     assert seen and seen[0][0] != HUMAN and seen[0][1] >= HUMAN_TURN_JUMP_MS
-    assert any(" jumps in with " in x for x in log_lines(s.view()["log"], s.names, "en", jumps=s.jumps))
+    assert any(" jumps in with " in x for x in log_lines(s.view()["log"], s.names, "en"))
     assert not s.bot_may_jump()
 
 

@@ -5,7 +5,7 @@ why a card cannot be played now (“Needs ♥ or a 9”), the log of the hand in
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from web.faces import card_short, split, suit_symbol
@@ -167,20 +167,19 @@ def log_lines(
     names: Sequence[str],
     lang: str,
     me: int = 0,
-    jumps: Collection[int] = (),
 ) -> list[str]:
     """The public log of a hand as sentences, oldest first. A draw caused by a play (a 7,
     a last-card effect) is told on the same line: “Bianca plays 7♠ — you draw 2”.
-    ``jumps`` are the indices of the plays made out of turn (anticipo): “Bianca jumps in
+    A play out of turn (anticipo, ``"jump": true`` in the log) reads “Bianca jumps in
     with 9♥”; a chi sbaglia paga attempt is told with its cost: “You try 9♥: +2 cards”."""
     lines: list[str] = []
     wrong: tuple[int, str, int] | None = None  # (seat, card, line) of the last wrong play
     last_kind = ""  # kind of the move that opened the current line
     last_seat = -1
     at = -1  # index of that line (a penalty line may come between)
-    for i, ev in enumerate(log):
+    for ev in log:
         typ = ev.get("type")
-        if typ == "move" and i in jumps and move_card(ev["move"]) is not None:
+        if typ == "move" and ev.get("jump") and move_card(ev["move"]) is not None:
             seat, move = ev["seat"], ev["move"]
             last_kind, last_seat, at = "play", seat, len(lines)
             card = card_short(move_card(move) or "")

@@ -181,7 +181,6 @@ class Session:
         self.bots: dict[int, Any] = {}
         self.declined: set[int] = set()  # bots that let this Dernier window pass
         self.armed = False  # the human armed Dernier for the next play
-        self.jumps: set[int] = set()  # indices in this hand's log of jump-in plays
         self.jump_checked: tuple[int, int, str] | None = None  # top card the bots considered
 
     # -- building -------------------------------------------------------------------
@@ -347,12 +346,7 @@ class Session:
         """Play ``move`` for ``seat``; IllegalMove (state unchanged) if not allowed."""
         if self.match.result is not None:
             raise IllegalMove("the match is over")
-        g = self.match.game
-        jump = seat != g.turn and move_card(move) is not None and not self.hand_over
-        at = len(self.match.view(HUMAN)["log"]) if jump else -1
         self.match.play(move, seat)
-        if jump:
-            self.jumps.add(at)
         if seat == HUMAN and move != "dernier":
             self.armed = False
         self._after()
@@ -478,7 +472,6 @@ class Session:
     def next_hand(self) -> None:
         self.match.next_hand()
         self.declined.clear()
-        self.jumps.clear()
         self.jump_checked = None
         self.armed = False
         self.save()

@@ -1136,7 +1136,7 @@ class Page:
     def render_log(self, v: dict[str, Any], names: list[str]) -> None:
         s = self.session
         assert s is not None
-        lines = log_lines(v["log"], names, self.lang, jumps=s.jumps)
+        lines = log_lines(v["log"], names, self.lang)
         if self.log_hand != s.match.hand_no:
             self.log_hand = s.match.hand_no
             self.log_seen = 0
