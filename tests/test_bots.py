@@ -47,7 +47,10 @@ def test_levels_and_make_bot() -> None:
         make_bot("hard", seconds=0)
     hard = make_bot("hard")
     assert isinstance(hard, HardBot)
-    assert hard.budget(1) == DEFAULT_ITERATIONS and hard.budget(2) < DEFAULT_ITERATIONS
+    assert hard.budget(1) == hard.budget(2) == DEFAULT_ITERATIONS
+    assert hard.depth == 8 and hard.tries == 1
+    assert make_bot("hard", seconds=0.2).budget() > 10**9
+    assert make_bot("hard", iterations=50).budget() == 50
 
 
 def test_choose_move_returns_a_legal_move_for_every_level() -> None:
@@ -514,3 +517,93 @@ def test_arena_runs_anticipo_and_the_bots_jump_in() -> None:
     assert summary["hands"] == 12
     assert sum(b["jump_ins"] for b in summary["bots"]) > 0
     assert summary["bots"][0]["jump_ins"] > 0
+
+
+# --- the model of the opponents' play, and the value of truncated playouts ------------------
+
+
+def test_medium_would_explains_every_play_of_the_medium_bot() -> None:
+    """``medium_would`` (the hard bot's reading of an opponent's play) accepts every play
+    the medium bot really makes from its hand, and rejects another card it held that fitted."""
+    from dernier.bots.knowledge import medium_would
+    from dernier.cards import SUIT_OF
+    from dernier.moves import card_of, is_play, named_of, suit_of
+
+    med = make_bot("medium")
+    accepted = rejected = 0
+    for seed in range(40):
+        g = dernier.Game.new(players=2 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not g.over:
+            for s in list(g.state.due):
+                if s != g.turn:
+                    g.play("dernier", s)
+            v = g.view(g.turn)
+            move = med.choose(v, rng)
+            m = TEXT_MOVE[move]
+            st = g.state
+            if is_play(m) and not v["pending"] and st.drawn < 0:
+                top = st.wild if st.wild >= 0 else st.discard[-1]
+                suit = st.suit if st.suit >= 0 else SUIT_OF[top]
+                chosen = suit_of(m) if suit_of(m) >= 0 else -1
+                if chosen < 0 and named_of(m) >= 0:
+                    chosen = SUIT_OF[named_of(m)]
+                sizes = tuple(len(h) for h in st.hands)
+                held = list(st.hands[g.turn])
+                check = (card_of(m), chosen, top, suit, sizes, st.direction, 0)
+                assert medium_would(st.rules, held, check, g.turn, st.n), (seed, move, v["hand"])
+                accepted += 1
+                others = [
+                    k for k in set(held) if k != card_of(m) and k in st.hands[g.turn] and st.playable(k)
+                ]
+                for k in others:
+                    alt = (k, -1, top, suit, sizes, st.direction, 0)
+                    if not medium_would(st.rules, held, alt, g.turn, st.n):
+                        rejected += 1
+            g.play(move)
+    assert accepted > 500 and rejected > 50
+
+
+def test_knowledge_prefers_samples_that_explain_the_last_play() -> None:
+    """Seat 1 (the medium bot's way) plays JD choosing ♣ on 8♠: it held more clubs than any
+    other suit. Samples are checked against that play; with tries, most samples agree."""
+    g = dernier.Game.from_position(
+        position([["5H", "9C", "KD"], ["JD", "3D", "4C", "6C", "10C"]], ["8S"], turn=1)
+    )
+    g.play("JD:C", 1)
+    k = Knowledge(g.view(0))
+    assert 1 in k.checks
+    clubs = [KIND_OF[c] for c in ("2C", "3C", "7C", "9C")]
+    diamonds = [KIND_OF[c] for c in ("2D", "3D", "7D", "9D")]
+    assert k.violations([[], clubs]) == 0
+    assert k.violations([[], diamonds]) == 1
+
+    def agree(tries: int) -> float:
+        rng = random.Random(5)
+        n = 300
+        return sum(k.violations(k.determinize(rng, tries).hands) == 0 for _ in range(n)) / n
+
+    once, more = agree(1), agree(8)
+    assert more > once + 0.4 and more > 0.8
+
+
+def test_win_chance_is_a_distribution_that_favours_short_hands() -> None:
+    from dernier.bots.value import WEIGHTS, weights_for, win_chance
+
+    assert {(1, n) for n in range(2, 7)} | {(2, n) for n in range(2, 9)} <= set(WEIGHTS)
+    assert weights_for(1, 9) == WEIGHTS[(1, 6)]  # the nearest table
+    g = dernier.Game.from_position(
+        position([["5H", "9C"], ["2D", "3D", "4C", "6C", "KD", "QS"], ["AS", "7H", "8H"]], ["8S"])
+    )
+    st = g.state
+    w = weights_for(1, 3)
+    chances = [win_chance(st, s, w) for s in range(3)]
+    assert abs(sum(chances) - 1) < 1e-9
+    assert chances[0] > chances[2] > chances[1]
+
+
+def test_hard_bot_with_truncated_playouts_and_tries_returns_legal_moves() -> None:
+    for g in _random_positions(40, seed=8):
+        view = g.view(g.turn)
+        b = make_bot("hard", iterations=60, depth=8, tries=4)
+        assert b.choose(view, random.Random(1)) in view["legal"]

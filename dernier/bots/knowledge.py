@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import ACE, JACK, JOKER, KIND_OF, NO_RANK, RANK_OF, SUIT_INDEX, SUIT_OF, deck_kinds
+from ..cards import ACE, JACK, JOKER, KIND_OF, KING, NO_RANK, RANK_OF, SUIT_INDEX, SUIT_OF, deck_kinds
 from ..moves import CALL_FLAG, TEXT_MOVE, card_of, is_play, named_of, suit_of
 from ..rules import Ruleset, ruleset
 from ..state import State
@@ -71,6 +71,7 @@ class Knowledge:
     """A seat's knowledge, from a view: own hand, public piles, counts, and inferences."""
 
     __slots__ = (
+        "checks",
         "counts",
         "discard",
         "draw_count",
@@ -97,6 +98,9 @@ class Knowledge:
         left.subtract(self.discard)
         self.pool: list[int] = sorted(left.elements())
         self.slots: list[list[int]] = [[] for _ in range(self.n)]
+        #: per opponent, its last play from the hand on its own turn, to check sampled
+        #: hands against (see :meth:`violations`)
+        self.checks: dict[int, Check] = {}
         if infer:
             self._read_log(view.get("log") or ())
         self._fit_slots()
@@ -123,6 +127,19 @@ class Knowledge:
         for seat in range(self.n):
             if seat != me:
                 slots[seat] = [0] * max(0, start[seat])
+        sizes = start[:]
+        # the direction when the log begins: today's, turned back by every K since
+        flips = 0
+        for ev in log:
+            if ev.get("type") == "turned" and RANK_OF[KIND_OF[ev["card"]]] == KING:
+                flips += 1
+            elif ev.get("type") == "move":
+                m = TEXT_MOVE.get(ev["move"], -1)
+                if m >= 0 and is_play(m):
+                    nm = named_of(m)
+                    if RANK_OF[nm if nm >= 0 else card_of(m)] == KING:
+                        flips += 1
+        direction = self.view["direction"] * (-1) ** flips
         # the top card when the log begins (a log that starts from a position, not a deal)
         view = self.view
         top = -1  # effective top kind
@@ -142,6 +159,8 @@ class Knowledge:
             kind = ev.get("type")
             if kind == "turned":
                 top = KIND_OF[ev["card"]]
+                if RANK_OF[top] == KING:
+                    direction = -direction
                 chain = top == JOKER or RANK_OF[top] == ACE
                 suit = SUIT_OF[top]
                 jolly_chain = top == JOKER and self.rules.jolly == "suit"
@@ -160,11 +179,27 @@ class Knowledge:
                         if INFER_J and RANK_OF[card] == JACK and not drawn and not chain and top >= 0:
                             # a J played from the hand: nothing else fitted (J are kept for need)
                             self._mark(seat, playable_mask(top, suit) & ~_JS)
+                        if not drawn and not chain and top >= 0 and not ev.get("jump"):
+                            chosen = suit_of(m)
+                            if chosen < 0 and named >= 0:
+                                chosen = SUIT_OF[named]
+                            self.checks[seat] = (
+                                card,
+                                chosen,
+                                top,
+                                suit,
+                                tuple(sizes),
+                                direction,
+                                len(slots[seat]),
+                            )
+                    sizes[seat] -= 1
                     top = eff
                     s = suit_of(m)
                     suit = s if s >= 0 else SUIT_OF[eff]
                     jolly_chain = card == JOKER and named < 0
                     chain = jolly_chain or RANK_OF[eff] == ACE
+                    if RANK_OF[eff] == KING:
+                        direction = -direction
                     after_draw = -1
                 elif ev["move"].startswith(":"):
                     suit = SUIT_INDEX[ev["move"][1]]
@@ -178,6 +213,7 @@ class Knowledge:
                 seat = ev["seat"]
                 reason = ev.get("reason")
                 count = ev.get("count", 0)
+                sizes[seat] += count
                 if seat != me:
                     if reason == "draw":
                         self._mark(seat, playable_mask(top, suit))
@@ -230,45 +266,69 @@ class Knowledge:
     # -- sampling -------------------------------------------------------------------------
 
     def sample_hands(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """Opponents' hands (own hand as it is) and the draw pile (next card *last*)."""
+        """Opponents' hands (own hand as it is) and the draw pile (next card *last*).
+
+        An opponent's hand lists its cards in the order of its slots (the oldest first)."""
         pool = self.pool[:]
         rng.shuffle(pool)
-        hands: list[list[int]] = [[] for _ in range(self.n)]
+        hands: list[list[int]] = [[-1] * len(self.slots[s]) for s in range(self.n)]
         hands[self.seat] = self.hand[:]
-        constrained: list[tuple[int, int, int]] = []
+        constrained: list[tuple[int, int, int, int]] = []
         for seat in range(self.n):
             if seat == self.seat:
                 continue
-            for mask in self.slots[seat]:
+            for j, mask in enumerate(self.slots[seat]):
                 if mask:
-                    constrained.append((-mask.bit_count(), seat, mask))
+                    constrained.append((-mask.bit_count(), seat, j, mask))
         if constrained:
             constrained.sort()
-            for _, seat, mask in constrained:
+            for _, seat, j, mask in constrained:
+                if not pool:
+                    break
                 pick = len(pool) - 1
                 for i in range(len(pool) - 1, -1, -1):
                     if not (mask >> pool[i]) & 1:
                         pick = i
                         break
-                if pick < 0:
-                    break
-                card = pool[pick]
+                hands[seat][j] = pool[pick]
                 pool[pick] = pool[-1]
                 pool.pop()
-                hands[seat].append(card)
         for seat in range(self.n):
             if seat == self.seat:
                 continue
-            need = self.counts[seat] - len(hands[seat])
-            if need > 0:
-                hands[seat].extend(pool[-need:])
-                del pool[-need:]
+            h = hands[seat]
+            for j in range(len(h)):
+                if h[j] < 0 and pool:
+                    h[j] = pool.pop()
+            if -1 in h:  # pragma: no cover - the pool always holds every hidden card
+                hands[seat] = [k for k in h if k >= 0]
         return hands, pool
 
-    def determinize(self, rng: random.Random) -> State:
-        """A full State consistent with the view, hidden cards sampled."""
+    def violations(self, hands: list[list[int]]) -> int:
+        """How many opponents' last plays the medium bot would not have made from the hands
+        they held then (the sampled ``hands``, oldest slots, plus the card played)."""
+        bad = 0
+        for seat, check in self.checks.items():
+            held = hands[seat][: check[6]]
+            held.append(check[0])
+            if not medium_would(self.rules, held, check, seat, self.n):
+                bad += 1
+        return bad
+
+    def determinize(self, rng: random.Random, tries: int = 1) -> State:
+        """A full State consistent with the view, hidden cards sampled: of up to ``tries``
+        samples, the first (else the one) that best explains the opponents' last plays."""
         v = self.view
         hands, draw = self.sample_hands(rng)
+        if tries > 1 and self.checks:
+            bad = self.violations(hands)
+            for _ in range(tries - 1):
+                if not bad:
+                    break
+                h2, d2 = self.sample_hands(rng)
+                b2 = self.violations(h2)
+                if b2 < bad:
+                    hands, draw, bad = h2, d2, b2
         st = State.__new__(State)
         st.rules = self.rules
         st.n = self.n
@@ -295,6 +355,44 @@ class Knowledge:
         st.log = None
         st.reshuffles = None
         return st
+
+
+#: an opponent's last play from the hand: (card, chosen suit or -1, effective top, active
+#: suit, hand sizes then, direction, slots it kept since)
+Check = tuple[int, int, int, int, tuple[int, ...], int, int]
+
+
+def medium_would(rules: Ruleset, held: list[int], check: Check, seat: int, n: int) -> bool:
+    """Whether the medium bot holding ``held`` would have played as ``check`` records
+    (the card it played, and the suit it chose for a J or Jolly)."""
+    from .policy import suit_counts
+    from .simple import MediumBot
+
+    card, chosen, top, suit, sizes, direction, _ = check
+    nxt = (seat + direction) % n
+    prev = (seat - direction) % n
+    closest = min(sizes[s] for s in range(n) if s != seat)
+    threats = {s for s in range(n) if s != seat and sizes[s] == closest}
+    danger = closest <= MediumBot.DANGER
+    pm = playable_mask(top, suit)
+    normal = [k for k in held if (pm >> k) & 1 and not (_JS >> k) & 1]
+    attack = JOKER in held and danger and nxt in threats
+    if card == JOKER:
+        ok = attack or (not normal and not any(k != JOKER and (_JS >> k) & 1 for k in held))
+    elif RANK_OF[card] == JACK:
+        ok = not attack and not normal
+    elif attack or card not in normal:
+        ok = False
+    else:
+        counts = list(sizes)
+        score = MediumBot.score
+        mine = score(card, held, n, nxt, prev, threats, danger, counts)
+        ok = all(score(k, held, n, nxt, prev, threats, danger, counts) <= mine + 0.011 for k in normal)
+    if ok and chosen >= 0:
+        c = suit_counts(held, card)
+        best = max(c)
+        ok = best == 0 or c.index(best) == chosen
+    return ok
 
 
 def with_call(m: int, legal: list[int]) -> int:

@@ -164,12 +164,12 @@ def policy_move(st: State, rng: random.Random) -> int:
     return DRAW
 
 
-def playout(st: State, rng: random.Random) -> int:
-    """Play the hand to its end with :func:`policy_move` (every due seat calls, and with
-    anticipo every seat jumps in when it can); moves made."""
+def playout(st: State, rng: random.Random, depth: int = 1 << 30) -> int:
+    """Play the hand with :func:`policy_move` (every due seat calls, and with anticipo every
+    seat jumps in when it can) to its end or for at most ``depth`` moves; moves made."""
     moves = 0
     jumps = st.rules.anticipo
-    while st.turn >= 0:
+    while st.turn >= 0 and moves < depth:
         if st.due:
             for s in st.due[:]:
                 st.call(s)

@@ -3,14 +3,16 @@
 Each *iteration* samples the hidden cards consistently with the view
 (:class:`~dernier.bots.knowledge.Knowledge`: own hand, discard pile, counts and what
 opponents showed they lacked), then plays every candidate move still in the race on a
-copy of that same deal and finishes the hand with the playout policy
-(:mod:`dernier.bots.policy`). Candidates race by *sequential halving*: the budget is
-split into rounds and after each round the worse half drops out, so the best moves get
-most playouts; the same sampled deals are shared by all candidates of a round (common
+copy of that same deal and plays on with the playout policy (:mod:`dernier.bots.policy`)
+for :data:`DEPTH` moves, where a fitted estimate of each seat's chance to win the hand
+(:mod:`dernier.bots.value`) judges it, unless the hand ended first. Candidates race by
+*sequential halving*: the budget is split into rounds and after each round the worse
+half drops out, so the best moves get most playouts; the same sampled deals are shared by all candidates of a round (common
 random numbers), which makes the comparison sharper than the raw playout count suggests.
 
-The reward of a playout is 1 when the seat wins the hand (goes out, or is ranked first
-when the draw pile runs out) plus a small share for the points it scores. The medium
+The reward of a finished playout is 1 when the seat wins the hand (goes out, or is ranked
+first when the draw pile runs out) plus a small share for the points it scores; of a
+truncated one, the estimated chance to win. The medium
 bot's choice starts with a bonus of ``prior / sqrt(playouts)``, so that a noisy search
 (many candidates, many opponents) leaves the sound heuristic move only on real evidence.
 
@@ -32,11 +34,13 @@ from .base import Bot
 from .knowledge import Knowledge, legal_ints
 from .policy import hand_winner, playout
 from .simple import MediumBot
+from .value import weights_for, win_chance
 
 #: playouts per move at the default budget (kept under ~250 ms median on CPython)
 DEFAULT_ITERATIONS = 3000
-#: the same for two-deck games (traditional: 9 cards each, hands about three times longer)
-DEFAULT_ITERATIONS_TWO_DECKS = 1000
+#: playouts stop after this many moves and the hand is judged by the fitted estimate of
+#: :mod:`dernier.bots.value` (as strong as whole playouts in the arena, three times faster)
+DEPTH = 8
 #: the points term of the reward, per point of score margin
 POINTS_WEIGHT = 0.0005
 #: the medium bot's choice starts ahead by ``PRIOR / sqrt(playouts)``: the search has to
@@ -79,12 +83,15 @@ class HardBot(Bot):
     """Campione: determinized Monte Carlo search (see the module docstring).
 
     ``iterations``: playouts per move; ``seconds``: a time limit per move. With neither
-    the budget is :data:`DEFAULT_ITERATIONS` playouts (:data:`DEFAULT_ITERATIONS_TWO_DECKS`
-    for two-deck rules); with ``seconds`` alone the search runs until the time is up.
+    the budget is :data:`DEFAULT_ITERATIONS` playouts (truncated playouts keep two-deck
+    hands as quick as one-deck ones); with ``seconds`` alone the search runs until the time is up.
     ``slice_ms``: how long :meth:`steps` thinks between two yields; ``infer``: use what
     opponents showed they lacked; ``points_weight``: the points term of the reward;
     ``prior``: the head start of the medium bot's move; ``crn``: give every candidate the
-    same playout random numbers within an iteration (off: it did not help in the arena).
+    same playout random numbers within an iteration (off: it did not help in the arena);
+    ``depth``: moves per playout before the estimate judges it (0: to the end of the hand);
+    ``tries``: samples per deal to find one that explains the opponents' last plays as
+    the medium bot's (1: it did not help in the arena, and costs time).
     """
 
     level = "hard"
@@ -98,6 +105,8 @@ class HardBot(Bot):
         points_weight: float = POINTS_WEIGHT,
         crn: bool = False,
         prior: float = PRIOR,
+        depth: int = DEPTH,
+        tries: int = 1,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
@@ -110,6 +119,12 @@ class HardBot(Bot):
         self.points_weight = points_weight
         self.crn = crn
         self.prior = prior
+        #: playouts stop after this many moves and the hand is judged by
+        #: :func:`~dernier.bots.value.win_chance` (0: play every hand to its end)
+        self.depth = depth
+        #: samples drawn per determinization, to find one where the opponents' last plays
+        #: are what the medium bot would have played (1: the first sample)
+        self.tries = tries
         #: statistics of the last search: {move: (playouts, mean reward)}
         self.last_stats: dict[str, tuple[int, float]] = {}
         self.last_playouts = 0
@@ -120,7 +135,7 @@ class HardBot(Bot):
             return self.iterations
         if self.seconds is not None:
             return 1 << 40
-        return DEFAULT_ITERATIONS if decks == 1 else DEFAULT_ITERATIONS_TWO_DECKS
+        return DEFAULT_ITERATIONS
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> str:  # pragma: no cover
         move = ""
@@ -180,21 +195,24 @@ class HardBot(Bot):
         crn = self.crn
         stop = False
         by_time = self.iterations is None and self.seconds is not None
+        depth = self.depth or (1 << 30)
+        tries = self.tries
+        vw = weights_for(know.rules.decks, know.n)
         for r in range(rounds):
             left_rounds = rounds - r
             per_arm = max(1, (total - done) // (left_rounds * len(alive)))
             # with a time limit only, each round gets its share of the time
             round_end = start + (deadline - start) * (r + 1) / rounds if by_time else deadline
             for _ in range(per_arm):
-                det = know.determinize(rng)
+                det = know.determinize(rng, tries)
                 seed = rng.getrandbits(32) if crn else 0
                 for i in alive:
                     st = det.copy()
                     st.apply(arms[i])
                     if st.turn >= 0:
                         # common random numbers: every candidate meets the same luck
-                        playout(st, random.Random(seed) if crn else rng)
-                    sums[i] += _reward(st, me, weight)
+                        playout(st, random.Random(seed) if crn else rng, depth)
+                    sums[i] += _reward(st, me, weight) if st.turn < 0 else win_chance(st, me, vw)
                     visits[i] += 1
                 done += len(alive)
                 t = now()
