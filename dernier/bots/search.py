@@ -7,8 +7,9 @@ copy of that same deal and plays on with the playout policy (:mod:`dernier.bots.
 for :data:`DEPTH` moves, where a fitted estimate of each seat's chance to win the hand
 (:mod:`dernier.bots.value`) judges it, unless the hand ended first. Candidates race by
 *sequential halving*: the budget is split into rounds and after each round the worse
-half drops out, so the best moves get most playouts; the same sampled deals are shared by all candidates of a round (common
-random numbers), which makes the comparison sharper than the raw playout count suggests.
+half drops out, so the best moves get most playouts; the same sampled deals are shared by
+all candidates of a round (common random numbers), which makes the comparison sharper
+than the raw playout count suggests.
 
 The reward of a finished playout is 1 when the seat wins the hand (goes out, or is ranked
 first when the draw pile runs out) plus a small share for the points it scores; of a
