@@ -148,4 +148,5 @@ def run_bench(seconds: float = 2.0, players: int = 4, rlcard: bool = True) -> di
     search = _optional("dernier.bots", "search_playouts_per_s")
     if search is not None:
         result["search_playouts_per_s"] = round(search(seconds))
+        result["search_whole_playouts_per_s"] = round(search(seconds, depth=0))
     return result

@@ -131,3 +131,15 @@ def test_jobs_give_the_same_results() -> None:
     b = run_arena(["medium", "easy"], hands=16, seed=3, jobs=2)
     assert [x["hands_won"] for x in a["bots"]] == [x["hands_won"] for x in b["bots"]]
     assert [x["mean_points"] for x in a["bots"]] == [x["mean_points"] for x in b["bots"]]
+
+
+def test_bench_prints_its_figures_as_json() -> None:
+    """``python -m dernier bench --json`` (a measurement, not a timed test): every figure is
+    there and positive, the search both as the hard bot runs it and with whole playouts."""
+    out = io.StringIO()
+    rc = cli.main(["bench", "--seconds", "0.05", "--players", "3", "--no-rlcard", "--json"], out)
+    assert rc == 0
+    result = json.loads(out.getvalue().strip().splitlines()[-1])
+    for key in ("search_playouts_per_s", "search_whole_playouts_per_s"):
+        assert result[key] > 0
+    assert result["rlcard_uno_steps_per_s"] is None

@@ -259,8 +259,9 @@ def _reward(st: State, me: int, weight: float) -> float:
     return win + weight * margin
 
 
-def search_playouts_per_s(seconds: float = 1.0, players: int = 2) -> float:
-    """Playouts per second of the hard bot's search (determinize + copy + policy playout)."""
+def search_playouts_per_s(seconds: float = 1.0, players: int = 2, depth: int = DEPTH) -> float:
+    """Playouts per second of the hard bot's search (determinize + copy + policy playout,
+    truncated after ``depth`` moves and judged by the win estimate; 0: whole hands)."""
     from ..game import Game
 
     rng = random.Random(2024)
@@ -272,6 +273,8 @@ def search_playouts_per_s(seconds: float = 1.0, players: int = 2) -> float:
         g.play(rng.choice(g.legal_moves()))
     know = Knowledge(g.view(0))
     arms = candidates(legal_ints(g.view(0)))
+    weights = weights_for(know.rules.decks, know.n)
+    limit = depth or (1 << 30)
     done = 0
     start = time.perf_counter()
     while True:
@@ -280,7 +283,9 @@ def search_playouts_per_s(seconds: float = 1.0, players: int = 2) -> float:
             st = det.copy()
             st.apply(m)
             if st.turn >= 0:
-                playout(st, rng)
+                playout(st, rng, limit)
+                if st.turn >= 0:
+                    win_chance(st, 0, weights)
             done += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
