@@ -341,3 +341,46 @@ def test_hard_bot_thinks_in_slices() -> None:
     s = Session.new(fast(players=4, levels=("hard", "hard", "hard"), seed=11))
     d = run_bots(s)
     assert d.max_slice_ms < 80
+
+
+def test_log_says_who_a_queen_skips_and_when_a_king_turns_play_round() -> None:
+    """RULES §3 §6: the log line of a Q names the seat the engine skips; a K says that play
+    turns round (checked against the engine over random hands, turned-up cards included)."""
+    names = ["You", "Bianca", "Carlo", "Dario"]
+    seen = {"Q": 0, "K": 0, "turned": 0}
+    for seed in range(400):
+        n = 2 + seed % 3
+        g = dernier.Game.new(players=n, seed=seed)
+        rng = random.Random(seed)
+        st = g.state
+        turned = log_lines(g.view(0)["log"], names[:n], "en")[0]
+        top = g.view(0)["log"][0]["card"]
+        if top.startswith("Q"):
+            skipped = (st.dealer + 1) % n
+            assert turned.endswith(
+                " — " + ("you are skipped" if skipped == 0 else f"{names[skipped]} is skipped")
+            )
+            seen["turned"] += 1
+        elif top.startswith("K"):
+            assert turned.endswith(" — play turns round")
+        for _ in range(40):
+            if g.over:
+                break
+            seat = g.turn
+            assert seat is not None
+            move = rng.choice(g.legal_moves())
+            before = st.next_seat(seat)
+            g.play(move)
+            code = move.rstrip("!").split(":")[0]
+            if code[:1] in ("Q", "K") and not code.startswith("JK"):
+                line = next(x for x in reversed(log_lines(g.view(0)["log"], names[:n], "en")) if " play" in x)
+                if code.startswith("Q"):
+                    who = "you are skipped" if before == 0 else f"{names[before]} is skipped"
+                    assert who in line, (seed, line)
+                    seen["Q"] += 1
+                else:
+                    assert "play turns round" in line
+                    seen["K"] += 1
+    assert min(seen.values()) > 5, seen
+    it = log_lines([{"type": "move", "seat": 1, "move": "QS"}], names[:3], "it")
+    assert it == ["Bianca gioca Q♠"]  # a log that does not start with the deal: direction unknown

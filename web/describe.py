@@ -142,7 +142,26 @@ def _say(lang: str, key: str, seat: int, me: int, names: Sequence[str], **kw: An
     return t(lang, key, who=name_of(names, seat), **kw)
 
 
-def _play_line(seat: int, move: str, me: int, names: Sequence[str], lang: str) -> str:
+def _rank_played(move: str) -> str:
+    """The rank that acts: the card's, or the one a wild Jolly names (``JK=QH`` → ``Q``)."""
+    m = move.rstrip("!")
+    code = m.split("=", 1)[1].split(":")[0] if "=" in m else (move_card(m) or "")
+    return "JK" if code == "JK" else code[:-1]
+
+
+def _effect(
+    rank: str, seat: int, direction: int, me: int, names: Sequence[str], lang: str
+) -> tuple[str, int]:
+    """What a Q or K does, in words (RULES §3 §6), and the direction after it."""
+    n = len(names)
+    if rank == "Q" and n >= 2:
+        return " — " + _say(lang, "log_skipped", (seat + direction) % n, me, names), direction
+    if rank == "K":
+        return " — " + t(lang, "log_reversed"), -direction
+    return "", direction
+
+
+def _play_line(seat: int, move: str, me: int, names: Sequence[str], lang: str, effect: str = "") -> str:
     call = move.endswith("!")
     m = move.rstrip("!")
     card = move_card(m)
@@ -157,6 +176,7 @@ def _play_line(seat: int, move: str, me: int, names: Sequence[str], lang: str) -
         line = _say(lang, "log_play_suit", seat, me, names, card=card_short(card), suit=suit_symbol(m[-1]))
     else:
         line = _say(lang, "log_play", seat, me, names, card=card_short(card))
+    line += effect
     if call:
         line += t(lang, "log_call_suffix")
     return line
@@ -177,6 +197,8 @@ def log_lines(
     last_kind = ""  # kind of the move that opened the current line
     last_seat = -1
     at = -1  # index of that line (a penalty line may come between)
+    # the direction, known when the log starts with the deal (§2: counter-clockwise, +1)
+    direction = 1 if log and log[0].get("type") == "turned" else 0
     for ev in log:
         typ = ev.get("type")
         if typ == "move" and ev.get("jump") and move_card(ev["move"]) is not None:
@@ -209,7 +231,10 @@ def log_lines(
                 lines.append(_say(lang, "log_choose", seat, me, names, suit=suit_symbol(move[1:])))
             else:
                 last_kind = "play"
-                lines.append(_play_line(seat, move, me, names, lang))
+                effect = ""
+                if direction:
+                    effect, direction = _effect(_rank_played(move), seat, direction, me, names, lang)
+                lines.append(_play_line(seat, move, me, names, lang, effect))
         elif typ == "draw":
             seat, n, reason = ev["seat"], ev["count"], ev.get("reason")
             if reason == "draw" and last_kind == "draw" and seat == last_seat and 0 <= at < len(lines):
@@ -237,7 +262,11 @@ def log_lines(
                 lines.append(_say(lang, "log_draw_n", seat, me, names, n=n))
         elif typ == "turned":
             at = len(lines)
-            lines.append(_say(lang, "log_turned", ev["seat"], me, names, card=card_short(ev["card"])))
+            line = _say(lang, "log_turned", ev["seat"], me, names, card=card_short(ev["card"]))
+            if direction:  # played by the dealer (§3): a Q skips dealer+1, a K turns round
+                effect, direction = _effect(_rank_played(ev["card"]), ev["seat"], direction, me, names, lang)
+                line += effect
+            lines.append(line)
             last_kind = "play"  # a 7 turned up makes someone draw: told on this line
         elif typ == "reshuffle":
             lines.append(t(lang, "log_reshuffle"))
