@@ -20,6 +20,10 @@ The API that the page, the CLI and the arena share::
   and ``""`` if it lets the moment pass (the easy bot forgets about a third of the time);
   ``bot.call(view, rng) -> bool`` asks the same. Ask every due bot before the seat to act
   moves.
+* Anticipo (RULES §12): for a seat not to act that may jump in (``view["legal"]`` holds
+  the identical card), ``bot.choose`` / ``bot.jump(view, rng)`` return the jump-in or
+  ``""``. Medium and hard always jump in; easy notices half of the time. Ask the seats
+  after the one to act, in turn order, once per top card (as the arena and the page do).
 * In slices, for a page that must keep its main thread free::
 
       gen = bot.steps(view, rng)      # a generator
@@ -66,8 +70,9 @@ def make_bot(level: str, **options: Any) -> Bot:
     """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``).
 
     Options: easy ``forget`` (chance of forgetting a Dernier call); hard ``iterations``
-    (playouts per move), ``seconds`` (time limit per move), ``slice_ms``, ``infer``,
-    ``prior``, ``points_weight``, ``crn`` (see :class:`~dernier.bots.search.HardBot`)."""
+    (playouts per move), ``seconds`` (time limit per move), ``slice_ms``, ``depth`` (moves
+    per playout before the win estimate judges it), ``tries``, ``infer``, ``prior``,
+    ``points_weight``, ``crn`` (see :class:`~dernier.bots.search.HardBot`)."""
     cls = _CLASSES.get(level)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
