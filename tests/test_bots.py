@@ -607,3 +607,36 @@ def test_hard_bot_with_truncated_playouts_and_tries_returns_legal_moves() -> Non
         view = g.view(g.turn)
         b = make_bot("hard", iterations=60, depth=8, tries=4)
         assert b.choose(view, random.Random(1)) in view["legal"]
+
+
+def test_knowledge_with_two_decks_and_a_wild_jolly_on_top() -> None:
+    """Traditional (RULES §1 §6): the hidden pool holds both copies of every card and the
+    4 Jollies less what is seen; a wild Jolly on top stands for the card it named, and the
+    sampled deals keep every count (108 cards in all)."""
+    from collections import Counter
+
+    g = dernier.Game.from_position(
+        position(
+            [["5H", "5H", "9C"], ["2D", "3D", "4C"], ["KS", "6C", "6D"]],
+            ["8H", "JK"],
+            rules="traditional",
+            wild="7H",
+            rest="draw",
+        )
+    )
+    v = g.view(0)
+    assert v["wild"] == "7H"
+    k = Knowledge(v)
+    pool = Counter(k.pool)
+    assert len(k.pool) == 108 - 3 - 2
+    assert pool[KIND_OF["5H"]] == 0 and pool[KIND_OF["8H"]] == 1 and pool[KIND_OF["9C"]] == 1
+    assert pool[KIND_OF["JK"]] == 3 and pool[KIND_OF["2S"]] == 2
+    rng = random.Random(3)
+    for _ in range(50):
+        st = k.determinize(rng)
+        assert st.wild == KIND_OF["7H"] and st.discard[-1] == KIND_OF["JK"]
+        cards = [c for h in st.hands for c in h] + st.draw + st.discard
+        assert len(cards) == 108
+        assert Counter(cards) == Counter({kind: 2 for kind in range(52)} | {KIND_OF["JK"]: 4})
+    b = make_bot("hard", iterations=120)
+    assert b.choose(v, random.Random(1)) in v["legal"]

@@ -19,6 +19,9 @@ def test_page_loads_offline(page: Page, server_url: str, page_log: PageLog) -> N
     assert page.is_visible("#setup")
     assert page.is_enabled("#start")
     assert page.is_hidden("#status")
+    # every module of dernier.bots loaded (a file missing from pyscript.toml would leave
+    # the page with its stand-in bots, and only a 404-free console to show for it)
+    assert page.evaluate("document.body.dataset.bots") == "dernier"
     assert page_log.requests, "no request was recorded"
     assert not page_log.off_host, f"requests off {LOCAL_HOST}: {page_log.off_host}"
     assert not page_log.bad_responses, f"HTTP errors: {page_log.bad_responses}"

@@ -44,6 +44,7 @@ from web.params import (
     language_of,
     parse_query,
 )
+from web.players import have_real_bots
 from web.session import HUMAN, SaveProblem, Session, Store, resume_or_new
 
 LOG_LINES = 6
@@ -158,6 +159,8 @@ class Page:
         by_id("setup-fields").disabled = False
         by_id("show-rules").disabled = False
         self.timer_task = asyncio.ensure_future(self.timer_loop())
+        # which bots play: the real ones, or the stand-in when dernier.bots failed to load
+        document.body.dataset.bots = "dernier" if have_real_bots() else "stand-in"
         document.body.dataset.ready = "true"
 
     def wire(self) -> None:
