@@ -48,7 +48,8 @@ def test_levels_and_make_bot() -> None:
     hard = make_bot("hard")
     assert isinstance(hard, HardBot)
     assert hard.budget(1) == hard.budget(2) == DEFAULT_ITERATIONS
-    assert hard.depth == 8 and hard.tries == 1
+    assert hard.look_ahead(1) == 8 and hard.look_ahead(2) == 16 and hard.tries == 1
+    assert make_bot("hard", depth=0).look_ahead(2) == 0
     assert make_bot("hard", seconds=0.2).budget() > 10**9
     assert make_bot("hard", iterations=50).budget() == 50
 

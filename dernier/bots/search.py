@@ -42,6 +42,8 @@ DEFAULT_ITERATIONS = 3000
 #: playouts stop after this many moves and the hand is judged by the fitted estimate of
 #: :mod:`dernier.bots.value` (as strong as whole playouts in the arena, three times faster)
 DEPTH = 8
+#: the same for two-deck games (9 cards each: longer hands need a longer look ahead)
+DEPTH_TWO_DECKS = 16
 #: the points term of the reward, per point of score margin
 POINTS_WEIGHT = 0.0005
 #: the medium bot's choice starts ahead by ``PRIOR / sqrt(playouts)``: the search has to
@@ -90,7 +92,8 @@ class HardBot(Bot):
     opponents showed they lacked; ``points_weight``: the points term of the reward;
     ``prior``: the head start of the medium bot's move; ``crn``: give every candidate the
     same playout random numbers within an iteration (off: it did not help in the arena);
-    ``depth``: moves per playout before the estimate judges it (0: to the end of the hand);
+    ``depth``: moves per playout before the estimate judges it (0: to the end of the hand;
+    default :data:`DEPTH`, :data:`DEPTH_TWO_DECKS` with two decks);
     ``tries``: samples per deal to find one that explains the opponents' last plays as
     the medium bot's (1: it did not help in the arena, and costs time).
     """
@@ -106,7 +109,7 @@ class HardBot(Bot):
         points_weight: float = POINTS_WEIGHT,
         crn: bool = False,
         prior: float = PRIOR,
-        depth: int = DEPTH,
+        depth: int | None = None,
         tries: int = 1,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -121,7 +124,8 @@ class HardBot(Bot):
         self.crn = crn
         self.prior = prior
         #: playouts stop after this many moves and the hand is judged by
-        #: :func:`~dernier.bots.value.win_chance` (0: play every hand to its end)
+        #: :func:`~dernier.bots.value.win_chance` (0: play every hand to its end; None:
+        #: :data:`DEPTH`, or :data:`DEPTH_TWO_DECKS` with two decks)
         self.depth = depth
         #: samples drawn per determinization, to find one where the opponents' last plays
         #: are what the medium bot would have played (1: the first sample)
@@ -137,6 +141,12 @@ class HardBot(Bot):
         if self.seconds is not None:
             return 1 << 40
         return DEFAULT_ITERATIONS
+
+    def look_ahead(self, decks: int = 1) -> int:
+        """Moves per playout before the estimate judges it (0: whole hands)."""
+        if self.depth is not None:
+            return self.depth
+        return DEPTH if decks == 1 else DEPTH_TWO_DECKS
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> str:  # pragma: no cover
         move = ""
@@ -196,7 +206,7 @@ class HardBot(Bot):
         crn = self.crn
         stop = False
         by_time = self.iterations is None and self.seconds is not None
-        depth = self.depth or (1 << 30)
+        depth = self.look_ahead(know.rules.decks) or (1 << 30)
         tries = self.tries
         vw = weights_for(know.rules.decks, know.n)
         for r in range(rounds):
