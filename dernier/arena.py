@@ -148,7 +148,7 @@ def play_hand(
     times: list[list[float]] = [[] for _ in range(n)]
     asked: set[int] = set()
     anticipo = g.state.rules.anticipo
-    seen: list[tuple[int, int]] = []
+    asked_top = (-1, -1)
     jumps = [0] * n
     clock = time.perf_counter
     moves = 0
@@ -164,8 +164,10 @@ def play_hand(
                 i = bot_at[seat]
                 if bots[i].choose(g.view(seat), rngs[i]) == "dernier":
                     g.play("dernier", seat)
-        if anticipo:
-            jumper = _jump_in(g, bots, bot_at, rngs, seen)
+        top = (len(g.state.discard), g.state.discard[-1])
+        if anticipo and top != asked_top:  # once per top card
+            asked_top = top
+            jumper = _jump_in(g, bots, bot_at, rngs)
             if jumper >= 0:
                 jumps[jumper] += 1
                 continue  # play goes on after the jumper
@@ -195,26 +197,10 @@ def play_hand(
     }
 
 
-def _jump_in(
-    g: Game,
-    bots: Sequence[Bot],
-    bot_at: dict[int, int],
-    rngs: list[random.Random],
-    seen: list[tuple[int, int]],
-) -> int:
-    """Anticipo (RULES §12): once per top card, ask the seats after the one to act, in
-    turn order, whether they jump in; the first that does plays. Its bot index, or -1."""
-    st = g.state
-    key = (len(st.discard), st.discard[-1])
-    if seen and seen[-1] == key:
-        return -1
-    seen[:] = [key]
-    turn = g.turn
-    assert turn is not None
-    for k in range(1, st.n):
-        seat = (turn + k * st.direction) % st.n
-        if not st.jump_moves(seat):
-            continue
+def _jump_in(g: Game, bots: Sequence[Bot], bot_at: dict[int, int], rngs: list[random.Random]) -> int:
+    """Anticipo (RULES §12): ask the seats that may jump in, in turn order after the one to
+    act, whether they do; the first that does plays. Its bot index, or -1."""
+    for seat in g.state.jump_seats():
         i = bot_at[seat]
         move = bots[i].choose(g.view(seat), rngs[i])
         if move:

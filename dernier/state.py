@@ -353,6 +353,15 @@ class State:
             return []
         return [top, top | CALL_FLAG] if len(hand) == 2 else [top]
 
+    def jump_seats(self) -> list[int]:
+        """The seats that may jump in now (anticipo), in turn order after the seat to act:
+        the order in which they are asked (RULES §12)."""
+        if not self.rules.anticipo or self.turn < 0:
+            return []
+        n = self.n
+        order = ((self.turn + k * self.direction) % n for k in range(1, n))
+        return [s for s in order if self.jump_moves(s)]
+
     def jump(self, seat: int, m: int) -> None:
         """Play a jump-in ``m`` from ``jump_moves(seat)``: play goes on after the jumper."""
         if self._begin("jump", seat, m):

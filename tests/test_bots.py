@@ -154,6 +154,20 @@ def test_bots_see_only_their_view(level: str) -> None:
         assert b.choose(v1, random.Random(7)) == b.choose(v2, random.Random(7))
 
 
+def _play_match(m: dernier.Match, bots: list[Any], rng: random.Random) -> None:
+    """Play ``m`` to its end with one bot per seat; due seats are asked before each move."""
+    while not m.over:
+        if m.game.over:
+            m.next_hand()
+            continue
+        for s in list(m.game.state.due):
+            if s != m.game.turn and bots[s].choose(m.view(s), rng) == "dernier":
+                m.play("dernier", s)
+        t = m.game.turn
+        assert t is not None
+        m.play(bots[t].choose(m.view(t), rng), t)
+
+
 def _dealt(seat0: list[str], seat1: list[str], turned: str, shuffle: int) -> dernier.Game:
     """A two-player game dealt by seat 0 (seat 1 gets the first card)."""
     order = [c for k in range(5) for c in (seat1[k], seat0[k])] + [turned]
@@ -184,18 +198,7 @@ def test_bots_see_only_their_view_with_a_public_log(level: str) -> None:
 def test_same_seed_same_moves(level: str) -> None:
     def run() -> list[tuple[int, str]]:
         m = dernier.Match.new(players=3, hands=2, seed=21)
-        bots = [bot(level) for _ in range(3)]
-        rng = random.Random(8)
-        while not m.over:
-            if m.game.over:
-                m.next_hand()
-                continue
-            for s in list(m.game.state.due):
-                if s != m.game.turn and bots[s].choose(m.view(s), rng) == "dernier":
-                    m.play("dernier", s)
-            t = m.game.turn
-            assert t is not None
-            m.play(bots[t].choose(m.view(t), rng), t)
+        _play_match(m, [bot(level) for _ in range(3)], random.Random(8))
         return [mv for h in m.record()["history"] for mv in map(tuple, h["moves"])]
 
     assert run() == run()
@@ -262,17 +265,7 @@ def test_whole_matches_between_all_levels(players: int) -> None:
     levels = [LEVELS[i % len(LEVELS)] for i in range(players)]
     bots = [bot(level) for level in levels]
     m = dernier.Match.new(players=players, hands=2, seed=players)
-    rng = random.Random(players)
-    while not m.over:
-        if m.game.over:
-            m.next_hand()
-            continue
-        for s in list(m.game.state.due):
-            if s != m.game.turn and bots[s].choose(m.view(s), rng) == "dernier":
-                m.play("dernier", s)
-        t = m.game.turn
-        assert t is not None
-        m.play(bots[t].choose(m.view(t), rng), t)
+    _play_match(m, bots, random.Random(players))
     assert m.hand_no == 2
 
 

@@ -40,6 +40,7 @@ def test_s12_anticipo_jump_in_and_play_continues_after_the_jumper(direction: int
     accepts it, and play continues after the jumper in the current direction."""
     g = four(["9H", "5C", "6C"], direction=direction)
     assert g.legal_moves(2) == ["9H"]
+    assert g.state.jump_seats() == [2]
     assert g.view(2)["legal"] == ["9H"]
     assert g.legal_moves(1) == [] and g.legal_moves(3) == []
     g.play("9H", seat=2)

@@ -153,9 +153,8 @@ def _effect(
     rank: str, seat: int, direction: int, me: int, names: Sequence[str], lang: str
 ) -> tuple[str, int]:
     """What a Q or K does, in words (RULES §3 §6), and the direction after it."""
-    n = len(names)
-    if rank == "Q" and n >= 2:
-        return " — " + _say(lang, "log_skipped", (seat + direction) % n, me, names), direction
+    if rank == "Q":
+        return " — " + _say(lang, "log_skipped", (seat + direction) % len(names), me, names), direction
     if rank == "K":
         return " — " + t(lang, "log_reversed"), -direction
     return "", direction

@@ -11,6 +11,8 @@ from web.describe import move_card
 
 #: how often the stand-in forgets Dernier, by level
 _FORGET = {"easy": 0.35, "medium": 0.08, "hard": 0.0}
+#: how often the stand-in jumps in when it can (anticipo), by level
+_JUMP = {"easy": 0.5, "medium": 1.0, "hard": 1.0}
 
 
 class StandInBot:
@@ -28,6 +30,16 @@ class StandInBot:
         if view["turn"] != view["seat"]:
             return "dernier" if self._calls(view, rng) else ""
         return self._decide(view, rng)
+
+    def jump(self, view: dict[str, Any], rng: random.Random) -> str:
+        """A jump-in from ``view["legal"]`` (with the call unless it forgets), or ""."""
+        plays = [m for m in view["legal"] if move_card(m) is not None]
+        if view["turn"] == view["seat"] or not plays or rng.random() >= _JUMP.get(self.level, 1.0):
+            return ""
+        calls = [m for m in plays if m.endswith("!")]
+        if calls and rng.random() >= _FORGET.get(self.level, 0):
+            return calls[0]
+        return next((m for m in plays if not m.endswith("!")), plays[0])
 
     def _calls(self, view: dict[str, Any], rng: random.Random) -> bool:
         return view["seat"] in view.get("dernier_due", ()) and rng.random() >= _FORGET.get(self.level, 0)

@@ -37,8 +37,6 @@ SAVE_KEY = "dernier.match.v1"
 PREFS_KEY = "dernier.prefs.v1"
 STATS_KEY = "dernier.stats.v1"
 HUMAN = 0
-#: how often a stand-in bot jumps in when it can (the real bots decide with ``bot.jump``)
-JUMP_CHANCE = {"easy": 0.5, "medium": 1.0, "hard": 1.0}
 
 
 class Storage(Protocol):
@@ -419,41 +417,25 @@ class Session:
         """Some bot may jump in on the top card, and the bots have not considered it yet."""
         if self.hand_over or not self.match.rules.anticipo or self.jump_checked == self._jump_key():
             return False
-        return any(self.jump_moves(seat) for seat in range(1, self.match.players))
+        return any(seat != HUMAN for seat in self.match.game.state.jump_seats())
 
     def bot_jump(self) -> int | None:
         """Let the bots jump in on the top card (anticipo), at most once per top card: each
-        bot that may, in turn order after the seat to act, jumps with its level's chance.
+        bot that may, in turn order after the seat to act, decides (``bot.jump``).
         Returns the seat that jumped, or None."""
         if self.hand_over or not self.match.rules.anticipo:
             return None
-        g = self.match.game
-        st = g.state
+        st = self.match.game.state
         key = self._jump_key()
         if self.jump_checked == key:
             return None
         self.jump_checked = key
-        n = self.match.players
-        turn = g.turn
-        if turn is None or turn < 0:
-            return None
-        for i in range(1, n):
-            seat = (turn + i * st.direction) % n
+        for seat in st.jump_seats():
             if seat == HUMAN:
                 continue
-            moves = self.jump_moves(seat)
-            if not moves:
-                continue
             rng = random.Random(f"{self.match.seed}/{self.match.hand_no}/{st.move_no}/{seat}/jump")
-            bot = self.bot(seat)
-            if hasattr(bot, "jump"):
-                move = bot.jump(self.match.view(seat), rng)
-            elif rng.random() < JUMP_CHANCE.get(self.level(seat), 1.0):
-                calls = [m for m in moves if m.endswith("!")]
-                move = calls[0] if calls else moves[0]
-            else:
-                move = ""
-            if move in moves:
+            move = self.bot(seat).jump(self.match.view(seat), rng)
+            if move in self.jump_moves(seat):
                 self.play(move, seat)
                 return seat
         return None

@@ -128,18 +128,9 @@ class Knowledge:
             if seat != me:
                 slots[seat] = [0] * max(0, start[seat])
         sizes = start[:]
-        # the direction when the log begins: today's, turned back by every K since
-        flips = 0
-        for ev in log:
-            if ev.get("type") == "turned" and RANK_OF[KIND_OF[ev["card"]]] == KING:
-                flips += 1
-            elif ev.get("type") == "move":
-                m = TEXT_MOVE.get(ev["move"], -1)
-                if m >= 0 and is_play(m):
-                    nm = named_of(m)
-                    if RANK_OF[nm if nm >= 0 else card_of(m)] == KING:
-                        flips += 1
-        direction = self.view["direction"] * (-1) ** flips
+        # the direction relative to the one when the log begins (every K turns it round);
+        # made absolute from today's direction once the log is read
+        direction = 1
         # the top card when the log begins (a log that starts from a position, not a deal)
         view = self.view
         top = -1  # effective top kind
@@ -226,6 +217,10 @@ class Knowledge:
                     after_draw = seat
             elif kind == "reshuffle":
                 pass
+        # today's direction is the first one times ``direction``: turn the checks' round
+        first = self.view["direction"] * direction
+        for seat, c in self.checks.items():
+            self.checks[seat] = (*c[:5], c[5] * first, c[6])
 
     def _mark(self, seat: int, mask: int) -> None:
         s = self.slots[seat]

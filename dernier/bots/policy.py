@@ -183,14 +183,11 @@ def playout(st: State, rng: random.Random, depth: int = 1 << 30) -> int:
 
 def _jump(st: State) -> bool:
     """Anticipo (RULES §12): the first seat after the one to act that may jump in does."""
-    n = st.n
-    for k in range(1, n):
-        seat = (st.turn + k * st.direction) % n
-        moves = st.jump_moves(seat)
-        if moves:
-            st.jump(seat, moves[-1])
-            return True
-    return False
+    seats = st.jump_seats()
+    if not seats:
+        return False
+    st.jump(seats[0], st.jump_moves(seats[0])[-1])
+    return True
 
 
 def hand_winner(st: State) -> int:

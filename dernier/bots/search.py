@@ -35,7 +35,7 @@ from .base import Bot
 from .knowledge import Knowledge, legal_ints
 from .policy import hand_winner, playout
 from .simple import MediumBot
-from .value import weights_for, win_chance
+from .value import Weights, weights_for, win_chance
 
 #: playouts per move at the default budget (kept under ~250 ms median on CPython)
 DEFAULT_ITERATIONS = 3000
@@ -218,12 +218,8 @@ class HardBot(Bot):
                 det = know.determinize(rng, tries)
                 seed = rng.getrandbits(32) if crn else 0
                 for i in alive:
-                    st = det.copy()
-                    st.apply(arms[i])
-                    if st.turn >= 0:
-                        # common random numbers: every candidate meets the same luck
-                        playout(st, random.Random(seed) if crn else rng, depth)
-                    sums[i] += _reward(st, me, weight) if st.turn < 0 else win_chance(st, me, vw)
+                    # common random numbers: every candidate meets the same luck
+                    sums[i] += judge(det, arms[i], me, random.Random(seed) if crn else rng, depth, vw, weight)
                     visits[i] += 1
                 done += len(alive)
                 t = now()
@@ -259,6 +255,18 @@ def _heuristic_arm(view: dict[str, Any], arms: list[int]) -> int:
     return -1
 
 
+def judge(
+    det: State, m: int, me: int, rng: random.Random, depth: int, weights: Weights, weight: float
+) -> float:
+    """One playout's reward for ``me``: play ``m`` on a copy of the sampled deal ``det``,
+    go on for ``depth`` moves, then the hand's result or, if it goes on, the win estimate."""
+    st = det.copy()
+    st.apply(m)
+    if st.turn >= 0:
+        playout(st, rng, depth)
+    return _reward(st, me, weight) if st.turn < 0 else win_chance(st, me, weights)
+
+
 def _reward(st: State, me: int, weight: float) -> float:
     win = 1.0 if hand_winner(st) == me else 0.0
     if not weight:
@@ -290,12 +298,7 @@ def search_playouts_per_s(seconds: float = 1.0, players: int = 2, depth: int = D
     while True:
         det = know.determinize(rng)
         for m in arms:
-            st = det.copy()
-            st.apply(m)
-            if st.turn >= 0:
-                playout(st, rng, limit)
-                if st.turn >= 0:
-                    win_chance(st, 0, weights)
+            judge(det, m, 0, rng, limit, weights, POINTS_WEIGHT)
             done += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
