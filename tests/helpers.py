@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pytest
@@ -446,3 +446,20 @@ class Reference:
         if left == 1 and not call:
             p["dernier_due"].insert(0, seat)
         p["turn"] = nxt
+
+
+def seek_match(
+    rules: Any, ok: Callable[[dernier.Match], bool], players: int = 3, seeds: Iterable[int] = range(1, 500)
+) -> tuple[dernier.Match, int]:
+    """A one-hand match reached by random legal moves (no calls) from a fixed seed, stopped
+    at the first position where ``ok(match)``; with the seed. AssertionError if none."""
+    for seed in seeds:
+        m = dernier.Match.new(players=players, rules=rules, hands=1, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if m.game.over:
+                break
+            if ok(m):
+                return m, seed
+            m.play(rng.choice([x for x in m.legal_moves() if x != "dernier"]))
+    raise AssertionError("no such position")

@@ -5,14 +5,15 @@ panel reaches the engine, seat 0 jumps in (anticipo) and a wrong play costs 2 ca
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from helpers import seek_match
 from playwright.sync_api import Page, expect
 from test_page_support import (
     SAVE_KEY,
     choose_first,
     open_with_storage,
+    page_save,
     state,
     take_turn,
     wait_for_input,
@@ -26,44 +27,21 @@ HOUSE = {"preset": "traditional", "anticipo": True, "chi_sbaglia_paga": True}
 def jump_position() -> dernier.Match:
     """A traditional 3-player match with both house rules where a bot is to act and seat 0
     may jump in, reached by random legal moves from a fixed seed."""
-    for seed in range(1, 500):
-        m = dernier.Match.new(players=3, rules=HOUSE, hands=1, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(200):
-            if m.game.over:
-                break
-            jumps = [x for x in m.legal_moves(0) if x != "dernier"]
-            if m.game.turn != 0 and jumps and len(m.view(0)["hand"]) > 3:
-                return m
-            moves = [x for x in m.legal_moves() if x != "dernier"]
-            m.play(rng.choice(moves))
-    raise AssertionError("no jump-in position found")
+
+    def ok(m: dernier.Match) -> bool:
+        jumps = [x for x in m.legal_moves(0) if x != "dernier"]
+        return m.game.turn != 0 and bool(jumps) and len(m.view(0)["hand"]) > 3
+
+    return seek_match(HOUSE, ok)[0]
 
 
 def house_save(match: dernier.Match) -> str:
-    settings = {
-        "players": match.players,
-        "rules": "traditional",
-        "levels": ["easy"] * (match.players - 1),
-        "seed": None,
-        "hands": match.hands_limit,
-        "target": match.target,
-        "lang": "en",
-        "delay": 0,
-        "name": "",
-        "timer": 0,
-        "anticipo": True,
-        "chi_sbaglia_paga": True,
-    }
-    return json.dumps(
-        {
-            "app": "dernier-page",
-            "version": 1,
-            "settings": settings,
-            "origin": None,
-            "stats_counted": False,
-            "match": match.save(),
-        }
+    return page_save(
+        match,
+        levels=["easy"] * (match.players - 1),
+        rules="traditional",
+        anticipo=True,
+        chi_sbaglia_paga=True,
     )
 
 

@@ -122,10 +122,12 @@ def page_save(
     delay: int = 0,
     lang: str = "en",
     name: str = "",
+    **settings: Any,
 ) -> str:
-    """The page's save wrapper around ``match`` (see web/session.py)."""
+    """The page's save wrapper around ``match`` (see web/session.py); ``settings`` change
+    or add settings fields (e.g. ``rules="traditional", anticipo=True``)."""
     levels = levels or ["medium"] * (match.players - 1)
-    settings = {
+    fields = {
         "players": match.players,
         "rules": "official",
         "levels": levels,
@@ -136,12 +138,13 @@ def page_save(
         "delay": delay,
         "name": name,
         "timer": 0,
+        **settings,
     }
     return json.dumps(
         {
             "app": "dernier-page",
             "version": 1,
-            "settings": settings,
+            "settings": fields,
             "origin": None,
             "stats_counted": False,
             "match": match.save(),

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from helpers import seek_match  # noqa: E402
+
 import dernier  # noqa: E402
 from web.describe import log_lines  # noqa: E402
 from web.driver import HUMAN_TURN_JUMP_MS, JUMP_WINDOW_MS, Driver  # noqa: E402
@@ -42,18 +44,13 @@ def house_settings(**kw: object) -> Settings:
 
 def jump_session() -> Session:
     """A session where a bot is to act and seat 0 may jump in, reached by random legal moves."""
-    for seed in range(1, 500):
-        m = dernier.Match.new(players=3, rules=HOUSE, hands=1, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(200):
-            if m.game.over:
-                break
-            ok = m.game.turn != HUMAN and any(x != "dernier" for x in m.legal_moves(HUMAN))
-            ok = ok and len(m.view(HUMAN)["hand"]) > 3
-            if ok:
-                return Session(house_settings(seed=seed), m)
-            m.play(rng.choice([x for x in m.legal_moves() if x != "dernier"]))
-    raise AssertionError("no position found")
+
+    def ok(m: dernier.Match) -> bool:
+        jumps = any(x != "dernier" for x in m.legal_moves(HUMAN))
+        return m.game.turn != HUMAN and jumps and len(m.view(HUMAN)["hand"]) > 3
+
+    m, seed = seek_match(HOUSE, ok)
+    return Session(house_settings(seed=seed), m)
 
 
 def test_settings_validate_house_rules() -> None:
@@ -194,16 +191,12 @@ def test_driver_waits_for_a_human_jump_in() -> None:
 
 def human_turn_bot_jump() -> Session:
     """A session where seat 0 is to act and a bot may jump in."""
-    for seed in range(1, 500):
-        m = dernier.Match.new(players=3, rules=HOUSE, hands=1, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(200):
-            if m.game.over:
-                break
-            if m.game.turn == HUMAN and any(x != "dernier" for b in (1, 2) for x in m.legal_moves(b)):
-                return Session(house_settings(seed=seed), m)
-            m.play(rng.choice([x for x in m.legal_moves() if x != "dernier"]))
-    raise AssertionError("no position found")
+
+    def ok(m: dernier.Match) -> bool:
+        return m.game.turn == HUMAN and any(x != "dernier" for b in (1, 2) for x in m.legal_moves(b))
+
+    m, seed = seek_match(HOUSE, ok)
+    return Session(house_settings(seed=seed), m)
 
 
 def test_bots_jump_in_on_the_humans_turn_after_a_pause() -> None:
