@@ -581,6 +581,27 @@ def test_knowledge_prefers_samples_that_explain_the_last_play() -> None:
     assert more > once + 0.4 and more > 0.8
 
 
+def test_knowledge_checks_every_play_not_only_the_last() -> None:
+    """Seat 1 plays JD:C on 8♠ (it held more clubs than diamonds, RULES §6 J), later 7C on
+    9♣. The older play still constrains the samples: a hand of diamonds explains 7C but
+    not the earlier choice of clubs."""
+    g = dernier.Game.from_position(
+        position([["5H", "9C", "KD", "2H"], ["JD", "3D", "4C", "6C", "10C", "7C"]], ["8S"], turn=1)
+    )
+    g.play("JD:C", 1)
+    g.play("9C", 0)
+    g.play("7C", 1)
+    k = Knowledge(g.view(0))
+    assert len(k.checks[1]) == 2
+    clubs = [KIND_OF[c] for c in ("2C", "3C", "4C", "5C")]
+    diamonds = [KIND_OF[c] for c in ("2D", "3D", "4D", "5D")]
+    assert k.seat_violations(1, clubs) == 0
+    assert k.seat_violations(1, diamonds) == 1
+    rng = random.Random(3)
+    hits = sum(k.seat_violations(1, k.determinize(rng, 8).hands[1]) == 0 for _ in range(200))
+    assert hits > 150
+
+
 def test_win_chance_is_a_distribution_that_favours_short_hands() -> None:
     from dernier.bots.value import WEIGHTS, weights_for, win_chance
 

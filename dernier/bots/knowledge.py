@@ -13,9 +13,13 @@ fitted (J are kept for need). When a later play contradicts these guesses about 
 
 Each opponent's hand is a list of *slots*, one per card, each with a bit mask of the
 kinds it cannot be. :meth:`Knowledge.determinize` deals the hidden pool at random into
-those slots (most constrained first, falling back to any card when the constraints
-cannot all be met) and the rest into the draw pile, and returns a
+those slots (the most constrained opponent and slot first, falling back to any card when
+the constraints cannot all be met) and the rest into the draw pile, and returns a
 :class:`~dernier.state.State` ready for playouts.
+
+Every opponent play from the hand on its own turn is also kept as a *check*: the hand it
+held then (slots still held, and the cards it played since) must make the medium bot's
+choice. With ``tries`` each opponent's hand is dealt again until it passes its checks.
 """
 
 from __future__ import annotations
@@ -76,11 +80,15 @@ class Knowledge:
         "discard",
         "draw_count",
         "hand",
+        "ids",
         "n",
+        "order",
         "pool",
+        "removed",
         "rules",
         "seat",
         "slots",
+        "tight",
         "view",
     )
 
@@ -98,12 +106,19 @@ class Knowledge:
         left.subtract(self.discard)
         self.pool: list[int] = sorted(left.elements())
         self.slots: list[list[int]] = [[] for _ in range(self.n)]
-        #: per opponent, its last play from the hand on its own turn, to check sampled
-        #: hands against (see :meth:`violations`)
-        self.checks: dict[int, Check] = {}
+        #: an id per slot (parallel to ``slots``): a check names the slots held at its time
+        self.ids: list[list[int]] = [[] for _ in range(self.n)]
+        #: the card a slot turned out to hold when it was played: {slot id: kind}
+        self.removed: dict[int, int] = {}
+        #: per opponent, its plays from the hand on its own turn (oldest first), to check
+        #: sampled hands against (see :meth:`violations`)
+        self.checks: dict[int, list[Check]] = {}
         if infer:
             self._read_log(view.get("log") or ())
         self._fit_slots()
+        self.order: list[int] = []
+        self.tight: list[list[int]] = []
+        self._prepare()
 
     # -- inference from the public log --------------------------------------------------
 
@@ -124,9 +139,13 @@ class Knowledge:
                 plays += 1
             elif ev.get("type") == "reshuffle":
                 reshuffled = True
+        ids = self.ids
+        next_id = 0
         for seat in range(self.n):
             if seat != me:
                 slots[seat] = [0] * max(0, start[seat])
+                ids[seat] = list(range(next_id, next_id + len(slots[seat])))
+                next_id += len(slots[seat])
         sizes = start[:]
         # the direction relative to the one when the log begins (every K turns it round);
         # made absolute from today's direction once the log is read
@@ -166,6 +185,7 @@ class Knowledge:
                     eff = named if named >= 0 else card
                     if seat != me:
                         drawn = after_draw == seat
+                        held = tuple(ids[seat])
                         self._remove(seat, card, drawn=drawn)
                         if INFER_J and RANK_OF[card] == JACK and not drawn and not chain and top >= 0:
                             # a J played from the hand: nothing else fitted (J are kept for need)
@@ -174,14 +194,8 @@ class Knowledge:
                             chosen = suit_of(m)
                             if chosen < 0 and named >= 0:
                                 chosen = SUIT_OF[named]
-                            self.checks[seat] = (
-                                card,
-                                chosen,
-                                top,
-                                suit,
-                                tuple(sizes),
-                                direction,
-                                len(slots[seat]),
+                            self.checks.setdefault(seat, []).append(
+                                (card, chosen, top, suit, tuple(sizes), direction, held)
                             )
                     sizes[seat] -= 1
                     top = eff
@@ -211,6 +225,8 @@ class Knowledge:
                     elif reason == "chain":
                         self._mark(seat, JOKER_MASK if jolly_chain else ACES_MASK)
                     slots[seat].extend([0] * count)
+                    ids[seat].extend(range(next_id, next_id + count))
+                    next_id += count
                 if reason in ("chain", "last"):
                     chain = False
                 if reason == "draw" and count and self.rules.play_after_draw:
@@ -219,8 +235,8 @@ class Knowledge:
                 pass
         # today's direction is the first one times ``direction``: turn the checks' round
         first = self.view["direction"] * direction
-        for seat, c in self.checks.items():
-            self.checks[seat] = (*c[:5], c[5] * first, c[6])
+        for seat, cs in self.checks.items():
+            self.checks[seat] = [(*c[:5], c[5] * first, c[6]) for c in cs]
 
     def _mark(self, seat: int, mask: int) -> None:
         s = self.slots[seat]
@@ -230,18 +246,22 @@ class Knowledge:
     def _remove(self, seat: int, card: int, drawn: bool) -> None:
         """``seat`` played ``card``: drop the slot it most plausibly came from."""
         s = self.slots[seat]
+        ids = self.ids[seat]
         if not s:
             return
         if drawn:
             s.pop()
+            self.removed[ids.pop()] = card
             return
         bit = 1 << card
         for i in range(len(s)):
             if not s[i] & bit:
                 del s[i]
+                self.removed[ids.pop(i)] = card
                 return
         # the inference was wrong (a player drew while holding a playable card): forget it
         s.pop()
+        self.removed[ids.pop()] = card
         for i in range(len(s)):
             s[i] = 0
 
@@ -253,77 +273,121 @@ class Knowledge:
                 s.clear()
                 continue
             want = self.counts[seat]
+            ids = self.ids[seat]
             if len(s) > want:
                 del s[: len(s) - want]
+                del ids[: len(ids) - want]
             elif len(s) < want:
                 s[:0] = [0] * (want - len(s))
+                ids[:0] = [-1] * (want - len(ids))
 
     # -- sampling -------------------------------------------------------------------------
 
-    def sample_hands(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    def _prepare(self) -> None:
+        """Turn each check's slot ids into a recipe for the hand held then (an index into
+        today's sampled hand, or ``~kind`` for a card played since), and order the seats
+        for sampling (the most constrained first)."""
+        for seat, cs in list(self.checks.items()):
+            where = {i: j for j, i in enumerate(self.ids[seat])}
+            kept: list[Check] = []
+            for c in cs:
+                recipe: list[int] = []
+                for i in c[6]:
+                    j = where.get(i, -1)
+                    if j < 0:
+                        if i not in self.removed:
+                            break  # a slot dropped when the counts were fitted: unusable
+                        j = ~self.removed[i]
+                    recipe.append(j)
+                else:
+                    kept.append((*c[:6], tuple(recipe)))
+            if kept:
+                self.checks[seat] = kept
+            else:
+                del self.checks[seat]
+        self.order = sorted(
+            (s for s in range(self.n) if s != self.seat),
+            key=lambda s: (-sum(m.bit_count() for m in self.slots[s]), s),
+        )
+        self.tight = [
+            [j for _, j in sorted((-m.bit_count(), j) for j, m in enumerate(slots) if m)]
+            for slots in self.slots
+        ]
+
+    def sample_hands(self, rng: random.Random, tries: int = 1) -> tuple[list[list[int]], list[int]]:
         """Opponents' hands (own hand as it is) and the draw pile (next card *last*).
 
-        An opponent's hand lists its cards in the order of its slots (the oldest first)."""
+        An opponent's hand lists its cards in the order of its slots (the oldest first).
+        With ``tries`` > 1 each opponent's hand is dealt up to ``tries`` times until it
+        explains all of that opponent's checked plays (else the one that explains most)."""
         pool = self.pool[:]
         rng.shuffle(pool)
-        hands: list[list[int]] = [[-1] * len(self.slots[s]) for s in range(self.n)]
+        hands: list[list[int]] = [[] for _ in range(self.n)]
         hands[self.seat] = self.hand[:]
-        constrained: list[tuple[int, int, int, int]] = []
-        for seat in range(self.n):
-            if seat == self.seat:
-                continue
-            for j, mask in enumerate(self.slots[seat]):
-                if mask:
-                    constrained.append((-mask.bit_count(), seat, j, mask))
-        if constrained:
-            constrained.sort()
-            for _, seat, j, mask in constrained:
-                if not pool:
+        checks = self.checks
+        for seat in self.order:
+            attempts = tries if seat in checks else 1
+            rest = pool[:] if attempts > 1 else pool
+            best = self._deal(seat, pool)
+            bad = self.seat_violations(seat, best) if attempts > 1 else 0
+            for _ in range(attempts - 1):
+                if not bad:
                     break
-                pick = len(pool) - 1
-                for i in range(len(pool) - 1, -1, -1):
-                    if not (mask >> pool[i]) & 1:
-                        pick = i
-                        break
-                hands[seat][j] = pool[pick]
-                pool[pick] = pool[-1]
-                pool.pop()
-        for seat in range(self.n):
-            if seat == self.seat:
-                continue
-            h = hands[seat]
-            for j in range(len(h)):
-                if h[j] < 0 and pool:
-                    h[j] = pool.pop()
-            if -1 in h:  # pragma: no cover - the pool always holds every hidden card
-                hands[seat] = [k for k in h if k >= 0]
+                left = rest[:]
+                rng.shuffle(left)
+                h = self._deal(seat, left)
+                b = self.seat_violations(seat, h)
+                if b < bad:
+                    best, bad, pool = h, b, left
+            hands[seat] = best
         return hands, pool
 
-    def violations(self, hands: list[list[int]]) -> int:
-        """How many opponents' last plays the medium bot would not have made from the hands
-        they held then (the sampled ``hands``, oldest slots, plus the card played)."""
+    def _deal(self, seat: int, pool: list[int]) -> list[int]:
+        """Take a hand for ``seat``'s slots from the end of ``pool`` (most constrained slots
+        first, each the last card it may be, else the last card)."""
+        slots = self.slots[seat]
+        h = [-1] * len(slots)
+        for j in self.tight[seat]:
+            if not pool:
+                break
+            mask = slots[j]
+            pick = len(pool) - 1
+            for i in range(pick, -1, -1):
+                if not (mask >> pool[i]) & 1:
+                    pick = i
+                    break
+            h[j] = pool[pick]
+            pool[pick] = pool[-1]
+            pool.pop()
+        for j in range(len(h)):
+            if h[j] < 0 and pool:
+                h[j] = pool.pop()
+        if -1 in h:  # pragma: no cover - the pool always holds every hidden card
+            h = [k for k in h if k >= 0]
+        return h
+
+    def seat_violations(self, seat: int, hand: list[int]) -> int:
+        """How many of ``seat``'s checked plays the medium bot would not have made from the
+        hand it held then (rebuilt from the sampled ``hand`` and the cards played since)."""
         bad = 0
-        for seat, check in self.checks.items():
-            held = hands[seat][: check[6]]
-            held.append(check[0])
-            if not medium_would(self.rules, held, check, seat, self.n):
+        rules = self.rules
+        n = self.n
+        for check in self.checks.get(seat, ()):
+            held = [hand[j] if j >= 0 else ~j for j in check[6]]
+            if not medium_would(rules, held, check, seat, n):
                 bad += 1
         return bad
 
+    def violations(self, hands: list[list[int]]) -> int:
+        """How many opponents' checked plays the medium bot would not have made from the
+        sampled ``hands`` (see :meth:`seat_violations`)."""
+        return sum(self.seat_violations(seat, hands[seat]) for seat in self.checks)
+
     def determinize(self, rng: random.Random, tries: int = 1) -> State:
-        """A full State consistent with the view, hidden cards sampled: of up to ``tries``
-        samples, the first (else the one) that best explains the opponents' last plays."""
+        """A full State consistent with the view, hidden cards sampled (with ``tries``, see
+        :meth:`sample_hands`)."""
         v = self.view
-        hands, draw = self.sample_hands(rng)
-        if tries > 1 and self.checks:
-            bad = self.violations(hands)
-            for _ in range(tries - 1):
-                if not bad:
-                    break
-                h2, d2 = self.sample_hands(rng)
-                b2 = self.violations(h2)
-                if b2 < bad:
-                    hands, draw, bad = h2, d2, b2
+        hands, draw = self.sample_hands(rng, tries)
         st = State.__new__(State)
         st.rules = self.rules
         st.n = self.n
@@ -352,9 +416,10 @@ class Knowledge:
         return st
 
 
-#: an opponent's last play from the hand: (card, chosen suit or -1, effective top, active
-#: suit, hand sizes then, direction, slots it kept since)
-Check = tuple[int, int, int, int, tuple[int, ...], int, int]
+#: an opponent's play from the hand: (card, chosen suit or -1, effective top, active suit,
+#: hand sizes then, direction, the hand then: slot ids while reading the log, then a
+#: recipe of indices into the sampled hand or ``~kind`` of a card played since)
+Check = tuple[int, int, int, int, tuple[int, ...], int, tuple[int, ...]]
 
 
 def medium_would(rules: Ruleset, held: list[int], check: Check, seat: int, n: int) -> bool:

@@ -94,8 +94,8 @@ class HardBot(Bot):
     same playout random numbers within an iteration (off: it did not help in the arena);
     ``depth``: moves per playout before the estimate judges it (0: to the end of the hand;
     default :data:`DEPTH`, :data:`DEPTH_TWO_DECKS` with two decks);
-    ``tries``: samples per deal to find one that explains the opponents' last plays as
-    the medium bot's (1: it did not help in the arena, and costs time).
+    ``tries``: deals per opponent's hand to find one that explains all its plays from the
+    hand as the medium bot's (1: it did not help in the arena, and costs time).
     """
 
     level = "hard"
@@ -127,8 +127,8 @@ class HardBot(Bot):
         #: :func:`~dernier.bots.value.win_chance` (0: play every hand to its end; None:
         #: :data:`DEPTH`, or :data:`DEPTH_TWO_DECKS` with two decks)
         self.depth = depth
-        #: samples drawn per determinization, to find one where the opponents' last plays
-        #: are what the medium bot would have played (1: the first sample)
+        #: deals per opponent's hand and determinization, to find one where its plays are
+        #: what the medium bot would have played (1: the first deal)
         self.tries = tries
         #: statistics of the last search: {move: (playouts, mean reward)}
         self.last_stats: dict[str, tuple[int, float]] = {}
