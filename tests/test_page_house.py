@@ -56,6 +56,8 @@ def test_house_rules_panel_reaches_the_engine(page: Page, server_url: str) -> No
     page.select_option("#opt-rules", "official")
     expect(page.locator("#opt-anticipo")).to_be_disabled()  # one deck: no anticipo
     expect(page.locator("#opt-jolly")).to_have_value("suit")
+    expect(page.locator("#opt-hand_size")).to_have_value("5")
+    expect(page.locator("#opt-hand_size option[value='9']")).to_be_disabled()
     expect(page.locator("#opt-play_after_draw")).to_have_value("true")
     page.select_option("#opt-rules", "traditional")
     expect(page.locator("#opt-anticipo")).to_be_enabled()
@@ -66,6 +68,10 @@ def test_house_rules_panel_reaches_the_engine(page: Page, server_url: str) -> No
     expect(page.locator("#opt-empty_draw")).to_have_value("reshuffle")
     expect(page.locator("#help-jolly")).to_contain_text("name")
     page.select_option("#opt-jolly", "suit")
+    # the cards dealt (RULES §2): 9 with two decks; one deck cannot deal 9 to six players
+    expect(page.locator("#opt-hand_size")).to_have_value("9")
+    expect(page.locator("#opt-hand_size option[value='10']")).to_be_enabled()
+    page.select_option("#opt-hand_size", "7")
     expect(page.locator("#help-anticipo")).to_contain_text("out of turn")
     page.check("#opt-anticipo")
     page.check("#opt-chi_sbaglia_paga")
@@ -84,7 +90,8 @@ def test_house_rules_panel_reaches_the_engine(page: Page, server_url: str) -> No
     assert saved["settings"]["anticipo"] is True
     assert saved["match"]["rules"]["jolly"] == "suit"
     assert saved["match"]["rules"]["preset"] == "traditional"
-    assert saved["settings"]["variants"] == {"jolly": "suit"}
+    assert saved["settings"]["variants"] == {"jolly": "suit", "hand_size": 7}
+    assert saved["match"]["rules"]["hand_size"] == 7
     # remembered like the other choices
     prefs = json.loads(page.evaluate("localStorage.getItem('dernier.prefs.v1')"))
     assert prefs["anticipo"] is True and prefs["chi_sbaglia_paga"] is True
@@ -98,6 +105,7 @@ def test_house_rules_panel_reaches_the_engine(page: Page, server_url: str) -> No
     expect(page.locator("#opt-chi_sbaglia_paga")).to_be_checked()
     expect(page.locator("#opt-jolly")).to_have_value("suit")
     expect(page.locator("#opt-seven_penalty")).to_have_value("1")
+    expect(page.locator("#opt-hand_size")).to_have_value("7")
 
 
 @pytest.mark.browser

@@ -234,3 +234,20 @@ def test_variants_of_the_presets() -> None:
     assert "variants" not in Settings().match_key()
     p = parse_query("rules=traditional", s)
     assert p.settings.variants == {}  # a link always means the same match
+
+
+def test_hand_size_from_the_house_rules_panel() -> None:
+    """RULES §2: the cards dealt are a rule-set field the panel can change; one deck cannot
+    deal 9 cards to six players and turn one up (§1), two decks can deal 10 to eight."""
+    s = Settings(players=4, levels=("medium",) * 3, seed=1, variants={"hand_size": 7})
+    assert s.problems() == []
+    m = Session.new(s).match
+    assert m.rules.hand_size == 7
+    assert [len(h) for h in m.game.state.hands] == [7, 7, 7, 7]
+    assert len(m.game.state.draw) == 54 - 4 * 7 - 1
+    too_many = "hand_size 9 is too many cards for the official rules"
+    assert Settings(variants={"hand_size": 9}).problems() == [too_many]
+    t = Settings(rules="traditional", players=8, levels=("easy",) * 7, variants={"hand_size": 10})
+    assert t.problems() == []
+    assert Session.new(t).match.rules.hand_size == 10
+    assert Settings(variants={"hand_size": 11}).problems() == ["bad value for hand_size"]

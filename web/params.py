@@ -66,8 +66,12 @@ VARIANT_CHOICES: dict[str, tuple[Any, ...]] = {
     "jolly": ("suit", "wild"),
     "empty_draw": ("end", "reshuffle"),
     "jolly_can_close": (True, False),
+    "hand_size": (4, 5, 6, 7, 8, 9, 10),
     "timeout": ("lose", "penalty"),
 }
+#: the most cards a preset can deal to each of its most players and still turn one up
+#: (RULES §1 §2: one deck, 6 players: 8; two decks, 8 players: 13)
+MAX_HAND_SIZE = {"official": 8, "traditional": 13}
 
 
 @dataclass(frozen=True)
@@ -170,6 +174,8 @@ class Settings:
                     p.append(f"unknown rule {k!r}")
                 elif not any(v == c and type(v) is type(c) for c in choices):
                     p.append(f"bad value for {k}")
+                elif k == "hand_size" and v > MAX_HAND_SIZE.get(self.rules, 0):
+                    p.append(f"hand_size {v} is too many cards for the {self.rules} rules")
         return p
 
     def house_rules(self) -> dict[str, bool]:

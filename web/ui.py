@@ -36,6 +36,7 @@ from web.i18n import bot_names, t
 from web.params import (
     HOUSE_FIELDS,
     LEVELS,
+    MAX_HAND_SIZE,
     PLAYER_RANGE,
     VARIANT_CHOICES,
     Notice,
@@ -259,6 +260,12 @@ class Page:
         if not two_decks:
             box.checked = False
         by_id("anticipo-needs").hidden = two_decks
+        # one deck cannot deal 9 or 10 cards to six players (RULES §1 §2)
+        most = MAX_HAND_SIZE["traditional" if two_decks else "official"]
+        sel = by_id("opt-hand_size")
+        for i in range(sel.options.length):
+            opt = sel.options.item(i)
+            opt.disabled = int(opt.value) > most
 
     def on_rules_change(self) -> None:
         self.sync_players()
