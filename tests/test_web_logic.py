@@ -381,7 +381,9 @@ def test_log_says_who_a_queen_skips_and_when_a_king_turns_play_round() -> None:
             code = move.rstrip("!").split(":")[0]
             if code[:1] in ("Q", "K") and not code.startswith("JK"):
                 line = next(x for x in reversed(log_lines(g.view(0)["log"], names[:n], "en")) if " play" in x)
-                if code.startswith("Q"):
+                if g.over and g.hand_winner == seat:  # the last card: see the test below
+                    assert " — " not in line, (seed, line)
+                elif code.startswith("Q"):
                     who = "you are skipped" if before == 0 else f"{names[before]} is skipped"
                     assert who in line, (seed, line)
                     seen["Q"] += 1
@@ -391,3 +393,24 @@ def test_log_says_who_a_queen_skips_and_when_a_king_turns_play_round() -> None:
     assert min(seen.values()) > 5, seen
     it = log_lines([{"type": "move", "seat": 1, "move": "QS"}], names[:3], "it")
     assert it == ["Bianca gioca Q♠"]  # a log that does not start with the deal: direction unknown
+
+
+def test_log_of_a_queen_or_king_played_as_the_last_card() -> None:
+    """RULES §8: a Q or K that is the winner's last card ends the hand: the log skips nobody
+    and turns nothing (a Q earlier in the same hand still skips)."""
+    names = ["You", "Bianca", "Carlo"]
+    deal = {"type": "turned", "seat": 2, "card": "8S"}
+    for last, effect in (("QS", "is skipped"), ("KS", "turns round")):
+        log = [
+            deal,
+            {"type": "move", "seat": 0, "move": "QS!"},
+            {"type": "move", "seat": 2, "move": "9S"},
+            {"type": "move", "seat": 0, "move": last},
+            {"type": "end", "winner": 0},
+        ]
+        lines = log_lines(log, names, "en")
+        assert "— Bianca is skipped" in lines[1]
+        assert effect not in lines[3] and " — " not in lines[3], lines
+        assert lines[-1] == log_lines(log[-1:], names, "en")[0]
+    ongoing = log_lines(log[:4], names, "en")  # the same play while the hand goes on
+    assert ongoing[3].endswith("play turns round")

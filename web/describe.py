@@ -198,7 +198,9 @@ def log_lines(
     at = -1  # index of that line (a penalty line may come between)
     # the direction, known when the log starts with the deal (§2: counter-clockwise, +1)
     direction = 1 if log and log[0].get("type") == "turned" else 0
-    for ev in log:
+    # the play that ends the hand (the winner's last card) skips nobody and turns nothing
+    closing = _closing_play(log)
+    for i, ev in enumerate(log):
         typ = ev.get("type")
         if typ == "move" and ev.get("jump") and move_card(ev["move"]) is not None:
             seat, move = ev["seat"], ev["move"]
@@ -231,7 +233,7 @@ def log_lines(
             else:
                 last_kind = "play"
                 effect = ""
-                if direction:
+                if direction and i != closing:
                     effect, direction = _effect(_rank_played(move), seat, direction, me, names, lang)
                 lines.append(_play_line(seat, move, me, names, lang, effect))
         elif typ == "draw":
@@ -276,6 +278,18 @@ def log_lines(
             else:
                 lines.append(_say(lang, "log_out", w, me, names))
     return lines
+
+
+def _closing_play(log: Sequence[dict[str, Any]]) -> int:
+    """The index of the play with which the hand's winner went out, or -1."""
+    winner = next((ev.get("winner") for ev in reversed(log) if ev.get("type") == "end"), None)
+    if winner is None:
+        return -1
+    for i in range(len(log) - 1, -1, -1):
+        ev = log[i]
+        if ev.get("type") == "move" and ev.get("seat") == winner and move_card(ev["move"]) is not None:
+            return i
+    return -1
 
 
 def count_text(n: int, lang: str) -> str:
