@@ -434,6 +434,42 @@ def test_knowledge_drops_guesses_that_a_later_play_contradicts() -> None:
     assert not any(Knowledge(g.view(0)).slots[1])
 
 
+def test_knowledge_reads_a_play_as_the_medium_bots_choice() -> None:
+    """Seat 1 plays 5H on 8H (RULES §4). The medium bot would rather have played a heart it
+    likes more (A and 7 attack, Q plays again with two players, higher cards weigh more),
+    so seat 1 holds none of them; lower hearts stay possible. With the next player about
+    to go out it would have attacked with a Jolly (RULES §6): it holds none."""
+    g = dernier.Game.from_position(position([["5S", "9C", "KD"], ["5H", "3D", "4C", "2S"]], ["8H"], turn=1))
+    g.play("5H", 1)
+    k = Knowledge(g.view(0))
+    bits = lambda codes: sum(1 << KIND_OF[c] for c in codes)  # noqa: E731
+    liked = bits(["AH", "6H", "7H", "9H", "10H", "QH", "KH"])
+    assert all(m & liked == liked and not m & bits(["2H", "3H", "4H", "JH", "JK"]) for m in k.slots[1])
+    g = dernier.Game.from_position(position([["5S", "9C"], ["5H", "3D", "4C", "2S"]], ["8H"], turn=1))
+    g.play("5H", 1)
+    assert all(m & bits(["JK"]) for m in Knowledge(g.view(0)).slots[1])
+
+
+def test_knowledge_never_doubts_the_medium_bot() -> None:
+    """Every guess read from the medium bot's plays holds: over whole hands of medium bots
+    no later play contradicts one (a contradiction would mark the seat as doubted)."""
+    med = make_bot("medium")
+    reads = 0
+    for seed in range(60):
+        g = dernier.Game.new(players=2 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not g.over:
+            for s in list(g.state.due):
+                if s != g.turn:
+                    g.play("dernier", s)
+            if rng.random() < 0.2:
+                k = Knowledge(g.view(g.turn))
+                assert not k.doubted, seed
+                reads += 1
+            g.play(med.choose(g.view(g.turn), rng))
+    assert reads > 300
+
+
 def test_knowledge_an_opponent_who_drew_a_chain_holds_no_answer() -> None:
     g = dernier.Game.from_position(position([["5H", "9C", "AH"], ["2D", "3D", "4C"]], ["8H"], turn=0))
     g.play("AH")

@@ -40,6 +40,8 @@ _RANK_BITS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 ACES_MASK = _RANK_BITS[ACE]
 #: read a J played from the hand as "nothing else fitted"
 INFER_J = True
+#: read every play from the hand as the medium bot's choice (see Knowledge._passed_over)
+INFER_PLAYS = True
 JOKER_MASK = 1 << JOKER
 
 _RULES_CACHE: dict[str, Ruleset] = {}
@@ -78,6 +80,7 @@ class Knowledge:
         "checks",
         "counts",
         "discard",
+        "doubted",
         "draw_count",
         "hand",
         "ids",
@@ -110,6 +113,9 @@ class Knowledge:
         self.ids: list[list[int]] = [[] for _ in range(self.n)]
         #: the card a slot turned out to hold when it was played: {slot id: kind}
         self.removed: dict[int, int] = {}
+        #: opponents whose play contradicted a guess: their plays are no longer read as the
+        #: medium bot's choices
+        self.doubted: set[int] = set()
         #: per opponent, its plays from the hand on its own turn (oldest first), to check
         #: sampled hands against (see :meth:`violations`)
         self.checks: dict[int, list[Check]] = {}
@@ -147,9 +153,8 @@ class Knowledge:
                 ids[seat] = list(range(next_id, next_id + len(slots[seat])))
                 next_id += len(slots[seat])
         sizes = start[:]
-        # the direction relative to the one when the log begins (every K turns it round);
-        # made absolute from today's direction once the log is read
-        direction = 1
+        # the direction when the log begins: today's, turned round once per K since
+        direction = self.view["direction"] * (-1 if _kings(log) % 2 else 1)
         # the top card when the log begins (a log that starts from a position, not a deal)
         view = self.view
         top = -1  # effective top kind
@@ -187,9 +192,12 @@ class Knowledge:
                         drawn = after_draw == seat
                         held = tuple(ids[seat])
                         self._remove(seat, card, drawn=drawn)
-                        if INFER_J and RANK_OF[card] == JACK and not drawn and not chain and top >= 0:
+                        read = seat not in self.doubted and not drawn and not chain and top >= 0
+                        if INFER_J and read and RANK_OF[card] == JACK:
                             # a J played from the hand: nothing else fitted (J are kept for need)
                             self._mark(seat, playable_mask(top, suit) & ~_JS)
+                        if INFER_PLAYS and read and not ev.get("jump"):
+                            self._mark(seat, self._passed_over(seat, card, top, suit, sizes, direction))
                         if not drawn and not chain and top >= 0 and not ev.get("jump"):
                             chosen = suit_of(m)
                             if chosen < 0 and named >= 0:
@@ -233,10 +241,36 @@ class Knowledge:
                     after_draw = seat
             elif kind == "reshuffle":
                 pass
-        # today's direction is the first one times ``direction``: turn the checks' round
-        first = self.view["direction"] * direction
-        for seat, cs in self.checks.items():
-            self.checks[seat] = [(*c[:5], c[5] * first, c[6]) for c in cs]
+
+    def _passed_over(
+        self, seat: int, card: int, top: int, suit: int, sizes: list[int], direction: int
+    ) -> int:
+        """The kinds ``seat`` cannot have held besides ``card`` when it played ``card`` from
+        the hand on its turn, were it the medium bot: a Jolly not used to attack a next
+        player about to go out; for a Jolly played otherwise, anything else that fitted;
+        for a normal card played on its suit, every card of that suit it likes more (the
+        same suit leaves the same cards of the suit behind, so only the rank counts)."""
+        from .simple import MediumBot
+
+        n = self.n
+        nxt = (seat + direction) % n
+        closest = min(sizes[s] for s in range(n) if s != seat)
+        threats = {s for s in range(n) if s != seat and sizes[s] == closest}
+        danger = closest <= MediumBot.DANGER
+        attack = danger and nxt in threats and (sizes[seat] > 1 or self.rules.jolly_can_close)
+        if card == JOKER:
+            return 0 if attack else playable_mask(top, suit) & ~JOKER_MASK
+        mask = JOKER_MASK if attack else 0
+        s = SUIT_OF[card]
+        if RANK_OF[card] == JACK or s != suit:
+            return mask
+        prev = (seat - direction) % n
+        bonus = MediumBot.bonus
+        mine = bonus(card, n, nxt, prev, threats, danger)
+        for k in range(s * 13, s * 13 + 13):
+            if k != card and RANK_OF[k] != JACK and bonus(k, n, nxt, prev, threats, danger) > mine + 0.011:
+                mask |= 1 << k
+        return mask
 
     def _mark(self, seat: int, mask: int) -> None:
         s = self.slots[seat]
@@ -260,6 +294,7 @@ class Knowledge:
                 self.removed[ids.pop(i)] = card
                 return
         # the inference was wrong (a player drew while holding a playable card): forget it
+        self.doubted.add(seat)
         s.pop()
         self.removed[ids.pop()] = card
         for i in range(len(s)):
@@ -383,11 +418,19 @@ class Knowledge:
         sampled ``hands`` (see :meth:`seat_violations`)."""
         return sum(self.seat_violations(seat, hands[seat]) for seat in self.checks)
 
-    def determinize(self, rng: random.Random, tries: int = 1) -> State:
+    def determinize(
+        self, rng: random.Random, tries: int = 1, deal: tuple[list[list[int]], list[int]] | None = None
+    ) -> State:
         """A full State consistent with the view, hidden cards sampled (with ``tries``, see
-        :meth:`sample_hands`)."""
+        :meth:`sample_hands`), or the opponents' hands of ``deal`` (a sample kept for
+        reuse) with its draw pile shuffled again."""
         v = self.view
-        hands, draw = self.sample_hands(rng, tries)
+        if deal is None:
+            hands, draw = self.sample_hands(rng, tries)
+        else:
+            hands = [h[:] for h in deal[0]]
+            draw = deal[1][:]
+            rng.shuffle(draw)
         st = State.__new__(State)
         st.rules = self.rules
         st.n = self.n
@@ -414,6 +457,21 @@ class Knowledge:
         st.log = None
         st.reshuffles = None
         return st
+
+
+def _kings(log: Any) -> int:
+    """How many times the log's K (turned up, played, or named by a wild Jolly) turned play round."""
+    flips = 0
+    for ev in log:
+        kind = ev.get("type")
+        if kind == "turned":
+            flips += RANK_OF[KIND_OF[ev["card"]]] == KING
+        elif kind == "move":
+            m = TEXT_MOVE.get(ev["move"], -1)
+            if m >= 0 and is_play(m):
+                named = named_of(m)
+                flips += RANK_OF[named if named >= 0 else card_of(m)] == KING
+    return flips
 
 
 #: an opponent's play from the hand: (card, chosen suit or -1, effective top, active suit,

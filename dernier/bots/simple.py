@@ -154,9 +154,13 @@ class MediumBot(Bot):
     ) -> float:
         """How much the medium bot likes playing normal card ``k`` now."""
         after = suit_counts(hand, k)
-        s = 2.0 * after[SUIT_OF[k]]  # keep playing: the new suit is one it holds
-        value = VALUE_OF[k]
-        s += value * (0.6 if danger else 0.1)  # dump high cards when someone is close
+        # keep playing: the new suit is one it holds
+        return 2.0 * after[SUIT_OF[k]] + MediumBot.bonus(k, n, nxt, prev, threats, danger)
+
+    @staticmethod
+    def bonus(k: int, n: int, nxt: int, prev: int, threats: set[int], danger: bool) -> float:
+        """The part of :meth:`score` that does not depend on the rest of the hand."""
+        s = VALUE_OF[k] * (0.6 if danger else 0.1)  # dump high cards when someone is close
         rank = RANK_OF[k]
         two = n == 2
         if rank == ACE:
