@@ -470,6 +470,30 @@ def test_knowledge_never_doubts_the_medium_bot() -> None:
     assert reads > 300
 
 
+def test_sampled_hands_hold_fewer_aces_and_jollies_than_a_uniform_deal() -> None:
+    """The medium bot plays its Aces and Jollies early (RULES §6 attacks), so an unseen Ace
+    or Jolly is less likely to be in an opponent's hand than in the draw pile: the samples
+    put fewer of them in the hands than a uniform deal (KEEP), and every card still once."""
+    from collections import Counter
+
+    from dernier.bots.knowledge import KEEP
+
+    assert KEEP[KIND_OF["JK"]] < KEEP[KIND_OF["AS"]] < KEEP[KIND_OF["5S"]] == 1.0
+    g = dernier.Game.new(players=2, seed=3)
+    k = Knowledge(g.view(0))
+    attack = {KIND_OF["JK"]} | {KIND_OF["A" + s] for s in "HDCS"}
+    share = sum(c in attack for c in k.pool) / len(k.pool)  # of the unseen cards
+    rng = random.Random(1)
+    in_hands = dealt = 0
+    for _ in range(1000):
+        hands, draw = k.sample_hands(rng)
+        assert Counter(c for h in hands[1:] for c in h) + Counter(draw) == Counter(k.pool)
+        held = [c for h in hands[1:] for c in h]
+        in_hands += sum(c in attack for c in held)
+        dealt += len(held)
+    assert in_hands / dealt < 0.85 * share
+
+
 def test_knowledge_an_opponent_who_drew_a_chain_holds_no_answer() -> None:
     g = dernier.Game.from_position(position([["5H", "9C", "AH"], ["2D", "3D", "4C"]], ["8H"], turn=0))
     g.play("AH")

@@ -28,7 +28,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import ACE, JACK, JOKER, KIND_OF, KING, NO_RANK, RANK_OF, SUIT_INDEX, SUIT_OF, deck_kinds
+from ..cards import ACE, JACK, JOKER, KIND_OF, KING, NO_RANK, RANK_OF, SEVEN, SUIT_INDEX, SUIT_OF, deck_kinds
 from ..moves import CALL_FLAG, TEXT_MOVE, card_of, is_play, named_of, suit_of
 from ..rules import Ruleset, ruleset
 from ..state import State
@@ -42,6 +42,22 @@ ACES_MASK = _RANK_BITS[ACE]
 INFER_J = True
 #: read every play from the hand as the medium bot's choice (see Knowledge._passed_over)
 INFER_PLAYS = True
+#: per kind, how likely an unseen card is to be kept in an opponent's hand rather than
+#: already played, relative to a plain card: the medium bot plays its Aces and Jollies
+#: early (attacks), so fewer of them are in the hands than a uniform deal would put there
+KEEP: tuple[float, ...] = tuple(
+    0.65
+    if k == JOKER
+    else 0.78
+    if RANK_OF[k] == ACE
+    else 0.85
+    if RANK_OF[k] == JACK
+    else 0.92
+    if RANK_OF[k] == SEVEN
+    else 1.0
+    for k in range(53)
+)
+_INV_KEEP = tuple(1.0 / w for w in KEEP)
 JOKER_MASK = 1 << JOKER
 
 _RULES_CACHE: dict[str, Ruleset] = {}
@@ -353,10 +369,11 @@ class Knowledge:
         """Opponents' hands (own hand as it is) and the draw pile (next card *last*).
 
         An opponent's hand lists its cards in the order of its slots (the oldest first).
-        With ``tries`` > 1 each opponent's hand is dealt up to ``tries`` times until it
-        explains all of that opponent's checked plays (else the one that explains most)."""
-        pool = self.pool[:]
-        rng.shuffle(pool)
+        The hidden cards are dealt in a random order weighted by :data:`KEEP` (fewer Aces
+        and Jollies go to the hands), the draw pile is shuffled. With ``tries`` > 1 each
+        opponent's hand is dealt up to ``tries`` times until it explains all of that
+        opponent's checked plays (else the one that explains most)."""
+        pool = self._weighted_order(self.pool[:], rng)
         hands: list[list[int]] = [[] for _ in range(self.n)]
         hands[self.seat] = self.hand[:]
         checks = self.checks
@@ -368,14 +385,24 @@ class Knowledge:
             for _ in range(attempts - 1):
                 if not bad:
                     break
-                left = rest[:]
-                rng.shuffle(left)
+                left = self._weighted_order(rest[:], rng)
                 h = self._deal(seat, left)
                 b = self.seat_violations(seat, h)
                 if b < bad:
                     best, bad, pool = h, b, left
             hands[seat] = best
+        rng.shuffle(pool)
         return hands, pool
+
+    @staticmethod
+    def _weighted_order(cards: list[int], rng: random.Random) -> list[int]:
+        """``cards`` in a random order where the last ones are drawn with chances
+        proportional to :data:`KEEP` (weighted sampling without replacement: each card's
+        key is ``u ** (1 / weight)``)."""
+        rand = rng.random
+        inv = _INV_KEEP
+        keyed = sorted((rand() ** inv[k], k) for k in cards)
+        return [k for _, k in keyed]
 
     def _deal(self, seat: int, pool: list[int]) -> list[int]:
         """Take a hand for ``seat``'s slots from the end of ``pool`` (most constrained slots
@@ -391,9 +418,7 @@ class Knowledge:
                 if not (mask >> pool[i]) & 1:
                     pick = i
                     break
-            h[j] = pool[pick]
-            pool[pick] = pool[-1]
-            pool.pop()
+            h[j] = pool.pop(pick)
         for j in range(len(h)):
             if h[j] < 0 and pool:
                 h[j] = pool.pop()
@@ -418,19 +443,11 @@ class Knowledge:
         sampled ``hands`` (see :meth:`seat_violations`)."""
         return sum(self.seat_violations(seat, hands[seat]) for seat in self.checks)
 
-    def determinize(
-        self, rng: random.Random, tries: int = 1, deal: tuple[list[list[int]], list[int]] | None = None
-    ) -> State:
+    def determinize(self, rng: random.Random, tries: int = 1) -> State:
         """A full State consistent with the view, hidden cards sampled (with ``tries``, see
-        :meth:`sample_hands`), or the opponents' hands of ``deal`` (a sample kept for
-        reuse) with its draw pile shuffled again."""
+        :meth:`sample_hands`)."""
         v = self.view
-        if deal is None:
-            hands, draw = self.sample_hands(rng, tries)
-        else:
-            hands = [h[:] for h in deal[0]]
-            draw = deal[1][:]
-            rng.shuffle(draw)
+        hands, draw = self.sample_hands(rng, tries)
         st = State.__new__(State)
         st.rules = self.rules
         st.n = self.n

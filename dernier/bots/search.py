@@ -111,7 +111,6 @@ class HardBot(Bot):
         prior: float = PRIOR,
         depth: int | None = None,
         tries: int = 1,
-        deals: int = 0,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
@@ -131,9 +130,6 @@ class HardBot(Bot):
         #: deals per opponent's hand and determinization, to find one where its plays are
         #: what the medium bot would have played (1: the first deal)
         self.tries = tries
-        #: distinct samples of the opponents' hands per move, each reused with its draw pile
-        #: shuffled again (0: a fresh sample for every determinization)
-        self.deals = deals
         #: statistics of the last search: {move: (playouts, mean reward)}
         self.last_stats: dict[str, tuple[int, float]] = {}
         self.last_playouts = 0
@@ -213,16 +209,13 @@ class HardBot(Bot):
         depth = self.look_ahead(know.rules.decks) or (1 << 30)
         tries = self.tries
         vw = weights_for(know.rules.decks, know.n)
-        pool = [know.sample_hands(rng, tries) for _ in range(self.deals)]
-        dets = 0
         for r in range(rounds):
             left_rounds = rounds - r
             per_arm = max(1, (total - done) // (left_rounds * len(alive)))
             # with a time limit only, each round gets its share of the time
             round_end = start + (deadline - start) * (r + 1) / rounds if by_time else deadline
             for _ in range(per_arm):
-                det = know.determinize(rng, tries, pool[dets % len(pool)] if pool else None)
-                dets += 1
+                det = know.determinize(rng, tries)
                 seed = rng.getrandbits(32) if crn else 0
                 for i in alive:
                     # common random numbers: every candidate meets the same luck
