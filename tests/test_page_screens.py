@@ -65,6 +65,10 @@ def test_screenshots(page: Page, server_url: str, size: str) -> None:
     page.set_viewport_size({"width": w, "height": h})
     open_page(page, server_url)
     shoot(page, "1-start", size)
+    page.select_option("#opt-rules", "traditional")
+    page.click("#house-rules summary")
+    expect(page.locator("#opt-hand_size")).to_be_visible()
+    shoot(page, "1-house-rules", size)
 
     levels = ["easy", "medium", "hard"]
     open_with_storage(page, server_url, {SAVE_KEY: page_save(mid_hand(), levels, delay=400)})

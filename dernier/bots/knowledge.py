@@ -8,14 +8,19 @@ It also reads the public log for what opponents could not hold. A player who dra
 card voluntarily is taken to hold nothing playable at that moment (bots draw only when
 they must); one who then passes did not hold a playable drawn card either; one who draws
 a pending chain held no answer; one who plays a J from the hand held no other card that
-fitted (J are kept for need). When a later play contradicts these guesses about a player
-(a human may play otherwise), they are dropped for that player.
+fitted (J are kept for need). Every other play from the hand is read as the medium bot's
+choice too: it held no card of the same suit that bot likes more (an Ace or a 7 that
+attacks, a higher card), and no Jolly when the next player was about to go out. When a
+later play contradicts these guesses about a player (a human may play otherwise), they
+are dropped for that player, and its plays are no longer read.
 
 Each opponent's hand is a list of *slots*, one per card, each with a bit mask of the
-kinds it cannot be. :meth:`Knowledge.determinize` deals the hidden pool at random into
-those slots (the most constrained opponent and slot first, falling back to any card when
-the constraints cannot all be met) and the rest into the draw pile, and returns a
-:class:`~dernier.state.State` ready for playouts.
+kinds it cannot be. :meth:`Knowledge.determinize` deals the hidden pool into those slots
+(the most constrained opponent and slot first, falling back to any card when the
+constraints cannot all be met) in a random order weighted by :data:`KEEP` (opponents
+play their Aces and Jollies early, so fewer of the unseen ones are in their hands), the
+rest shuffled into the draw pile, and returns a :class:`~dernier.state.State` ready for
+playouts.
 
 Every opponent play from the hand on its own turn is also kept as a *check*: the hand it
 held then (slots still held, and the cards it played since) must make the medium bot's
