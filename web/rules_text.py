@@ -427,6 +427,6 @@ CHOICE_LABELS: Final[dict[str, dict[str, dict[str, str]]]] = {
     },
     "timeout": {
         "lose": {"it": "partita persa", "en": "the match is lost"},
-        "penalty": {"it": "turno perso e una carta", "en": "lose the turn, draw a card"},
+        "penalty": {"it": "turno perso, +1 carta", "en": "lose turn, +1 card"},
     },
 }
