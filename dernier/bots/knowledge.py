@@ -158,12 +158,17 @@ class Knowledge:
         start = list(self.counts)
         plays = 0
         reshuffled = False
+        kings = 0  # times a K (turned up, played, or named by a wild Jolly) turned play round
         for ev in log:
             if ev.get("type") == "draw":
                 start[ev["seat"]] -= ev.get("count", 0)
-            elif ev.get("type") == "move" and is_play(TEXT_MOVE.get(ev["move"], 1 << 20)):
+            elif ev.get("type") == "move" and is_play(m := TEXT_MOVE.get(ev["move"], 1 << 20)):
                 start[ev["seat"]] += 1
                 plays += 1
+                named = named_of(m)
+                kings += RANK_OF[named if named >= 0 else card_of(m)] == KING
+            elif ev.get("type") == "turned":
+                kings += RANK_OF[KIND_OF[ev["card"]]] == KING
             elif ev.get("type") == "reshuffle":
                 reshuffled = True
         ids = self.ids
@@ -175,7 +180,7 @@ class Knowledge:
                 next_id += len(slots[seat])
         sizes = start[:]
         # the direction when the log begins: today's, turned round once per K since
-        direction = self.view["direction"] * (-1 if _kings(log) % 2 else 1)
+        direction = self.view["direction"] * (-1 if kings % 2 else 1)
         # the top card when the log begins (a log that starts from a position, not a deal)
         view = self.view
         top = -1  # effective top kind
@@ -213,13 +218,15 @@ class Knowledge:
                         drawn = after_draw == seat
                         held = tuple(ids[seat])
                         self._remove(seat, card, drawn=drawn)
-                        read = seat not in self.doubted and not drawn and not chain and top >= 0
+                        # a choice from the hand, on a known top card with no chain pending
+                        chose = not drawn and not chain and top >= 0
+                        read = chose and seat not in self.doubted
                         if INFER_J and read and RANK_OF[card] == JACK:
                             # a J played from the hand: nothing else fitted (J are kept for need)
                             self._mark(seat, playable_mask(top, suit) & ~_JS)
                         if INFER_PLAYS and read and not ev.get("jump"):
                             self._mark(seat, self._passed_over(seat, card, top, suit, sizes, direction))
-                        if not drawn and not chain and top >= 0 and not ev.get("jump"):
+                        if chose and not ev.get("jump"):
                             chosen = suit_of(m)
                             if chosen < 0 and named >= 0:
                                 chosen = SUIT_OF[named]
@@ -274,10 +281,7 @@ class Knowledge:
         from .simple import MediumBot
 
         n = self.n
-        nxt = (seat + direction) % n
-        closest = min(sizes[s] for s in range(n) if s != seat)
-        threats = {s for s in range(n) if s != seat and sizes[s] == closest}
-        danger = closest <= MediumBot.DANGER
+        nxt, prev, threats, danger = MediumBot.targets(seat, n, sizes, direction)
         attack = danger and nxt in threats and (sizes[seat] > 1 or self.rules.jolly_can_close)
         if card == JOKER:
             return 0 if attack else playable_mask(top, suit) & ~JOKER_MASK
@@ -285,7 +289,6 @@ class Knowledge:
         s = SUIT_OF[card]
         if RANK_OF[card] == JACK or s != suit:
             return mask
-        prev = (seat - direction) % n
         bonus = MediumBot.bonus
         mine = bonus(card, n, nxt, prev, threats, danger)
         for k in range(s * 13, s * 13 + 13):
@@ -481,21 +484,6 @@ class Knowledge:
         return st
 
 
-def _kings(log: Any) -> int:
-    """How many times the log's K (turned up, played, or named by a wild Jolly) turned play round."""
-    flips = 0
-    for ev in log:
-        kind = ev.get("type")
-        if kind == "turned":
-            flips += RANK_OF[KIND_OF[ev["card"]]] == KING
-        elif kind == "move":
-            m = TEXT_MOVE.get(ev["move"], -1)
-            if m >= 0 and is_play(m):
-                named = named_of(m)
-                flips += RANK_OF[named if named >= 0 else card_of(m)] == KING
-    return flips
-
-
 #: an opponent's play from the hand: (card, chosen suit or -1, effective top, active suit,
 #: hand sizes then, direction, the hand then: slot ids while reading the log, then a
 #: recipe of indices into the sampled hand or ``~kind`` of a card played since)
@@ -509,11 +497,7 @@ def medium_would(rules: Ruleset, held: list[int], check: Check, seat: int, n: in
     from .simple import MediumBot
 
     card, chosen, top, suit, sizes, direction, _ = check
-    nxt = (seat + direction) % n
-    prev = (seat - direction) % n
-    closest = min(sizes[s] for s in range(n) if s != seat)
-    threats = {s for s in range(n) if s != seat and sizes[s] == closest}
-    danger = closest <= MediumBot.DANGER
+    nxt, prev, threats, danger = MediumBot.targets(seat, n, sizes, direction)
     pm = playable_mask(top, suit)
     normal = [k for k in held if (pm >> k) & 1 and not (_JS >> k) & 1]
     attack = JOKER in held and danger and nxt in threats

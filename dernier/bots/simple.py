@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import ACE, JACK, JOKER, KIND_OF, QUEEN, RANK_OF, SEVEN, SUIT_OF, SUITS, VALUE_OF
@@ -113,16 +114,9 @@ class MediumBot(Bot):
 
     def _best_play(self, view: dict[str, Any], hand: list[int], cards: list[int], rng: random.Random) -> int:
         rules = rules_of(view)
-        seat = view["seat"]
         n = view["players"]
         counts = view["counts"]
-        d = view["direction"]
-        nxt = (seat + d) % n
-        prev = (seat - d) % n
-        opp = [s for s in range(n) if s != seat]
-        closest = min(counts[s] for s in opp)
-        threats = {s for s in opp if counts[s] == closest}
-        danger = closest <= self.DANGER
+        nxt, prev, threats, danger = self.targets(view["seat"], n, counts, view["direction"])
         normal = [k for k in cards if k != JOKER and RANK_OF[k] != JACK]
         wild = [k for k in cards if k == JOKER or RANK_OF[k] == JACK]
         # the Jolly attacks a next player who is about to go out
@@ -140,6 +134,14 @@ class MediumBot(Bot):
         jacks = [k for k in wild if k != JOKER]
         card = jacks[0] if jacks else JOKER
         return play_int(rules, card, hand, best_suit(hand, card, rng.randrange(4)))
+
+    @staticmethod
+    def targets(seat: int, n: int, counts: Sequence[int], direction: int) -> tuple[int, int, set[int], bool]:
+        """Who the medium bot at ``seat`` sees: the next and the previous player, the
+        opponents with the fewest cards (the threats), and whether one is close to going out."""
+        closest = min(counts[s] for s in range(n) if s != seat)
+        threats = {s for s in range(n) if s != seat and counts[s] == closest}
+        return (seat + direction) % n, (seat - direction) % n, threats, closest <= MediumBot.DANGER
 
     @staticmethod
     def score(
