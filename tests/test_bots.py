@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -434,6 +435,23 @@ def test_knowledge_drops_guesses_that_a_later_play_contradicts() -> None:
     assert not any(Knowledge(g.view(0)).slots[1])
 
 
+def medium_turns(hands: int) -> Iterator[tuple[dernier.Game, dict[str, Any], str, random.Random]]:
+    """Every turn of ``hands`` whole hands of medium bots (2–5 players, seeds 0, 1, …), just
+    before the move is played: the game, the view of the seat to act, its move, the rng."""
+    med = make_bot("medium")
+    for seed in range(hands):
+        g = dernier.Game.new(players=2 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not g.over:
+            for s in list(g.state.due):
+                if s != g.turn:
+                    g.play("dernier", s)
+            view = g.view(g.turn)
+            move = med.choose(view, rng)
+            yield g, view, move, rng
+            g.play(move)
+
+
 def test_knowledge_reads_a_play_as_the_medium_bots_choice() -> None:
     """Seat 1 plays 5H on 8H (RULES §4). The medium bot would rather have played a heart it
     likes more (A and 7 attack, Q plays again with two players, higher cards weigh more),
@@ -583,38 +601,26 @@ def test_medium_would_explains_every_play_of_the_medium_bot() -> None:
     from dernier.cards import SUIT_OF
     from dernier.moves import card_of, is_play, named_of, suit_of
 
-    med = make_bot("medium")
     accepted = rejected = 0
-    for seed in range(40):
-        g = dernier.Game.new(players=2 + seed % 4, seed=seed)
-        rng = random.Random(seed)
-        while not g.over:
-            for s in list(g.state.due):
-                if s != g.turn:
-                    g.play("dernier", s)
-            v = g.view(g.turn)
-            move = med.choose(v, rng)
-            m = TEXT_MOVE[move]
-            st = g.state
-            if is_play(m) and not v["pending"] and st.drawn < 0:
-                top = st.wild if st.wild >= 0 else st.discard[-1]
-                suit = st.suit if st.suit >= 0 else SUIT_OF[top]
-                chosen = suit_of(m) if suit_of(m) >= 0 else -1
-                if chosen < 0 and named_of(m) >= 0:
-                    chosen = SUIT_OF[named_of(m)]
-                sizes = tuple(len(h) for h in st.hands)
-                held = list(st.hands[g.turn])
-                check = (card_of(m), chosen, top, suit, sizes, st.direction, 0)
-                assert medium_would(st.rules, held, check, g.turn, st.n), (seed, move, v["hand"])
-                accepted += 1
-                others = [
-                    k for k in set(held) if k != card_of(m) and k in st.hands[g.turn] and st.playable(k)
-                ]
-                for k in others:
-                    alt = (k, -1, top, suit, sizes, st.direction, 0)
-                    if not medium_would(st.rules, held, alt, g.turn, st.n):
-                        rejected += 1
-            g.play(move)
+    for g, v, move, _ in medium_turns(40):
+        m = TEXT_MOVE[move]
+        st = g.state
+        if is_play(m) and not v["pending"] and st.drawn < 0:
+            top = st.wild if st.wild >= 0 else st.discard[-1]
+            suit = st.suit if st.suit >= 0 else SUIT_OF[top]
+            chosen = suit_of(m) if suit_of(m) >= 0 else -1
+            if chosen < 0 and named_of(m) >= 0:
+                chosen = SUIT_OF[named_of(m)]
+            sizes = tuple(len(h) for h in st.hands)
+            held = list(st.hands[g.turn])
+            check = (card_of(m), chosen, top, suit, sizes, st.direction, 0)
+            assert medium_would(st.rules, held, check, g.turn, st.n), (move, v["hand"])
+            accepted += 1
+            others = [k for k in set(held) if k != card_of(m) and k in st.hands[g.turn] and st.playable(k)]
+            for k in others:
+                alt = (k, -1, top, suit, sizes, st.direction, 0)
+                if not medium_would(st.rules, held, alt, g.turn, st.n):
+                    rejected += 1
     assert accepted > 500 and rejected > 50
 
 
