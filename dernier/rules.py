@@ -84,6 +84,12 @@ class Ruleset:
         return dataclasses.replace(self, **changes)
 
 
+def max_hand_size(r: Ruleset) -> int:
+    """The most cards ``r`` can deal to each of its most players and still turn one up
+    (RULES §1 §2: one deck and six players, 8; two decks and eight players, 13)."""
+    return (r.decks * (52 + r.jollies_per_deck) - 2) // r.max_players
+
+
 def _check(r: Ruleset) -> list[str]:
     p: list[str] = []
     for f in fields(r):
@@ -104,7 +110,7 @@ def _check(r: Ruleset) -> list[str]:
         p.append("players must satisfy 2 <= min_players <= max_players <= 10")
     if not 1 <= r.hand_size <= 15:
         p.append("hand_size must be 1 to 15")
-    elif r.max_players * r.hand_size + 1 >= r.decks * (52 + r.jollies_per_deck):
+    elif r.hand_size > max_hand_size(r):
         p.append("not enough cards to deal hand_size cards to max_players and turn one up")
     for name in ("seven_penalty", "ace_penalty", "jolly_penalty", "dernier_penalty"):
         if not 0 <= getattr(r, name) <= 10:

@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
+from dernier.rules import PRESETS, max_hand_size
+
 LEVELS = ("easy", "medium", "hard")
 RULES = ("official", "traditional")
 LANGS = ("it", "en")
@@ -70,8 +72,7 @@ VARIANT_CHOICES: dict[str, tuple[Any, ...]] = {
     "timeout": ("lose", "penalty"),
 }
 #: the most cards a preset can deal to each of its most players and still turn one up
-#: (RULES §1 §2: one deck, 6 players: 8; two decks, 8 players: 13)
-MAX_HAND_SIZE = {"official": 8, "traditional": 13}
+MAX_HAND_SIZE = {name: max_hand_size(r) for name, r in PRESETS.items()}
 
 
 @dataclass(frozen=True)
