@@ -74,9 +74,30 @@ def test_dealer_chooses_the_suit_of_a_turned_up_jack(page: Page, server_url: str
     expect(page.locator("#chooser-cancel")).to_be_hidden()  # the dealer must choose
     page.keyboard.press("Escape")
     expect(chooser).to_be_visible()
+    # the modal chooser covers the header's Abandon: it offers its own (§11)
+    page.click("#chooser-abandon")
+    expect(page.locator("#confirm-abandon")).to_be_visible()
+    page.click("#abandon-no")  # keep playing: the suit is still owed
+    expect(chooser).to_be_visible()
+    page.click("#chooser-abandon")
+    page.keyboard.press("Escape")
+    expect(chooser).to_be_visible()
     page.click('#chooser button[data-suit="S"]')
     expect(page.locator("#discard")).to_have_attribute("data-suit", "S")
     expect(page.locator("#log")).to_contain_text("You choose ♠")
+
+
+@pytest.mark.browser
+def test_abandon_while_the_dealer_owes_a_suit(page: Page, server_url: str) -> None:
+    deck = two_player_deck(["8C", "8S", "10C", "10S", "QC"], ["2H", "3H", "4H", "5H", "6H"], "JD", FEED)
+    m = dernier.Match.new(players=2, dealer=0, deck=deck, seed=1)
+    open_with_storage(page, server_url, {SAVE_KEY: page_save(m)})
+    expect(page.locator("#chooser")).to_be_visible()
+    page.click("#chooser-abandon")
+    page.click("#abandon-yes")
+    expect(page.locator("#chooser")).to_be_hidden()
+    expect(page.locator("#table")).to_have_attribute("data-match-over", "true")
+    expect(page.locator("#result")).to_have_attribute("data-tiebreak", "abandon")
 
 
 def traditional_deck(seat0: list[str], up: str) -> list[str]:

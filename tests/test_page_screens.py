@@ -82,6 +82,13 @@ def test_screenshots(page: Page, server_url: str, size: str) -> None:
     expect(page.locator("#chooser")).to_be_visible()
     shoot(page, "3-chooser", size)
 
+    # the dealer owes the suit of a turned-up J: no Cancel, an Abandon instead
+    deck = two_player_deck(["8C", "8S", "10C", "10S", "QC"], ["2H", "3H", "4H", "5H", "6H"], "JD", [])
+    m = dernier.Match.new(players=2, dealer=0, deck=deck, seed=1, names=["Ada", "Bianca"])
+    open_with_storage(page, server_url, {SAVE_KEY: page_save(m)})
+    expect(page.locator("#chooser-abandon")).to_be_visible()
+    shoot(page, "3-chooser-dealer", size)
+
     open_with_storage(page, server_url, {SAVE_KEY: page_save(played_match(3, 1), levels)})
     expect(page.locator("#summary")).to_be_visible()
     shoot(page, "4-summary", size)

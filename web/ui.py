@@ -186,6 +186,8 @@ class Page:
         self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
         self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
         self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.on(by_id("confirm-abandon"), "close", lambda e: self.resume_choice())
+        self.on(by_id("chooser-abandon"), "click", lambda e: self.abandon_from_chooser())
         self.on(by_id("show-rules"), "click", lambda e: self.show_rules())
         self.on(by_id("rules-close"), "click", lambda e: by_id("rules-dialog").close())
         self.on(by_id("save-problem-new"), "click", lambda e: self.on_save_problem_new())
@@ -605,6 +607,8 @@ class Page:
                 b.setAttribute("aria-label", t(lang, f"suit_{suit}") + " " + faces.suit_symbol(suit))
                 box.appendChild(b)
         by_id("chooser-cancel").hidden = code is None
+        # the dealer's forced choice cannot be cancelled: the way out of the match is here
+        by_id("chooser-abandon").hidden = code is not None
         self.chooser_moves = moves
         dlg = by_id("chooser")
         if not dlg.open:
@@ -693,6 +697,22 @@ class Page:
             return
         by_id("confirm-abandon").showModal()
         by_id("abandon-no").focus()
+
+    def abandon_from_chooser(self) -> None:
+        """Abandon from the dealer's forced suit choice (the modal chooser hides the header)."""
+        dlg = by_id("chooser")
+        if dlg.open:
+            dlg.close()
+        self.ask_abandon()
+
+    def resume_choice(self) -> None:
+        """After "Keep playing" (or Escape), a suit still owed reopens the chooser."""
+        s = self.session
+        if s is None or s.match.over or by_id("chooser").open:
+            return
+        v = s.view()
+        if v.get("choosing") and v.get("turn") == HUMAN:
+            self.open_chooser(None, s.match.legal_moves())
 
     def do_abandon(self) -> None:
         by_id("confirm-abandon").close()
