@@ -31,17 +31,6 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
 # Records when data-ready turns true, without touching the page's own code.
 READY_PROBE = """
 (() => {
@@ -78,6 +67,12 @@ def _load(name: str, path: Path) -> ModuleType:
     sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+# the browser and flags of the browser tests (Debian's Chromium when present)
+_browser = _load("dernier_browser_support", ROOT / "tests" / "browser_support.py")
+CHROMIUM: Path = _browser.SYSTEM_CHROMIUM
+ARGS: list[str] = _browser.CHROMIUM_ARGS
 
 
 def _prepare(www: Path, variants: bool) -> list[str]:
