@@ -512,6 +512,33 @@ def test_sampled_hands_hold_fewer_aces_and_jollies_than_a_uniform_deal() -> None
     assert in_hands / dealt < 0.85 * share
 
 
+def test_with_two_decks_sampled_hands_keep_their_jacks_and_lose_aces_sooner() -> None:
+    """Two decks (RULES §5 draw and pass, §6 wild Jolly, 9 cards): the medium bot keeps its J
+    longer and plays its A, 7, Q and K sooner than with one deck, so the two-deck weights
+    (KEEPS[2]) put more J and fewer Aces in the sampled hands than a uniform deal."""
+    from collections import Counter
+
+    from dernier.bots.knowledge import KEEPS
+
+    two = KEEPS[2]
+    assert two[KIND_OF["AS"]] < two[KIND_OF["5S"]] == 1.0 < two[KIND_OF["JS"]]
+    assert KEEPS[1][KIND_OF["JS"]] < 1.0
+    g = dernier.Game.new(players=4, seed=3, rules="traditional")
+    k = Knowledge(g.view(0))
+    share = {r: sum(c % 13 == r and c != 52 for c in k.pool) / len(k.pool) for r in (0, 10)}
+    rng = random.Random(1)
+    held: Counter[int] = Counter()
+    dealt = 0
+    for _ in range(500):
+        hands, draw = k.sample_hands(rng)
+        assert Counter(c for h in hands[1:] for c in h) + Counter(draw) == Counter(k.pool)
+        for h in hands[1:]:
+            held.update(c % 13 for c in h if c != 52)
+            dealt += len(h)
+    assert held[0] / dealt < 0.8 * share[0]  # Aces
+    assert held[10] / dealt > 1.05 * share[10]  # J
+
+
 def test_knowledge_an_opponent_who_drew_a_chain_holds_no_answer() -> None:
     g = dernier.Game.from_position(position([["5H", "9C", "AH"], ["2D", "3D", "4C"]], ["8H"], turn=0))
     g.play("AH")

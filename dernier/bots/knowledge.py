@@ -17,8 +17,8 @@ are dropped for that player, and its plays are no longer read.
 Each opponent's hand is a list of *slots*, one per card, each with a bit mask of the
 kinds it cannot be. :meth:`Knowledge.determinize` deals the hidden pool into those slots
 (the most constrained opponent and slot first, falling back to any card when the
-constraints cannot all be met) in a random order weighted by :data:`KEEP` (opponents
-play their Aces and Jollies early, so fewer of the unseen ones are in their hands), the
+constraints cannot all be met) in a random order weighted by :data:`KEEPS` (with one deck
+opponents play their Aces and Jollies early, so fewer of the unseen ones are in their hands), the
 rest shuffled into the draw pile, and returns a :class:`~dernier.state.State` ready for
 playouts.
 
@@ -47,22 +47,27 @@ ACES_MASK = _RANK_BITS[ACE]
 INFER_J = True
 #: read every play from the hand as the medium bot's choice (see Knowledge._passed_over)
 INFER_PLAYS = True
-#: per kind, how likely an unseen card is to be kept in an opponent's hand rather than
-#: already played, relative to a plain card: the medium bot plays its Aces and Jollies
-#: early (attacks), so fewer of them are in the hands than a uniform deal would put there
-KEEP: tuple[float, ...] = tuple(
-    0.65
-    if k == JOKER
-    else 0.78
-    if RANK_OF[k] == ACE
-    else 0.85
-    if RANK_OF[k] == JACK
-    else 0.92
-    if RANK_OF[k] == SEVEN
-    else 1.0
-    for k in range(53)
-)
-_INV_KEEP = tuple(1.0 / w for w in KEEP)
+
+
+def _keep(weights: dict[str, float]) -> tuple[float, ...]:
+    """Per kind, ``weights`` by class ("JK", or the rank "A", "7", "J", "Q", "K"; 1 else)."""
+    names = {ACE: "A", SEVEN: "7", JACK: "J", 11: "Q", KING: "K"}
+    return tuple(weights.get("JK" if k == JOKER else names.get(RANK_OF[k], ""), 1.0) for k in range(53))
+
+
+#: per deck count, per kind: how likely an unseen card is to be in an opponent's hand rather
+#: than in the draw pile, relative to a plain card. Fitted so that the sampled hands of
+#: medium bots hold as many cards of each class as the real ones (1,800 positions in all).
+#: One deck: the medium bot plays its Aces and Jollies early (attacks), so fewer of them
+#: are in the hands than a uniform deal would put there. Two decks (9 cards, draw and pass,
+#: wild Jolly): Jollies and J stay in the hands longer, A, 7, Q and K leave them sooner.
+KEEPS: dict[int, tuple[float, ...]] = {
+    1: _keep({"JK": 0.65, "A": 0.78, "J": 0.85, "7": 0.92}),
+    2: _keep({"JK": 0.91, "A": 0.57, "J": 1.07, "7": 0.73, "Q": 0.66, "K": 0.80}),
+}
+#: the one-deck weights (see :data:`KEEPS`)
+KEEP = KEEPS[1]
+_INV_KEEPS = {decks: tuple(1.0 / w for w in keep) for decks, keep in KEEPS.items()}
 JOKER_MASK = 1 << JOKER
 
 _RULES_CACHE: dict[str, Ruleset] = {}
@@ -105,6 +110,7 @@ class Knowledge:
         "draw_count",
         "hand",
         "ids",
+        "inv_keep",
         "n",
         "order",
         "pool",
@@ -125,6 +131,7 @@ class Knowledge:
         self.discard: list[int] = [KIND_OF[c] for c in view["discard"]]
         self.counts: list[int] = list(view["counts"])
         self.draw_count: int = view["draw_count"]
+        self.inv_keep = _INV_KEEPS.get(self.rules.decks, _INV_KEEPS[2])
         left = Counter(deck_kinds(self.rules.decks, self.rules.jollies_per_deck))
         left.subtract(self.hand)
         left.subtract(self.discard)
@@ -377,11 +384,11 @@ class Knowledge:
         """Opponents' hands (own hand as it is) and the draw pile (next card *last*).
 
         An opponent's hand lists its cards in the order of its slots (the oldest first).
-        The hidden cards are dealt in a random order weighted by :data:`KEEP` (fewer Aces
-        and Jollies go to the hands), the draw pile is shuffled. With ``tries`` > 1 each
+        The hidden cards are dealt in a random order weighted by :data:`KEEPS` (with one
+        deck fewer Aces and Jollies go to the hands), the draw pile is shuffled. With ``tries`` > 1 each
         opponent's hand is dealt up to ``tries`` times until it explains all of that
         opponent's checked plays (else the one that explains most)."""
-        pool = self._weighted_order(self.pool[:], rng)
+        pool = self._weighted_order(self.pool[:], rng, self.inv_keep)
         hands: list[list[int]] = [[] for _ in range(self.n)]
         hands[self.seat] = self.hand[:]
         checks = self.checks
@@ -393,7 +400,7 @@ class Knowledge:
             for _ in range(attempts - 1):
                 if not bad:
                     break
-                left = self._weighted_order(rest[:], rng)
+                left = self._weighted_order(rest[:], rng, self.inv_keep)
                 h = self._deal(seat, left)
                 b = self.seat_violations(seat, h)
                 if b < bad:
@@ -403,12 +410,11 @@ class Knowledge:
         return hands, pool
 
     @staticmethod
-    def _weighted_order(cards: list[int], rng: random.Random) -> list[int]:
+    def _weighted_order(cards: list[int], rng: random.Random, inv: tuple[float, ...]) -> list[int]:
         """``cards`` in a random order where the last ones are drawn with chances
-        proportional to :data:`KEEP` (weighted sampling without replacement: each card's
-        key is ``u ** (1 / weight)``)."""
+        proportional to the weights of :data:`KEEPS` (``inv`` holds their inverses; weighted
+        sampling without replacement: each card's key is ``u ** (1 / weight)``)."""
         rand = rng.random
-        inv = _INV_KEEP
         keyed = sorted((rand() ** inv[k], k) for k in cards)
         return [k for _, k in keyed]
 
