@@ -539,6 +539,23 @@ def test_with_two_decks_sampled_hands_keep_their_jacks_and_lose_aces_sooner() ->
     assert held[10] / dealt > 1.05 * share[10]  # J
 
 
+def test_knowledge_a_lone_jolly_that_may_not_close_the_hand_is_not_ruled_out_by_a_draw() -> None:
+    """Traditional (RULES §8): a Jolly may not be the last card played, so a player whose one
+    card is a Jolly must draw even when the Jolly would fit; the draw says nothing of it."""
+    g = dernier.Game.from_position(
+        position([["5H", "6H", "9C"], ["JK"], ["2D", "3D", "4C"]], ["8H"], turn=0, rules="traditional")
+    )
+    g.play("5H")
+    assert g.legal_moves() == ["draw"]  # seat 1 holds only the Jolly
+    g.play("draw")
+    k = Knowledge(g.view(0))
+    held = k.slots[1][0]  # the card it held before drawing
+    assert not held >> KIND_OF["JK"] & 1
+    assert held >> KIND_OF["9H"] & 1  # a heart would have been played
+    rng = random.Random(2)
+    assert any(KIND_OF["JK"] in k.determinize(rng).hands[1] for _ in range(200))
+
+
 def test_knowledge_an_opponent_who_drew_a_chain_holds_no_answer() -> None:
     g = dernier.Game.from_position(position([["5H", "9C", "AH"], ["2D", "3D", "4C"]], ["8H"], turn=0))
     g.play("AH")

@@ -261,15 +261,18 @@ class Knowledge:
                 seat = ev["seat"]
                 reason = ev.get("reason")
                 count = ev.get("count", 0)
-                sizes[seat] += count
                 if seat != me:
+                    # a Jolly that may not close the hand (RULES §8) could not be played as
+                    # the one card left: a player holding only it had to draw
+                    lone = JOKER_MASK if sizes[seat] == 1 and not self.rules.jolly_can_close else 0
                     if reason == "draw":
-                        self._mark(seat, playable_mask(top, suit))
+                        self._mark(seat, playable_mask(top, suit) & ~lone)
                     elif reason == "chain":
-                        self._mark(seat, JOKER_MASK if jolly_chain else ACES_MASK)
+                        self._mark(seat, JOKER_MASK & ~lone if jolly_chain else ACES_MASK)
                     slots[seat].extend([0] * count)
                     ids[seat].extend(range(next_id, next_id + count))
                     next_id += count
+                sizes[seat] += count
                 if reason in ("chain", "last"):
                     chain = False
                 if reason == "draw" and count and self.rules.play_after_draw:
