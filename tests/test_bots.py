@@ -638,6 +638,29 @@ def test_arena_runs_anticipo_and_the_bots_jump_in() -> None:
 # --- the model of the opponents' play, and the value of truncated playouts ------------------
 
 
+@pytest.mark.parametrize(("rules", "hands"), [("official", 40), ("traditional", 50)])
+def test_knowledge_never_rules_out_a_card_really_held(rules: str, hands: int) -> None:
+    """What the hard bot reads from draws and plays (RULES §4–§8) only rules out cards a
+    medium opponent really lacks: every card it holds fits at least one of its slots."""
+    med = make_bot("medium")
+    cards = 0
+    for seed in range(hands):
+        g = dernier.Game.new(players=4, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not g.over:
+            for s in list(g.state.due):
+                if s != g.turn:
+                    g.play("dernier", s)
+            if g.turn == 0 and rng.random() < 0.5:
+                k = Knowledge(g.view(0))
+                for seat in (1, 2, 3):
+                    for c in g.state.hands[seat]:
+                        assert any(not m >> c & 1 for m in k.slots[seat]), (seed, seat, c)
+                        cards += 1
+            g.play(med.choose(g.view(g.turn), rng))
+    assert cards > 3000
+
+
 def test_medium_would_explains_every_play_of_the_medium_bot() -> None:
     """``medium_would`` (the hard bot's reading of an opponent's play) accepts every play
     the medium bot really makes from its hand, and rejects another card it held that fitted."""
