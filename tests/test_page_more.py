@@ -72,6 +72,9 @@ def test_dealer_chooses_the_suit_of_a_turned_up_jack(page: Page, server_url: str
     chooser = page.locator("#chooser")
     expect(chooser).to_be_visible()
     expect(page.locator("#chooser-cancel")).to_be_hidden()  # the dealer must choose
+    # the dialog covers the hand: each suit says how many of it the dealer holds
+    expect(chooser.locator('button[data-suit="H"] .suit-held')).to_have_text("5 in your hand")
+    expect(chooser.locator('button[data-suit="C"] .suit-held')).to_have_text("0 in your hand")
     page.keyboard.press("Escape")
     expect(chooser).to_be_visible()
     # the modal chooser covers the header's Abandon: it offers its own (§11)

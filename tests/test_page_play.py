@@ -60,6 +60,9 @@ def test_suit_chooser_for_a_jack(page: Page, server_url: str) -> None:
     expect(chooser).to_be_visible()
     for suit in "HDCS":
         expect(chooser.locator(f'button[data-suit="{suit}"]')).to_have_count(1)
+    # what is left in the hand once the J is played, per suit
+    expect(chooser.locator('button[data-suit="H"] .suit-held')).to_have_text("4 in your hand")
+    expect(chooser.locator('button[data-suit="S"] .suit-held')).to_have_text("0 in your hand")
     # cancel keeps the card
     page.click("#chooser-cancel")
     expect(chooser).to_be_hidden()

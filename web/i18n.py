@@ -122,6 +122,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "suit_D": ("Diamonds", "Quadri"),
     "suit_C": ("Clubs", "Fiori"),
     "suit_S": ("Spades", "Picche"),
+    "suit_held": ("{n} in your hand", "{n} in mano"),
     # why a card cannot be played
     "why_not_turn": ("Not your turn: {who} is to play", "Non è il tuo turno: tocca a {who}"),
     "why_over": ("The hand is over", "La mano è finita"),

@@ -597,6 +597,7 @@ class Page:
             else:
                 by_id("chooser-title").textContent = t(lang, "choose_suit_for", card=faces.card_short(code))
             suits = [m.rstrip("!").rsplit(":", 1)[1] for m in moves if ":" in m]
+            held = self.suits_held(code)
             for suit in SUITS:
                 if suit not in suits:
                     continue
@@ -604,7 +605,9 @@ class Page:
                 b.dataset.suit = suit
                 b.innerHTML = faces.suit_svg(suit)
                 b.appendChild(make("span", "suit-name", t(lang, f"suit_{suit}")))
-                b.setAttribute("aria-label", t(lang, f"suit_{suit}") + " " + faces.suit_symbol(suit))
+                count = t(lang, "suit_held", n=held[suit])
+                b.appendChild(make("span", "suit-held", count))
+                b.setAttribute("aria-label", f"{t(lang, f'suit_{suit}')} {faces.suit_symbol(suit)}, {count}")
                 box.appendChild(b)
         by_id("chooser-cancel").hidden = code is None
         # the dealer's forced choice cannot be cancelled: the way out of the match is here
@@ -616,6 +619,14 @@ class Page:
         first = box.querySelector("button")
         if first:
             first.focus()
+
+    def suits_held(self, code: str | None) -> dict[str, int]:
+        """Cards of each suit in the human's hand, J and Jolly aside, without the card
+        ``code`` being played (the chooser shows them: the modal dialog covers the hand)."""
+        hand = list(self.session.view()["hand"]) if self.session else []
+        if code in hand:
+            hand.remove(code)
+        return {s: sum(1 for c in hand if c[-1] == s and not c.startswith("J")) for s in SUITS}
 
     def on_choose(self, evt: Any) -> None:
         btn = evt.target.closest("button")
