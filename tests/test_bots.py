@@ -435,12 +435,15 @@ def test_knowledge_drops_guesses_that_a_later_play_contradicts() -> None:
     assert not any(Knowledge(g.view(0)).slots[1])
 
 
-def medium_turns(hands: int) -> Iterator[tuple[dernier.Game, dict[str, Any], str, random.Random]]:
-    """Every turn of ``hands`` whole hands of medium bots (2–5 players, seeds 0, 1, …), just
-    before the move is played: the game, the view of the seat to act, its move, the rng."""
+def medium_turns(
+    hands: int, rules: str = "official", players: int | None = None
+) -> Iterator[tuple[dernier.Game, dict[str, Any], str, random.Random]]:
+    """Every turn of ``hands`` whole hands of medium bots (``players``, else 2–5 players;
+    seeds 0, 1, …), just before the move is played: the game, the view of the seat to act,
+    its move, the rng."""
     med = make_bot("medium")
     for seed in range(hands):
-        g = dernier.Game.new(players=2 + seed % 4, seed=seed)
+        g = dernier.Game.new(players=players or 2 + seed % 4, seed=seed, rules=rules)
         rng = random.Random(seed)
         while not g.over:
             for s in list(g.state.due):
@@ -471,20 +474,11 @@ def test_knowledge_reads_a_play_as_the_medium_bots_choice() -> None:
 def test_knowledge_never_doubts_the_medium_bot() -> None:
     """Every guess read from the medium bot's plays holds: over whole hands of medium bots
     no later play contradicts one (a contradiction would mark the seat as doubted)."""
-    med = make_bot("medium")
     reads = 0
-    for seed in range(60):
-        g = dernier.Game.new(players=2 + seed % 4, seed=seed)
-        rng = random.Random(seed)
-        while not g.over:
-            for s in list(g.state.due):
-                if s != g.turn:
-                    g.play("dernier", s)
-            if rng.random() < 0.2:
-                k = Knowledge(g.view(g.turn))
-                assert not k.doubted, seed
-                reads += 1
-            g.play(med.choose(g.view(g.turn), rng))
+    for _, view, _, rng in medium_turns(60):
+        if rng.random() < 0.2:
+            assert not Knowledge(view).doubted, view["seat"]
+            reads += 1
     assert reads > 300
 
 
@@ -642,22 +636,14 @@ def test_arena_runs_anticipo_and_the_bots_jump_in() -> None:
 def test_knowledge_never_rules_out_a_card_really_held(rules: str, hands: int) -> None:
     """What the hard bot reads from draws and plays (RULES §4–§8) only rules out cards a
     medium opponent really lacks: every card it holds fits at least one of its slots."""
-    med = make_bot("medium")
     cards = 0
-    for seed in range(hands):
-        g = dernier.Game.new(players=4, seed=seed, rules=rules)
-        rng = random.Random(seed)
-        while not g.over:
-            for s in list(g.state.due):
-                if s != g.turn:
-                    g.play("dernier", s)
-            if g.turn == 0 and rng.random() < 0.5:
-                k = Knowledge(g.view(0))
-                for seat in (1, 2, 3):
-                    for c in g.state.hands[seat]:
-                        assert any(not m >> c & 1 for m in k.slots[seat]), (seed, seat, c)
-                        cards += 1
-            g.play(med.choose(g.view(g.turn), rng))
+    for g, view, _, rng in medium_turns(hands, rules, players=4):
+        if g.turn == 0 and rng.random() < 0.5:
+            k = Knowledge(view)
+            for seat in (1, 2, 3):
+                for c in g.state.hands[seat]:
+                    assert any(not m >> c & 1 for m in k.slots[seat]), (seat, c)
+                    cards += 1
     assert cards > 3000
 
 
