@@ -716,12 +716,14 @@ class Page:
             dlg.close()
         self.ask_abandon()
 
-    def resume_choice(self) -> None:
-        """After "Keep playing" (or Escape), a suit still owed reopens the chooser."""
+    def resume_choice(self, v: dict[str, Any] | None = None) -> None:
+        """A suit the human still owes (the dealer's, RULES §3) opens the chooser: after
+        each render (``v``: its view) and after "Keep playing" or Escape on Abandon."""
         s = self.session
         if s is None or s.match.over or by_id("chooser").open:
             return
-        v = s.view()
+        if v is None:
+            v = s.view()
         if v.get("choosing") and v.get("turn") == HUMAN:
             self.open_chooser(None, s.match.legal_moves())
 
@@ -888,8 +890,8 @@ class Page:
         self.render_timer()
         if s.hand_over:
             self.open_summary()
-        elif v.get("choosing") and turn == HUMAN and not by_id("chooser").open:
-            self.open_chooser(None, m.legal_moves())
+        else:
+            self.resume_choice(v)
 
     def render_thinking(self) -> None:
         seat = self.driver.thinking
