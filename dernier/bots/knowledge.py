@@ -33,7 +33,20 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import ACE, JACK, JOKER, KIND_OF, KING, NO_RANK, RANK_OF, SEVEN, SUIT_INDEX, SUIT_OF, deck_kinds
+from ..cards import (
+    ACE,
+    JACK,
+    JOKER,
+    KIND_OF,
+    KING,
+    NO_RANK,
+    QUEEN,
+    RANK_OF,
+    SEVEN,
+    SUIT_INDEX,
+    SUIT_OF,
+    deck_kinds,
+)
 from ..moves import CALL_FLAG, TEXT_MOVE, card_of, is_play, named_of, suit_of
 from ..rules import Ruleset, ruleset
 from ..state import State
@@ -51,7 +64,7 @@ INFER_PLAYS = True
 
 def _keep(weights: dict[str, float]) -> tuple[float, ...]:
     """Per kind, ``weights`` by class ("JK", or the rank "A", "7", "J", "Q", "K"; 1 else)."""
-    names = {ACE: "A", SEVEN: "7", JACK: "J", 11: "Q", KING: "K"}
+    names = {ACE: "A", SEVEN: "7", JACK: "J", QUEEN: "Q", KING: "K"}
     return tuple(weights.get("JK" if k == JOKER else names.get(RANK_OF[k], ""), 1.0) for k in range(53))
 
 
