@@ -37,7 +37,7 @@ from dernier import Game
 from dernier.arena import parse_bot, parse_rules
 from dernier.bots import make_bot
 from dernier.bots.knowledge import legal_ints
-from dernier.bots.search import DEPTH, DEPTH_TWO_DECKS, POINTS_WEIGHT, candidates, judge
+from dernier.bots.search import POINTS_WEIGHT, HardBot, candidates, judge
 from dernier.bots.value import weights_for
 from dernier.moves import TEXT_MOVE
 from dernier.state import State
@@ -74,7 +74,7 @@ class Truth:
         self.st = st
         self.playouts = playouts
         self.seed = seed
-        self.depth = DEPTH if st.rules.decks == 1 else DEPTH_TWO_DECKS
+        self.depth = HardBot().look_ahead(st.rules.decks)
         self.weights = weights_for(st.rules.decks, st.n)
         self.values: dict[int, float] = {}
 
@@ -88,6 +88,12 @@ class Truth:
                 total += judge(det, m, self.st.turn, rng, self.depth, self.weights, POINTS_WEIGHT)
             self.values[m] = total / self.playouts
         return self.values[m]
+
+
+def mean_se(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and its standard error."""
+    n = len(xs)
+    return sum(xs) / n, statistics.stdev(xs) / n**0.5 if n > 1 else 0.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,15 +138,11 @@ def main(argv: list[str] | None = None) -> int:
             move = bot.choose(view, random.Random(args.seed * 7 + i))
             times.append((time.perf_counter() - start) * 1000.0)
             regrets.append(best[i] - tr.value(TEXT_MOVE[move]))
-        n = len(regrets)
-        mean = sum(regrets) / n
-        se = statistics.stdev(regrets) / n**0.5 if n > 1 else 0.0
+        mean, se = mean_se(regrets)
         if not first:
             first = regrets
-        diffs = [a - b for a, b in zip(regrets, first, strict=True)]
-        dmean = sum(diffs) / n
-        dse = statistics.stdev(diffs) / n**0.5 if n > 1 else 0.0
-        share = sum(r <= 1e-12 for r in regrets) / n
+        dmean, dse = mean_se([a - b for a, b in zip(regrets, first, strict=True)])
+        share = sum(r <= 1e-12 for r in regrets) / len(regrets)
         med = statistics.median(times)
         results.append(
             {
