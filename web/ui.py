@@ -626,7 +626,12 @@ class Page:
         hand = list(self.session.view()["hand"]) if self.session else []
         if code in hand:
             hand.remove(code)
-        return {s: sum(1 for c in hand if c[-1] == s and not c.startswith("J")) for s in SUITS}
+        held = dict.fromkeys(SUITS, 0)
+        for c in hand:
+            rank, suit = faces.split(c)
+            if suit is not None and rank != "J":
+                held[suit] += 1
+        return held
 
     def on_choose(self, evt: Any) -> None:
         btn = evt.target.closest("button")
