@@ -18,7 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from web.session import HUMAN, Session
+from web.session import Session
 
 SLICE_MS = 4.0
 GRACE_MS = 1500
@@ -96,12 +96,13 @@ class Driver:
                 self.on_change("call", seat)
             seat = s.next_bot()
             if seat is None:
-                if s.turn == HUMAN and s.bot_may_jump():
-                    # anticipo on the human's turn: a bot may jump in after a short pause
+                turn = s.turn
+                if turn is not None and s.bot_may_jump():
+                    # anticipo on a person's turn: a bot may jump in after a short pause
                     await self._wait_jump(gen, s)
                     if not self._live(gen, s):
                         return
-                    jumped = s.bot_jump() if s.turn == HUMAN and not self.paused else None
+                    jumped = s.bot_jump() if s.turn == turn and not self.paused else None
                     if jumped is not None:
                         self.on_change("move", jumped)
                         await self.sleep(0)
@@ -147,14 +148,14 @@ class Driver:
         short to the normal delay once they call); while the human may jump in, at least
         :data:`JUMP_WINDOW_MS` (cut short by any move)."""
         delay = max(0, s.settings.delay)
-        jump_window = s.jump_card() is not None
+        jump_window = s.people_may_jump()
         if jump_window:
             delay = max(delay, JUMP_WINDOW_MS)
         start = self.now()
         moves = s.match.game.state.move_no
-        if s.human_due():
+        if s.people_due():
             grace = max(self.grace_ms, delay)
-            while self._live(gen, s) and s.human_due() and self.now() - start < grace:
+            while self._live(gen, s) and s.people_due() and self.now() - start < grace:
                 await self.sleep(min(POLL_MS, grace - (self.now() - start)))
         while self._live(gen, s) and self.paused:
             await self.sleep(POLL_MS)

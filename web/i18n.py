@@ -315,6 +315,24 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Bianca,Carlo,Dario,Elena,Fabio,Giulia,Marco,Nora",
     ),
     "announce_turn": ("Your turn", "Tocca a te"),
+    # playing with friends
+    "player_name": ("Player {n}", "Giocatore {n}"),
+    "friend_name": ("Friend {n}", "Amico {n}"),
+    "opt_seat_name": ("Name of player {n}", "Nome del giocatore {n}"),
+    "kind_human": ("on this device", "su questo dispositivo"),
+    "level_human": ("a person on this device", "una persona su questo dispositivo"),
+    "level_friend": ("a friend online", "un amico online"),
+    "presence_waiting": ("not here yet", "non ancora arrivato"),
+    "presence_connected": ("online", "online"),
+    "presence_away": ("away", "assente"),
+    "presence_standin": ("away: a bot plays", "assente: gioca un bot"),
+    "turn_away": ("{who} is away: waiting…", "{who} è assente: si aspetta…"),
+    "penalty_two": ("+2 cards (chi sbaglia paga)", "+2 carte (chi sbaglia paga)"),
+    "curtain_pass": ("Pass the device to {who}", "Passa il dispositivo a {who}"),
+    "curtain_go": ("I am {who}: show my cards", "Sono {who}: mostra le mie carte"),
+    "curtain_call": ("{who}: Dernier!", "{who}: Dernier!"),
+    "wait_host_hand": ("The host deals the next hand.", "Chi ospita distribuisce la prossima mano."),
+    "wait_host_match": ("The host may start a new match.", "Chi ospita può iniziare una nuova partita."),
 }
 
 

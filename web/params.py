@@ -7,7 +7,9 @@ list of :class:`Notice` for every parameter that was ignored (shown on the page)
 URL parameters:
 
 * ``players`` 2–6 (official) / 3–8 (traditional); ``rules`` ``official`` | ``traditional``;
-  ``levels`` a comma list, one level per bot (``easy``, ``medium``, ``hard``);
+  ``levels`` a comma list, one entry per seat after seat 0: a bot's level (``easy``,
+  ``medium``, ``hard``), ``human`` (a person on this device: pass-and-play) or ``friend``
+  (a person on another device: this page hosts the table, CONTRACT "Playing with friends");
   ``seed`` a whole number; ``hands`` N or ``target`` P (the match format).
   Any of these starts that match at once, skipping the setup screen.
 * ``lang`` ``it`` | ``en``; ``delay`` the bots' pause in ms (0–10000); ``name`` the
@@ -26,6 +28,12 @@ from urllib.parse import parse_qsl
 from dernier.rules import PRESETS, max_hand_size
 
 LEVELS = ("easy", "medium", "hard")
+#: who else a seat can be: a person on this device (pass-and-play) or a friend online
+PEOPLE = ("human", "friend")
+SEAT_CHOICES = LEVELS + PEOPLE
+#: seconds a dropped friend is waited for before a stand-in bot plays for them
+GRACE_DEFAULT = 30
+GRACE_RANGE = (5, 600)
 RULES = ("official", "traditional")
 LANGS = ("it", "en")
 PLAYER_RANGE = {"official": (2, 6), "traditional": (3, 8)}
@@ -55,6 +63,7 @@ URL_MATCH_DEFAULTS: dict[str, Any] = {
     "anticipo": False,
     "chi_sbaglia_paga": False,
     "variants": {},
+    "names": (),
 }
 #: the house rules (RULES §12) the start screen can turn on: Settings fields of the same name
 HOUSE_FIELDS = ("anticipo", "chi_sbaglia_paga")
@@ -93,11 +102,18 @@ class Settings:
     chi_sbaglia_paga: bool = False
     #: rule-set fields that differ from the preset (keys of VARIANT_CHOICES)
     variants: dict[str, Any] = field(default_factory=dict)
+    #: names of seats 1…n-1 for people (``human`` / ``friend`` seats); "" = a default name
+    names: tuple[str, ...] = ()
+    #: the level of the bot that stands in for a friend who is away or never came
+    standin: str = "medium"
+    #: seconds a dropped friend is waited for before the stand-in plays (RULES §11 aside)
+    grace: int = GRACE_DEFAULT
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["levels"] = list(self.levels)
         d["variants"] = dict(self.variants)
+        d["names"] = list(self.names)
         return d
 
     @classmethod
@@ -116,6 +132,10 @@ class Settings:
         if not isinstance(levels, list | tuple) or not all(isinstance(x, str) for x in levels):
             raise ValueError("levels must be a list of names")
         values["levels"] = tuple(levels)
+        names = values["names"]
+        if not isinstance(names, list | tuple) or not all(isinstance(x, str) for x in names):
+            raise ValueError("names must be a list of names")
+        values["names"] = tuple(names)
         s = cls(**values)
         problems = s.problems()
         if problems:
@@ -139,8 +159,16 @@ class Settings:
                 p.append(f"players must be {lo} to {hi}")
             elif len(self.levels) != self.players - 1:
                 p.append("one level per bot")
-        if any(lv not in LEVELS for lv in self.levels):
+        if any(lv not in SEAT_CHOICES for lv in self.levels):
             p.append("unknown bot level")
+        if len(self.names) > len(self.levels) or any(
+            not isinstance(n, str) or len(n) > MAX_NAME for n in self.names
+        ):
+            p.append("bad names")
+        if self.standin not in LEVELS:
+            p.append("unknown stand-in level")
+        if whole("grace", self.grace) and not GRACE_RANGE[0] <= self.grace <= GRACE_RANGE[1]:
+            p.append("grace out of range")
         if self.seed is not None and whole("seed", self.seed) and not 0 <= self.seed <= MAX_SEED:
             p.append("seed out of range")
         if (self.hands is None) == (self.target is None):
@@ -191,7 +219,19 @@ class Settings:
         levels = list(self.levels[: players - 1])
         while len(levels) < players - 1:
             levels.append(levels[-1] if levels else "medium")
-        return replace(self, players=players, levels=tuple(levels))
+        return replace(self, players=players, levels=tuple(levels), names=self.names[: players - 1])
+
+    def kind(self, seat: int) -> str:
+        """``human`` (a person on this device: seat 0 always), ``friend`` or ``bot``."""
+        if seat == 0:
+            return "human"
+        lv = self.levels[seat - 1]
+        return lv if lv in PEOPLE else "bot"
+
+    @property
+    def online(self) -> bool:
+        """Some seat is a friend on another device: this page hosts the table."""
+        return "friend" in self.levels
 
     def match_key(self) -> dict[str, Any]:
         """The fields that define the match (compared to decide whether a URL resumes a save)."""
@@ -277,10 +317,10 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
     levels: list[str] | None = None
     if "levels" in raw:
         items = [x.strip().lower() for x in raw["levels"].split(",")]
-        if items and all(x in LEVELS for x in items) and lo - 1 <= len(items) <= hi - 1:
+        if items and all(x in SEAT_CHOICES for x in items) and lo - 1 <= len(items) <= hi - 1:
             levels = items
         else:
-            bad("levels", "easy, medium, hard")
+            bad("levels", "easy, medium, hard, human, friend")
 
     players: int | None = None
     if "players" in raw:

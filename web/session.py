@@ -1,8 +1,9 @@
 """The match controller of the page, without the browser.
 
 :class:`Session` holds a :class:`dernier.Match` with the page's settings (bots' levels,
-delay, language …): the human is seat 0, every other seat is a bot. It applies the
-human's moves, tells the driver which bot acts next, lets bots call Dernier, and saves
+delay, language …): seat 0 is the person holding this device; every other seat is a bot,
+another person on this device (pass-and-play) or a friend online. It applies every seat's
+moves, tells the driver which bot acts next, lets bots call Dernier, and saves
 everything through an injected storage object (``localStorage`` in the page, a dict in
 tests) after every move. :class:`Store` reads and writes that storage: the saved match,
 the remembered setup choices and the local statistics.
@@ -18,6 +19,7 @@ with the same parameters resumes the save, a URL with other parameters starts an
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from dataclasses import replace
@@ -147,9 +149,22 @@ class Store:
 
 
 def player_names(settings: Settings) -> list[str]:
-    human = settings.name.strip() or t(settings.lang, "default_name")
-    bots = [n for n in bot_names() if n != human]
-    return [human] + bots[: settings.players - 1]
+    """Seat 0's name, the people's names (``settings.names``, else "Player N"), and bot
+    names for the bots (never one a person already has)."""
+    lang = settings.lang
+    human = settings.name.strip() or t(lang, "default_name")
+    names = [human]
+    for seat in range(1, settings.players):
+        kind = settings.kind(seat)
+        given = settings.names[seat - 1].strip() if seat - 1 < len(settings.names) else ""
+        if kind == "bot":
+            names.append("")
+        elif given:
+            names.append(given)
+        else:
+            names.append(t(lang, "friend_name" if kind == "friend" else "player_name", n=seat + 1))
+    free = [n for n in bot_names() if n not in names]
+    return [n if n else free.pop(0) for n in names]
 
 
 def rules_spec(settings: Settings) -> str | dict[str, Any]:
@@ -160,8 +175,16 @@ def rules_spec(settings: Settings) -> str | dict[str, Any]:
     return spec if len(spec) > 1 else settings.rules
 
 
+#: what a seat's controller is, as the page shows it (``Session.presence``)
+WAITING, CONNECTED, AWAY, STANDIN = "waiting", "connected", "away", "standin"
+
+
 class Session:
-    """One match in the page: the human at seat 0 against bots."""
+    """One match in the page. Every seat has a controller: ``human`` (a person on this
+    device; seat 0 always is), ``bot``, or ``friend`` (a person on another device, whose
+    moves arrive over the network; while they are missing a stand-in bot may play for
+    them). The engine here is the only referee: every move, whoever makes it, goes
+    through :meth:`play`."""
 
     def __init__(
         self,
@@ -176,9 +199,12 @@ class Session:
         self.store = store or Store(None)
         self.origin = origin
         self.stats_counted = stats_counted
+        self.kinds = [settings.kind(seat) for seat in range(settings.players)]
+        #: friend seats: waiting (never came), connected, away (dropped), standin (a bot plays)
+        self.presence: dict[int, str] = {s: WAITING for s, k in enumerate(self.kinds) if k == "friend"}
         self.bots: dict[int, Any] = {}
         self.declined: set[int] = set()  # bots that let this Dernier window pass
-        self.armed = False  # the human armed Dernier for the next play
+        self.armed_seats: set[int] = set()  # people who armed Dernier for their next play
         self.jump_checked: tuple[int, int, str] | None = None  # top card the bots considered
 
     # -- building -------------------------------------------------------------------
@@ -210,7 +236,12 @@ class Session:
         seed = random.randrange(2**31)
         while seed == self.match.seed:
             seed = random.randrange(2**31)
-        return Session.new(self.settings, self.store, self.origin, seed=seed)
+        s = Session.new(self.settings, self.store, self.origin, seed=seed)
+        for seat in s.presence:  # friends still at the table keep their names and links
+            s.match.names[seat] = self.match.names[seat]
+            s.presence[seat] = self.presence.get(seat, WAITING)
+        s.save()
+        return s
 
     # -- saving ---------------------------------------------------------------------
 
@@ -267,10 +298,77 @@ class Session:
         return self.settings.lang
 
     def level(self, seat: int) -> str:
-        return self.settings.levels[seat - 1] if seat > 0 else ""
+        """The bot level of a bot seat (or of a friend's stand-in), else ""."""
+        if self.kinds[seat] == "bot":
+            return self.settings.levels[seat - 1]
+        if self.kinds[seat] == "friend":
+            return self.settings.standin
+        return ""
+
+    def is_bot(self, seat: int) -> bool:
+        """A bot moves for ``seat`` now: a bot seat, or a friend's seat with its stand-in."""
+        kind = self.kinds[seat]
+        return kind == "bot" or (kind == "friend" and self.presence.get(seat) == STANDIN)
+
+    def is_local(self, seat: int) -> bool:
+        """A person on this device plays ``seat``."""
+        return self.kinds[seat] == "human"
+
+    def is_person(self, seat: int) -> bool:
+        """A person plays ``seat`` (here or online), and no stand-in bot."""
+        return not self.is_bot(seat)
+
+    def local_seats(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == "human"]
+
+    def friend_seats(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == "friend"]
+
+    @property
+    def multi_local(self) -> bool:
+        """Two or more people share this device (pass-and-play: the curtain)."""
+        return len(self.local_seats()) > 1
+
+    def rename(self, seat: int, name: str) -> None:
+        """A friend told their name (only ever shown as text)."""
+        from web.params import clean_name
+
+        name = clean_name(name)
+        if name and self.kinds[seat] == "friend":
+            self.match.names[seat] = name
+            self.save()
 
     def view(self, seat: int = HUMAN) -> dict[str, Any]:
         return self.match.view(seat)
+
+    def table_state(self, seat: int) -> dict[str, Any]:
+        """Everything a page needs to draw the table from ``seat``'s place: the engine's
+        view of that seat (its own hand only; the hands are revealed once the hand is over)
+        and the match's public facts. This is exactly what a friend's page receives."""
+        m = self.match
+        v = m.view(seat)
+        over = m.over
+        v["kinds"] = list(self.kinds)
+        v["levels"] = [self.level(s) for s in range(m.players)]
+        v["presence"] = {str(k): p for k, p in self.presence.items()}
+        v["turn"] = self.turn
+        v["hand_over"] = self.hand_over
+        v["legal"] = [] if m.result is not None else m.legal_moves(seat)
+        v["anticipo"] = bool(m.rules.anticipo)
+        v["chi_sbaglia_paga"] = bool(m.rules.chi_sbaglia_paga)
+        v["jolly"] = m.rules.jolly
+        v["timer"] = self.settings.timer
+        v["match"] = {
+            "over": over,
+            "winner": m.winner if over else None,
+            "ranking": m.ranking if over else None,
+            "match_points": m.match_points,
+            "tiebreak": m.tiebreak,
+            "result": dict(m.result) if m.result else None,
+            "dealer": m.dealer,
+            "players": m.players,
+        }
+        return v
 
     @property
     def hand_over(self) -> bool:
@@ -282,16 +380,39 @@ class Session:
             return None
         return self.match.game.turn
 
-    def human_due(self) -> bool:
-        """Seat 0 owes a Dernier call (its window is open)."""
-        return not self.hand_over and HUMAN in self.match.game.state.due
+    def human_due(self, seat: int = HUMAN) -> bool:
+        """``seat`` owes a Dernier call (its window is open)."""
+        return not self.hand_over and seat in self.match.game.state.due
 
-    def can_arm(self) -> bool:
-        """The human may arm Dernier: it is their turn (or they may jump in) and some play
+    def people_due(self) -> bool:
+        """Some person (here or online, not the seat to act) owes a Dernier call: the bots
+        give them the grace window."""
+        if self.hand_over:
+            return False
+        st = self.match.game.state
+        return any(s != st.turn and self.is_person(s) for s in st.due)
+
+    def can_arm(self, seat: int = HUMAN) -> bool:
+        """``seat`` may arm Dernier: it is their turn (or they may jump in) and some play
         leaves one card."""
-        if self.turn != HUMAN:
-            return any(m.endswith("!") for m in self.jump_moves(HUMAN))
+        if self.turn != seat:
+            return any(m.endswith("!") for m in self.jump_moves(seat))
         return any(m.endswith("!") for m in self.match.legal_moves())
+
+    @property
+    def armed(self) -> bool:
+        """Seat 0 armed Dernier (the solo page's button)."""
+        return HUMAN in self.armed_seats
+
+    @armed.setter
+    def armed(self, on: bool) -> None:
+        self.set_armed(HUMAN, on)
+
+    def set_armed(self, seat: int, on: bool) -> None:
+        if on:
+            self.armed_seats.add(seat)
+        else:
+            self.armed_seats.discard(seat)
 
     def jump_moves(self, seat: int) -> list[str]:
         """The anticipo plays ``seat`` may make now, out of turn (RULES §12), else []."""
@@ -299,33 +420,39 @@ class Session:
             return []
         return [m for m in self.match.legal_moves(seat) if move_card(m) is not None]
 
-    def human_jumps_for(self, code: str) -> list[str]:
-        """The human's jump-ins with ``code``: with ``!`` when armed, else without."""
-        moves = moves_of_card(self.jump_moves(HUMAN), code)
+    def human_jumps_for(self, code: str, seat: int = HUMAN) -> list[str]:
+        """``seat``'s jump-ins with ``code``: with ``!`` when armed, else without."""
+        moves = moves_of_card(self.jump_moves(seat), code)
         calls = [m for m in moves if m.endswith("!")]
         plain = [m for m in moves if not m.endswith("!")]
-        return calls if self.armed and calls else plain
+        return calls if seat in self.armed_seats and calls else plain
 
-    def jump_card(self) -> str | None:
-        """The card the human may jump in with now, or None."""
-        for m in self.jump_moves(HUMAN):
+    def jump_card(self, seat: int = HUMAN) -> str | None:
+        """The card ``seat`` may jump in with now, or None."""
+        for m in self.jump_moves(seat):
             return move_card(m)
         return None
 
-    def dernier_enabled(self) -> bool:
-        return self.human_due() or self.can_arm()
+    def people_may_jump(self) -> bool:
+        """Some person may jump in now (anticipo): the bots leave them the jump window."""
+        return any(self.jump_card(s) is not None for s in range(self.match.players) if self.is_person(s))
+
+    def dernier_enabled(self, seat: int = HUMAN) -> bool:
+        return self.human_due(seat) or self.can_arm(seat)
 
     def next_bot(self) -> int | None:
-        """The bot seat to act, or None (the human's turn, or the hand is over)."""
+        """The seat to act when a bot moves for it, else None (a person's turn, or over)."""
         turn = self.turn
-        if turn is None or turn == HUMAN:
+        if turn is None or not self.is_bot(turn):
             return None
         return turn
 
     def bot(self, seat: int) -> Any:
         b = self.bots.get(seat)
-        if b is None:
+        if b is None or getattr(b, "_dernier_level", None) != self.level(seat):
             b = self.bots[seat] = make_bot(self.level(seat))
+            with contextlib.suppress(Exception):
+                b._dernier_level = self.level(seat)
         return b
 
     def bot_rng(self, seat: int) -> random.Random:
@@ -345,28 +472,29 @@ class Session:
         if self.match.result is not None:
             raise IllegalMove("the match is over")
         self.match.play(move, seat)
-        if seat == HUMAN and move != "dernier":
-            self.armed = False
+        if move != "dernier":
+            self.armed_seats.discard(seat)
         self._after()
 
-    def human_moves_for(self, code: str) -> list[str]:
-        """The human's legal plays of ``code``: with ``!`` when armed and possible, else without."""
-        if self.turn != HUMAN:
+    def human_moves_for(self, code: str, seat: int = HUMAN) -> list[str]:
+        """``seat``'s legal plays of ``code``: with ``!`` when armed and possible, else without."""
+        if self.turn != seat:
             return []
         moves = moves_of_card(self.match.legal_moves(), code)
         calls = [m for m in moves if m.endswith("!")]
         plain = [m for m in moves if not m.endswith("!")]
-        return calls if self.armed and calls else plain
+        return calls if seat in self.armed_seats and calls else plain
 
-    def press_dernier(self) -> str:
+    def press_dernier(self, seat: int = HUMAN) -> str:
         """The Dernier button: call now (``called``), or arm/disarm the next play
         (``armed``/``disarmed``), or ``refused``."""
-        if self.human_due():
-            self.play("dernier")
+        if self.human_due(seat):
+            self.play("dernier", seat)
             return "called"
-        if self.can_arm():
-            self.armed = not self.armed
-            return "armed" if self.armed else "disarmed"
+        if self.can_arm(seat):
+            on = seat not in self.armed_seats
+            self.set_armed(seat, on)
+            return "armed" if on else "disarmed"
         return "refused"
 
     def bot_calls(self) -> list[int]:
@@ -377,7 +505,7 @@ class Session:
             return called
         st = self.match.game.state
         for seat in list(st.due):
-            if seat == HUMAN or seat == st.turn or seat in self.declined:
+            if not self.is_bot(seat) or seat == st.turn or seat in self.declined:
                 continue
             view = self.match.view(seat)
             try:
@@ -391,20 +519,20 @@ class Session:
                 self.declined.add(seat)
         return called
 
-    def try_wrong(self, code: str) -> str | None:
-        """Chi sbaglia paga (RULES §12): the human, to act, plays ``code`` that may not be
-        played; the engine charges the penalty. The reason (``game.last_penalty``), or None
-        when the rule is off or the attempt is refused anyway (state unchanged)."""
-        if not self.match.rules.chi_sbaglia_paga or self.turn != HUMAN:
+    def try_wrong(self, code: str, seat: int = HUMAN) -> str | None:
+        """Chi sbaglia paga (RULES §12): ``seat`` plays ``code``, a card it holds that may
+        not be played; the engine charges the penalty. The reason (``game.last_penalty``),
+        or None when the rule is off or the attempt is refused anyway (state unchanged)."""
+        if not self.match.rules.chi_sbaglia_paga or self.hand_over:
             return None
-        if code not in self.match.view(HUMAN)["hand"]:
+        if code not in self.match.view(seat)["hand"]:
             return None
         for move in (code, code + ":H", code + "=2H"):
             try:
-                self.match.play(move, HUMAN)
+                self.match.play(move, seat)
             except IllegalMove:
                 continue
-            self.armed = False
+            self.armed_seats.discard(seat)
             reason = self.match.game.last_penalty or ""
             self._after()
             return reason
@@ -417,7 +545,7 @@ class Session:
         """Some bot may jump in on the top card, and the bots have not considered it yet."""
         if self.hand_over or not self.match.rules.anticipo or self.jump_checked == self._jump_key():
             return False
-        return any(seat != HUMAN for seat in self.match.game.state.jump_seats())
+        return any(self.is_bot(seat) for seat in self.match.game.state.jump_seats())
 
     def bot_jump(self) -> int | None:
         """Let the bots jump in on the top card (anticipo), at most once per top card: each
@@ -431,7 +559,7 @@ class Session:
             return None
         self.jump_checked = key
         for seat in st.jump_seats():
-            if seat == HUMAN:
+            if not self.is_bot(seat):
                 continue
             rng = random.Random(f"{self.match.seed}/{self.match.hand_no}/{st.move_no}/{seat}/jump")
             move = self.bot(seat).jump(self.match.view(seat), rng)
@@ -455,16 +583,16 @@ class Session:
         self.match.next_hand()
         self.declined.clear()
         self.jump_checked = None
-        self.armed = False
+        self.armed_seats.clear()
         self.save()
 
-    def abandon(self) -> None:
-        self.match.abandon(HUMAN)
+    def abandon(self, seat: int = HUMAN) -> None:
+        self.match.abandon(seat)
         self._after()
 
-    def timeout(self) -> None:
-        """The human's turn timer ran out (RULES §11)."""
-        self.match.timeout(HUMAN)
+    def timeout(self, seat: int = HUMAN) -> None:
+        """A person's turn timer ran out (RULES §11)."""
+        self.match.timeout(seat)
         self._after()
 
     def count_stats(self) -> None:

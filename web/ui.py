@@ -35,9 +35,9 @@ from web.driver import Driver
 from web.i18n import bot_names, t
 from web.params import (
     HOUSE_FIELDS,
-    LEVELS,
     MAX_HAND_SIZE,
     PLAYER_RANGE,
+    SEAT_CHOICES,
     VARIANT_CHOICES,
     Notice,
     Settings,
@@ -46,6 +46,7 @@ from web.params import (
     parse_query,
 )
 from web.players import have_real_bots
+from web.seatview import SeatView
 from web.session import HUMAN, SaveProblem, Session, Store, resume_or_new
 
 LOG_LINES = 6
@@ -92,9 +93,15 @@ class Page:
     def __init__(self) -> None:
         self.store = Store(local_storage())
         self.session: Session | None = None
+        self.guest: Any = None  # a friend's page: web.net.GuestLink (no engine here)
+        self.hub: Any = None  # the host's page with friend seats: web.net.HostNet
         self.settings = Settings()
         self.proxies: list[Any] = []
         self.driver = Driver(lambda: self.session, self.on_driver)
+        self.seat = HUMAN  # the seat whose hand this page shows
+        self.sv: SeatView | None = None  # that seat's table state, as last drawn
+        self.armed = False  # the shown seat armed Dernier for its next play
+        self.curtain_seat: int | None = None  # pass-and-play: the seat the curtain waits for
         self.log_seen = 0  # lines of the log already announced
         self.log_hand = 0
         self.last_discard = 0  # length of the discard pile at the last render
@@ -103,10 +110,13 @@ class Page:
         self.summary_for: tuple[int, int] | None = None  # (match id, hand) shown
         self.choice_code: str | None = None  # card waiting for a suit in the chooser
         self.turn_started: float | None = None
+        self.turn_key: tuple[int, int, int] | None = None  # (hand, move, seat) the timer runs for
         self.timer_task: Any = None
         self.match_id = 0
         self.log_shown: list[str] = []
         self.was_my_turn = False
+
+    # -- the seat this page shows --------------------------------------------------------
 
     # -- wiring -------------------------------------------------------------------------
 
@@ -192,6 +202,8 @@ class Page:
         self.on(by_id("rules-close"), "click", lambda e: by_id("rules-dialog").close())
         self.on(by_id("save-problem-new"), "click", lambda e: self.on_save_problem_new())
         self.on(by_id("show-summary"), "click", self.on_show_summary)
+        self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
+        self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
         self.on(document, "keydown", self.on_key)
         self.on(document, "keyup", self.on_key_up)
 
@@ -379,6 +391,12 @@ class Page:
         box = by_id("opt-levels")
         old = box.querySelectorAll("select")
         current = list(levels) if levels else [str(old.item(i).value) for i in range(old.length)]
+        old_names = box.querySelectorAll("input[data-name-for]")
+        typed = {}
+        for i in range(old_names.length):
+            typed[str(old_names.item(i).dataset.nameFor)] = str(old_names.item(i).value)
+        if levels:
+            typed = {str(i + 1): n for i, n in enumerate(self.settings.names)}
         players = int(by_id("opt-players").value or 3)
         names = bot_names()
         lang = str(by_id("opt-lang").value or self.lang)
@@ -388,17 +406,34 @@ class Page:
             label.appendChild(make("span", "bot-name", names[seat - 1]))
             sel = make("select", "", None, aria_label=t(lang, "opt_level_of", who=names[seat - 1]))
             sel.dataset.bot = str(seat)
-            for lv in LEVELS:
+            for lv in SEAT_CHOICES:
                 sel.appendChild(make("option", "", t(lang, f"level_{lv}"), value=lv))
             pick = current[seat - 1] if seat - 1 < len(current) else (current[-1] if current else "medium")
-            sel.value = pick if pick in LEVELS else "medium"
+            sel.value = pick if pick in SEAT_CHOICES else "medium"
             label.appendChild(sel)
+            name = make(
+                "input",
+                "seat-name-input",
+                None,
+                type="text",
+                maxlength="40",
+                spellcheck="false",
+                aria_label=t(lang, "opt_seat_name", n=seat + 1),
+                placeholder=t(lang, "player_name", n=seat + 1),
+            )
+            name.dataset.nameFor = str(seat)
+            name.value = typed.get(str(seat), "")
+            name.hidden = sel.value not in ("human", "friend")
+            label.appendChild(name)
+            self.on(sel, "change", lambda e, n=name: self.on_seat_kind(e, n))
             box.appendChild(label)
 
     def read_setup(self) -> Settings:
         players = int(by_id("opt-players").value)
         sels = by_id("opt-levels").querySelectorAll("select")
         levels = tuple(str(sels.item(i).value) for i in range(sels.length))
+        inputs = by_id("opt-levels").querySelectorAll("input[data-name-for]")
+        names = tuple(clean_name(str(inputs.item(i).value)) for i in range(inputs.length))
         kind, n = str(by_id("opt-format").value).split(":")
         s = Settings(
             players=players,
@@ -414,6 +449,9 @@ class Page:
             anticipo=bool(by_id("opt-anticipo").checked) and str(by_id("opt-rules").value) == "traditional",
             chi_sbaglia_paga=bool(by_id("opt-chi_sbaglia_paga").checked),
             variants=self.read_variants(str(by_id("opt-rules").value)),
+            names=names if any(names) else (),
+            standin=self.settings.standin,
+            grace=self.settings.grace,
         )
         problems = s.problems()
         if problems:
@@ -442,6 +480,9 @@ class Page:
         self.session = session
         self.settings = session.settings
         self.match_id += 1
+        self.seat = session.local_seats()[0] if session.local_seats() else HUMAN
+        self.curtain_seat = self.seat if session.multi_local else None
+        self.armed = False
         self.summary_for = None
         self.log_seen = 0
         self.log_hand = 0
@@ -453,6 +494,8 @@ class Page:
         self.close_dialogs()
         self.translate()
         self.screen("table")
+        if self.hub is not None:
+            self.hub.attach(session)
         self.render()
         self.driver.kick()
 
@@ -461,47 +504,45 @@ class Page:
             if kind == "thinking":
                 self.render_thinking()
             else:
+                if self.hub is not None and kind != "idle":
+                    self.hub.broadcast()
                 self.render()
         except Exception:
             self.fail(traceback.format_exc())
 
     def after_human(self) -> None:
-        self.render()
-        self.driver.kick()
+        self.changed()
 
     def human_move(self, move: str, source: Any = None) -> None:
-        s = self.session
-        if s is None:
-            return
         self.fly_from = source.getBoundingClientRect() if source else None
-        try:
-            s.play(move)
-        except ValueError as e:
-            self.hint(str(e))
+        refused = self.act(move)
+        if refused:
+            self.hint(refused)
             return
         self.hint("")
-        self.after_human()
 
     def simple_move(self, move: str) -> None:
-        s = self.session
-        if s is None or s.turn != HUMAN:
+        sv = self.sv
+        if sv is None or not sv.my_turn or self.curtain_up():
             return
-        if move not in s.match.legal_moves():
+        if move not in sv.legal:
             self.hint(t(self.lang, "no_draw_now" if move == "draw" else "no_pass_now"))
             return
         self.human_move(move, by_id("drawpile") if move == "draw" else None)
 
     def on_dernier(self) -> None:
-        s = self.session
-        if s is None:
+        sv = self.sv
+        if sv is None or self.curtain_up():
             return
-        what = s.press_dernier()
-        if what == "refused":
-            self.hint(t(self.lang, "no_dernier_now"))
-            return
-        if what == "called":
+        if sv.due():
             self.announce(t(self.lang, "log_call_you"))
-        self.after_human()
+            self.act("dernier")
+            return
+        if sv.can_arm():
+            self.armed = not self.armed
+            self.render()
+            return
+        self.hint(t(self.lang, "no_dernier_now"))
 
     def on_hand_click(self, evt: Any) -> None:
         btn = evt.target.closest("button[data-card]")
@@ -512,32 +553,30 @@ class Page:
     def on_hand_long_press(self, evt: Any) -> None:
         """A long press (touch) or right click on a card says whether and why it plays."""
         btn = evt.target.closest("button[data-card]")
-        s = self.session
-        if not btn or s is None:
+        sv = self.sv
+        if not btn or sv is None:
             return
         evt.preventDefault()
         code = str(btn.dataset.card)
-        reason = why_not(s.view(), code, s.names, self.lang)
+        reason = why_not(sv.state, code, sv.names, self.lang)
         name = faces.card_name(code, self.lang)
         self.hint(
             f"{name}: {reason}" if reason else f"{name}: {t(self.lang, 'playable')}", refused=bool(reason)
         )
 
     def play_card(self, code: str, btn: Any) -> None:
-        s = self.session
-        if s is None:
+        sv = self.sv
+        if sv is None or self.curtain_up():
             return
-        jumps = s.human_jumps_for(code) if s.turn != HUMAN else []
+        jumps = sv.jumps_for(code, self.armed) if not sv.my_turn else []
         if jumps:  # anticipo (RULES §12): the identical card, out of turn
             self.human_move(jumps[0], btn)
             return
-        view = s.view()
-        reason = why_not(view, code, s.names, self.lang)
-        if reason and s.turn == HUMAN and s.match.rules.chi_sbaglia_paga:
-            penalty = s.try_wrong(code)
-            if penalty is not None:
-                self.show_penalty(penalty or reason)
-                self.after_human()
+        reason = why_not(sv.state, code, sv.names, self.lang)
+        if reason and sv.get("chi_sbaglia_paga") and not sv.hand_over and self.may_try_wrong(sv):
+            self.fly_from = btn.getBoundingClientRect() if btn else None
+            if self.act(code, wrong=True) is None:
+                self.show_penalty(reason + " — " + t(self.lang, "penalty_two"))
                 return
         if reason:
             self.hint(reason, refused=True)
@@ -545,7 +584,7 @@ class Page:
             _ = btn.offsetWidth
             btn.classList.add("shake")
             return
-        moves = s.human_moves_for(code)
+        moves = sv.moves_for(code, self.armed)
         if not moves:
             self.hint(t(self.lang, "why_generic"), refused=True)
             return
@@ -592,7 +631,7 @@ class Page:
             if suits_only:
                 by_id("chooser-title").textContent = t(lang, "choose_suit")
             elif code is None:
-                top = self.session.view()["top"] if self.session else ""
+                top = self.sv["top"] if self.sv is not None else ""
                 by_id("chooser-title").textContent = t(lang, "turn_you_choose", card=faces.card_short(top))
             else:
                 by_id("chooser-title").textContent = t(lang, "choose_suit_for", card=faces.card_short(code))
@@ -621,9 +660,9 @@ class Page:
             first.focus()
 
     def suits_held(self, code: str | None) -> dict[str, int]:
-        """Cards of each suit in the human's hand, J and Jolly aside, without the card
+        """Cards of each suit in the shown hand, J and Jolly aside, without the card
         ``code`` being played (the chooser shows them: the modal dialog covers the hand)."""
-        hand = list(self.session.view()["hand"]) if self.session else []
+        hand = list(self.sv["hand"]) if self.sv is not None else []
         if code in hand:
             hand.remove(code)
         held = dict.fromkeys(SUITS, 0)
@@ -686,7 +725,7 @@ class Page:
         s.next_hand()
         by_id("summary").close()
         self.summary_for = None
-        self.after_human()
+        self.changed()
 
     def on_new_match(self) -> None:
         s = self.session
@@ -703,8 +742,7 @@ class Page:
             dlg.close()
 
     def on_show_summary(self, evt: Any) -> None:
-        s = self.session
-        if s is not None and s.hand_over:
+        if self.sv is not None and self.sv.hand_over:
             self.open_summary()
 
     def ask_abandon(self) -> None:
@@ -721,16 +759,14 @@ class Page:
             dlg.close()
         self.ask_abandon()
 
-    def resume_choice(self, v: dict[str, Any] | None = None) -> None:
-        """A suit the human still owes (the dealer's, RULES §3) opens the chooser: after
-        each render (``v``: its view) and after "Keep playing" or Escape on Abandon."""
-        s = self.session
-        if s is None or s.match.over or by_id("chooser").open:
+    def resume_choice(self, v: SeatView | None = None) -> None:
+        """A suit the shown seat still owes (the dealer's, RULES §3) opens the chooser:
+        after each render (``v``: its view) and after "Keep playing" or Escape on Abandon."""
+        sv = v or self.sv
+        if sv is None or sv.match_over or by_id("chooser").open or self.curtain_up():
             return
-        if v is None:
-            v = s.view()
-        if v.get("choosing") and v.get("turn") == HUMAN:
-            self.open_chooser(None, s.match.legal_moves())
+        if sv.get("choosing") and sv.turn == self.seat:
+            self.open_chooser(None, sv.legal)
 
     def do_abandon(self) -> None:
         by_id("confirm-abandon").close()
@@ -738,8 +774,8 @@ class Page:
         if s is None or s.match.over:
             return
         self.driver.stop()
-        s.abandon()
-        self.render()
+        s.abandon(self.seat)
+        self.changed()
 
     # -- keyboard --------------------------------------------------------------------------
 
@@ -785,9 +821,11 @@ class Page:
         return bool(document.querySelector("dialog[open]"))
 
     def on_key(self, evt: Any) -> None:
-        if self.session is None or self.typing(evt) or self.dialog_open():
+        if self.sv is None or self.typing(evt) or self.dialog_open():
             return
         if document.body.dataset.screen != "table" or evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        if self.curtain_up():
             return
         key = str(evt.key)
         if key == " ":
@@ -816,7 +854,7 @@ class Page:
         # Space calls Dernier: it must not also "click" the focused card.
         if (
             str(evt.key) == " "
-            and self.session is not None
+            and self.sv is not None
             and not self.typing(evt)
             and not self.dialog_open()
             and not self.native_space(evt)
@@ -860,43 +898,61 @@ class Page:
             el.textContent = t(self.lang, "stats_none")
 
     def seat_order(self, n: int) -> list[int]:
-        """Opponents left to right: seat 1 sits at the human's right (counter-clockwise)."""
-        return list(range(n - 1, 0, -1))
+        """Opponents left to right: the seat after the shown one sits at its right
+        (counter-clockwise)."""
+        return [(self.seat + k) % n for k in range(n - 1, 0, -1)]
 
     def render(self) -> None:
-        s = self.session
-        if s is None:
+        if self.session is not None:
+            self.pick_seat()
+        st = self.state_now()
+        if st is None:
             return
-        v = s.view()
+        sv = self.sv = SeatView(st)
         lang = self.lang
-        names = s.names
-        m = s.match
+        names = sv.names
         table = by_id("table")
-        turn = s.turn
+        turn = sv.turn
         if turn is None:
             table.removeAttribute("data-turn")
         else:
             table.dataset.turn = str(turn)
-        table.dataset.over = "true" if s.hand_over else "false"
-        table.dataset.matchOver = "true" if m.over else "false"
-        table.dataset.players = str(m.players)
-        by_id("abandon").hidden = m.over
-        if m.hands_limit:
-            info = t(lang, "hand_of", n=m.hand_no, total=m.hands_limit)
+        table.dataset.seat = str(self.seat)
+        table.dataset.over = "true" if sv.hand_over else "false"
+        table.dataset.matchOver = "true" if sv.match_over else "false"
+        table.dataset.players = str(sv.players)
+        if self.guest is not None:
+            table.dataset.connected = "true" if self.guest.connected else "false"
         else:
-            info = t(lang, "hand_target", n=m.hand_no, target=m.target)
+            table.removeAttribute("data-connected")
+        by_id("abandon").hidden = sv.match_over or self.session is None
+        if sv.get("hands_limit"):
+            info = t(lang, "hand_of", n=sv["hand_no"], total=sv["hands_limit"])
+        else:
+            info = t(lang, "hand_target", n=sv["hand_no"], target=sv.get("target"))
         by_id("hand-info").textContent = info
-        document.title = ("▶ " if turn == HUMAN else "") + "Dernier"
-        self.render_opponents(v, names)
-        self.render_piles(v, names)
-        self.render_me(v, names)
-        self.render_log(v, names)
-        self.render_turn_line(v, names)
-        self.render_timer()
-        if s.hand_over:
-            self.open_summary()
+        document.title = ("▶ " if turn == self.seat else "") + "Dernier"
+        if not sv.can_arm():
+            self.armed = False
+        self.render_opponents(sv, names)
+        self.render_piles(sv, names)
+        covered = self.render_curtain(sv)
+        if covered:
+            clear(by_id("hand"))
+            self.last_hand = []
+            clear(by_id("log"))
+            self.log_shown = []
         else:
-            self.resume_choice(v)
+            self.render_me(sv, names)
+            self.render_log(sv, names)
+        self.render_turn_line(sv, names)
+        self.render_timer()
+        if self.hub is not None:
+            self.hub.render_seats()
+        if sv.hand_over:
+            self.open_summary()
+        elif not covered:
+            self.resume_choice(sv)
 
     def render_thinking(self) -> None:
         seat = self.driver.thinking
@@ -905,15 +961,14 @@ class Page:
             el = nodes.item(i)
             el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
 
-    def render_opponents(self, v: dict[str, Any], names: list[str]) -> None:
-        s = self.session
-        assert s is not None
+    def render_opponents(self, v: SeatView, names: list[str]) -> None:
         box = by_id("opponents")
         lang = self.lang
-        n = v["players"]
+        n = v.players
         order = self.seat_order(n)
         existing = box.querySelectorAll(".seat")
-        if existing.length != len(order):
+        have = [str(existing.item(i).dataset.seat) for i in range(existing.length)]
+        if have != [str(x) for x in order]:
             clear(box)
             for seat in order:
                 el = make("div", "seat")
@@ -934,14 +989,21 @@ class Page:
         box.dataset.count = str(len(order))
         nodes = box.querySelectorAll(".seat")
         due = set(v["dernier_due"])
+        scores = v["scores"]
         for i in range(nodes.length):
             el = nodes.item(i)
             seat = int(el.dataset.seat)
             count = v["counts"][seat]
             name = name_of(names, seat)
-            level = t(lang, f"level_{s.level(seat)}")
+            level = self.seat_label(v, seat)
             el.querySelector(".seat-name").textContent = name
             el.querySelector(".seat-level").textContent = level
+            el.dataset.kind = v.kind(seat)
+            presence = v.presence(seat)
+            if presence:
+                el.dataset.presence = presence
+            else:
+                el.removeAttribute("data-presence")
             el.querySelector(".seat-count").textContent = str(count)
             mini = el.querySelector(".mini-hand")
             shown = min(count, 8)
@@ -953,8 +1015,8 @@ class Page:
             el.querySelector(".badge").hidden = not called
             el.querySelector(".dealer-chip").hidden = v["dealer"] != seat
             score = el.querySelector(".score-chip")
-            score.textContent = t(lang, "points_short", n=s.match.scores[seat])
-            score.hidden = s.match.hand_no == 1 and not s.match.scores[seat]
+            score.textContent = t(lang, "points_short", n=scores[seat])
+            score.hidden = v["hand_no"] == 1 and not scores[seat]
             active = v["turn"] == seat
             el.querySelector(".turn-chip").hidden = not active
             el.classList.toggle("active", active)
@@ -962,7 +1024,7 @@ class Page:
             label_key = "seat_label_turn" if active else "seat_label"
             label = t(lang, label_key, who=name, level=level, cards=count_text(count, lang))
             if not score.hidden:
-                label += ", " + t(lang, "points_label", n=s.match.scores[seat])
+                label += ", " + t(lang, "points_label", n=scores[seat])
             if called:
                 label += ", Dernier!"
             el.setAttribute("aria-label", label)
@@ -970,7 +1032,7 @@ class Page:
         self.render_thinking()
 
     def seat_rect(self, seat: int) -> Any:
-        if seat == HUMAN:
+        if seat == self.seat:
             return by_id("hand").getBoundingClientRect()
         el = by_id("opponents").querySelector(f'.seat[data-seat="{seat}"]')
         return el.getBoundingClientRect() if el else None
@@ -1000,7 +1062,7 @@ class Page:
             discard.appendChild(card)
             if self.last_discard and len(v["discard"]) > self.last_discard:
                 mover = self.last_mover(v)
-                rect = self.fly_from if mover == HUMAN and self.fly_from else None
+                rect = self.fly_from if mover == self.seat and self.fly_from else None
                 if not rect and mover is not None:
                     rect = self.seat_rect(mover)
                 self.fly(card, rect)
@@ -1057,10 +1119,7 @@ class Page:
         d.setAttribute("aria-label", dir_text)
 
     def is_wild(self) -> bool:
-        s = self.session
-        if s is None:
-            return False
-        return s.match.rules.jolly == "wild"
+        return self.sv is not None and self.sv.get("jolly") == "wild"
 
     def last_mover(self, v: dict[str, Any]) -> int | None:
         for ev in reversed(v["log"]):
@@ -1070,26 +1129,26 @@ class Page:
                 return None
         return None
 
-    def render_me(self, v: dict[str, Any], names: list[str]) -> None:
-        s = self.session
-        assert s is not None
+    def render_me(self, v: SeatView, names: list[str]) -> None:
         lang = self.lang
-        my_turn = v["turn"] == HUMAN and not s.match.over
+        me_seat = self.seat
+        my_turn = v.my_turn
         me = by_id("me")
         me.classList.toggle("active", my_turn)
-        by_id("me-name").textContent = name_of(names, HUMAN)
-        due = HUMAN in v["dernier_due"]
+        by_id("me-name").textContent = name_of(names, me_seat)
+        due = me_seat in v["dernier_due"]
         by_id("me-badge").hidden = not (len(v["hand"]) == 1 and not due and not v["over"])
-        by_id("me-dealer").hidden = v["dealer"] != HUMAN
+        by_id("me-dealer").hidden = v["dealer"] != me_seat
         by_id("me-dealer").textContent = t(lang, "dealer")
         me_score = by_id("me-score")
-        me_score.textContent = t(lang, "points_short", n=s.match.scores[HUMAN])
-        me_score.setAttribute("aria-label", t(lang, "points_label", n=s.match.scores[HUMAN]))
-        me_score.hidden = s.match.hand_no == 1 and not s.match.scores[HUMAN]
+        score = v["scores"][me_seat]
+        me_score.textContent = t(lang, "points_short", n=score)
+        me_score.setAttribute("aria-label", t(lang, "points_label", n=score))
+        me_score.hidden = v["hand_no"] == 1 and not score
 
         hand = sort_hand(v["hand"])
-        playable = playable_cards(v) if my_turn else set()
-        jump = None if my_turn else s.jump_card()
+        playable = playable_cards(v.state) if my_turn else set()
+        jump = None if my_turn else v.jump_card()
         box = by_id("hand")
         box.setAttribute("aria-label", t(lang, "your_hand_n", n=len(hand)))
         old = self.hand_buttons()
@@ -1133,7 +1192,7 @@ class Page:
                 if roving < 0:
                     roving = i
             else:
-                why = why_not(v, code, names, lang) or t(lang, "why_generic")
+                why = why_not(v.state, code, names, lang) or t(lang, "why_generic")
                 b.setAttribute("aria-disabled", "true")
                 b.setAttribute("title", why)
                 b.setAttribute("aria-label", name + ", " + t(lang, "not_playable", why=why))
@@ -1151,7 +1210,7 @@ class Page:
         if keep_focus and document.activeElement != buttons[roving]:
             buttons[roving].focus()
 
-        legal = s.match.legal_moves() if my_turn else []
+        legal = v.legal if my_turn else []
         draw = by_id("draw")
         draw.disabled = "draw" not in legal
         draw.textContent = t(lang, "draw_n", n=v["pending"]) if v["pending"] and my_turn else t(lang, "draw")
@@ -1161,16 +1220,14 @@ class Page:
         pas.textContent = t(lang, "pass")
         pas.setAttribute("aria-keyshortcuts", "P")
         btn = by_id("dernier")
-        enabled = s.dernier_enabled()
+        enabled = v.dernier_enabled()
         btn.disabled = not enabled
-        if not s.can_arm():
-            s.armed = False
-        btn.setAttribute("aria-pressed", "true" if s.armed else "false")
-        btn.textContent = t(lang, "dernier_armed" if s.armed else "dernier")
-        btn.classList.toggle("urgent", s.human_due())
-        btn.classList.toggle("armed", s.armed)
+        btn.setAttribute("aria-pressed", "true" if self.armed else "false")
+        btn.textContent = t(lang, "dernier_armed" if self.armed else "dernier")
+        btn.classList.toggle("urgent", v.due())
+        btn.classList.toggle("armed", self.armed)
         btn.setAttribute("aria-keyshortcuts", "Space")
-        if s.human_due():
+        if v.due():
             help_text = t(lang, "dernier_help_call")
         elif enabled:
             help_text = t(lang, "dernier_help_arm")
@@ -1181,12 +1238,10 @@ class Page:
         if not my_turn and not by_id("hint").classList.contains("refused"):
             self.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
 
-    def render_log(self, v: dict[str, Any], names: list[str]) -> None:
-        s = self.session
-        assert s is not None
-        lines = log_lines(v["log"], names, self.lang)
-        if self.log_hand != s.match.hand_no:
-            self.log_hand = s.match.hand_no
+    def render_log(self, v: SeatView, names: list[str]) -> None:
+        lines = log_lines(v["log"], names, self.lang, me=self.seat)
+        if self.log_hand != v["hand_no"]:
+            self.log_hand = v["hand_no"]
             self.log_seen = 0
         new = lines[self.log_seen :]
         self.log_seen = len(lines)
@@ -1197,7 +1252,7 @@ class Page:
             clear(box)
             for line in shown:
                 box.appendChild(make("li", "", line))
-        my_turn = s.turn == HUMAN
+        my_turn = v.my_turn
         said = list(new[-3:])
         if my_turn and not self.was_my_turn:
             said.append(t(self.lang, "announce_turn"))
@@ -1205,25 +1260,24 @@ class Page:
         if said:
             self.announce(" · ".join(said))
 
-    def render_turn_line(self, v: dict[str, Any], names: list[str]) -> None:
-        s = self.session
-        assert s is not None
+    def render_turn_line(self, v: SeatView, names: list[str]) -> None:
         lang = self.lang
         el = by_id("turn-line")
-        turn = s.turn
-        el.classList.toggle("mine", turn == HUMAN)
-        el.classList.toggle("ended", s.hand_over)
-        by_id("show-summary").hidden = not s.hand_over
-        if s.match.over:
+        turn = v.turn
+        me = self.seat
+        el.classList.toggle("mine", turn == me)
+        el.classList.toggle("ended", v.hand_over)
+        by_id("show-summary").hidden = not v.hand_over
+        if v.match_over:
             text = t(lang, "match_over")
-        elif s.hand_over:
+        elif v.hand_over:
             text = t(lang, "hand_over")
-        elif turn == HUMAN:
+        elif turn == me and not self.curtain_up():
             if v.get("choosing"):
                 text = t(lang, "turn_you_choose", card=faces.card_short(v["top"]))
             elif v["has_drawn"]:
                 drawn = v.get("drawn") or ""
-                if drawn in playable_cards(v):
+                if drawn in playable_cards(v.state):
                     text = t(lang, "turn_you_drawn", card=faces.card_short(drawn))
                 else:
                     text = t(lang, "turn_you_drawn_pass", card=faces.card_short(drawn))
@@ -1231,20 +1285,22 @@ class Page:
                 key = "turn_you_chain_jolly" if v.get("chain") == "jolly" else "turn_you_chain_ace"
                 text = t(lang, key, n=v["pending"])
             else:
-                text = t(lang, "turn_you") + " · " + t(lang, "why_needs", needs=needs_text(v, lang))
+                text = t(lang, "turn_you") + " · " + t(lang, "why_needs", needs=needs_text(v.state, lang))
+        elif v.kind(turn or 0) == "friend" and v.presence(turn or 0) == "away":
+            text = t(lang, "turn_away", who=name_of(names, turn))
         else:
             text = t(lang, "turn_bot", who=name_of(names, turn))
-        if s.human_due():
+        if v.due() and not self.curtain_up():
             text = t(lang, "turn_call_now") + " " + text
         el.textContent = text
 
     # -- summary ---------------------------------------------------------------------------
 
     def open_summary(self) -> None:
-        s = self.session
-        if s is None:
+        sv = self.sv
+        if sv is None:
             return
-        key = (self.match_id, s.match.hand_no)
+        key = (self.match_id, sv["hand_no"])
         dlg = by_id("summary")
         if self.summary_for == key and dlg.open:
             return
@@ -1252,31 +1308,34 @@ class Page:
         self.fill_summary()
         if not dlg.open:
             dlg.showModal()
-        focus = by_id("next") if not s.match.over else by_id("new-match")
+        if self.session is None:
+            focus = by_id("summary-peek")
+        else:
+            focus = by_id("next") if not sv.match_over else by_id("new-match")
         focus.focus()
 
     def fill_summary(self) -> None:
-        s = self.session
-        assert s is not None
-        m = s.match
+        v = self.sv
+        assert v is not None
+        mi = v["match"]
+        me = self.seat
+        players = v.players
+        over = bool(mi["over"])
         lang = self.lang
-        v = s.view()
-        names = s.names
-        stopped = m.result is not None and not v["over"]  # abandoned or timed out mid-hand
+        names = v.names
+        stopped = mi["result"] is not None and not v["over"]  # abandoned or timed out mid-hand
         by_id("summary-title").textContent = (
-            t(lang, "match_over") if stopped else t(lang, "summary_heading", n=m.hand_no)
+            t(lang, "match_over") if stopped else t(lang, "summary_heading", n=v["hand_no"])
         )
         winner = v.get("hand_winner")
-        if m.result is not None and not v["over"]:
+        if stopped:
             wtext = ""
         elif v.get("went_out"):
-            wtext = (
-                t(lang, "summary_won_you") if winner == HUMAN else t(lang, "summary_won", who=names[winner])
-            )
+            wtext = t(lang, "summary_won_you") if winner == me else t(lang, "summary_won", who=names[winner])
         else:
             wtext = (
                 t(lang, "summary_empty_you")
-                if winner == HUMAN
+                if winner == me
                 else t(lang, "summary_empty", who=name_of(names, winner))
             )
         by_id("summary-winner").textContent = wtext
@@ -1284,7 +1343,7 @@ class Page:
         clear(table)
         head = make("tr")
         cols = ["col_player", "col_cards", "col_gave", "col_hand", "col_total", "col_won"]
-        if m.over:
+        if over:
             cols.append("col_match_points")
         for c in cols:
             th = make("th", "col-" + c[4:], t(lang, c), scope="col")
@@ -1295,18 +1354,18 @@ class Page:
         thead.appendChild(head)
         table.appendChild(thead)
         tbody = make("tbody")
-        hands = v.get("hands") or [[] for _ in range(m.players)]
+        hands = v.get("hands") or [[] for _ in range(players)]
         if not v["over"]:
-            hands = [v["hand"] if seat == HUMAN else [] for seat in range(m.players)]
+            hands = [v["hand"] if seat == me else [] for seat in range(players)]
         gave = hand_points_given(hands)
-        hs = v.get("hand_scores") or [0] * m.players
-        mp = m.match_points
-        order = m.ranking if m.over else list(range(m.players))
+        hs = v.get("hand_scores") or [0] * players
+        mp = mi["match_points"]
+        order = mi["ranking"] if over and mi["ranking"] else list(range(players))
         for seat in order:
             row = make("tr")
-            if seat == HUMAN:
+            if seat == me:
                 row.classList.add("me-row")
-            if (m.over and seat == m.winner) or (not m.over and seat == winner):
+            if (over and seat == mi["winner"]) or (not over and seat == winner):
                 row.classList.add("win-row")
             row.appendChild(make("th", "", names[seat], scope="row"))
             cards = sort_hand(hands[seat])
@@ -1314,9 +1373,9 @@ class Page:
             row.appendChild(make("td", "num col-cards", str(count) if count else t(lang, "none_left")))
             row.appendChild(make("td", "num", str(gave[seat]) if v["over"] else "–"))
             row.appendChild(make("td", "num", str(hs[seat]) if v["over"] else "–"))
-            row.appendChild(make("td", "num total", str(m.scores[seat])))
-            row.appendChild(make("td", "num", str(m.hands_won[seat])))
-            if m.over and mp is not None:
+            row.appendChild(make("td", "num total", str(v["scores"][seat])))
+            row.appendChild(make("td", "num", str(v["hands_won"][seat])))
+            if over and mp is not None:
                 row.appendChild(make("td", "num", f"{mp[seat]:+d}"))
             tbody.appendChild(row)
             if v["over"] and cards:
@@ -1332,48 +1391,60 @@ class Page:
                     strip.appendChild(c)
                 cell.appendChild(strip)
                 crow.appendChild(cell)
-                if seat == HUMAN:
+                if seat == me:
                     crow.classList.add("me-row")
                 tbody.appendChild(crow)
         table.appendChild(tbody)
 
+        host = self.session is not None
         result = by_id("result")
-        result.hidden = not m.over
-        by_id("next").hidden = m.over
-        by_id("new-match").hidden = not m.over
-        by_id("change-settings").hidden = not m.over
+        result.hidden = not over
+        by_id("next").hidden = over or not host
+        by_id("new-match").hidden = not over or not host
+        by_id("change-settings").hidden = not over or not host
+        by_id("wait-host").hidden = host
+        if not host:
+            by_id("wait-host").textContent = t(lang, "wait_host_match" if over else "wait_host_hand")
         nd = by_id("next-dealer")
-        if not m.over:
-            nxt = (m.dealer + 1) % m.players
+        if not over:
+            nxt = (v["dealer"] + 1) % players
             nd.textContent = (
-                t(lang, "next_dealer_you") if nxt == HUMAN else t(lang, "next_dealer", who=names[nxt])
+                t(lang, "next_dealer_you") if nxt == me else t(lang, "next_dealer", who=names[nxt])
             )
         else:
             nd.textContent = ""
-            w = m.winner
+            w = mi["winner"]
             by_id("result-winner").textContent = (
-                t(lang, "result_won_you") if w == HUMAN else t(lang, "result_won", who=name_of(names, w))
+                t(lang, "result_won_you") if w == me else t(lang, "result_won", who=name_of(names, w))
             )
-            loser = m.result["seat"] if m.result else None
+            res = mi["result"]
+            loser = res["seat"] if res else None
             by_id("result-tiebreak").textContent = tiebreak_text(
-                m.tiebreak, name_of(names, loser) if loser is not None else None, loser == HUMAN, lang
+                mi["tiebreak"], name_of(names, loser) if loser is not None else None, loser == me, lang
             )
-            by_id("result").dataset.tiebreak = str(m.tiebreak)
+            by_id("result").dataset.tiebreak = str(mi["tiebreak"])
             self.render_stats()
-            by_id("result-stats").textContent = by_id("stats").textContent
+            by_id("result-stats").textContent = by_id("stats").textContent if host else ""
 
     # -- turn timer --------------------------------------------------------------------------
 
     def render_timer(self) -> None:
-        s = self.session
         el = by_id("timer")
-        if s is None or not s.settings.timer or s.turn != HUMAN:
+        sv = self.sv
+        limit = int(sv.get("timer") or 0) if sv is not None else 0
+        if sv is None or not limit or sv.turn is None or sv.hand_over:
             self.turn_started = None
+            self.turn_key = None
             el.hidden = True
             return
-        if self.turn_started is None:
+        key = (int(sv["hand_no"]), int(sv["move_no"]), sv.turn)
+        if self.turn_key is None or self.turn_key[0] != key[0] or self.turn_key[2] != key[2]:
+            self.turn_key = key
             self.turn_started = float(window.performance.now())
-        left = s.settings.timer - (float(window.performance.now()) - self.turn_started) / 1000
+        if sv.turn != self.seat or self.turn_started is None:
+            el.hidden = True
+            return
+        left = limit - (float(window.performance.now()) - self.turn_started) / 1000
         el.hidden = False
         el.textContent = "⏱ " + t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
         el.classList.toggle("low", left < 10)
@@ -1382,22 +1453,160 @@ class Page:
         while True:
             await asyncio.sleep(0.25)
             try:
-                s = self.session
-                if s is None or not s.settings.timer or s.turn != HUMAN or self.dialog_open():
-                    if s is not None and s.turn != HUMAN:
-                        self.turn_started = None
+                if self.sv is None or self.dialog_open():
                     continue
                 self.render_timer()
-                if self.turn_started is None:
+                seat = self.timer_seat()
+                if seat is None or self.turn_started is None or self.session is None:
                     continue
-                left = s.settings.timer - (float(window.performance.now()) - self.turn_started) / 1000
+                spent = (float(window.performance.now()) - self.turn_started) / 1000
+                left = self.session.settings.timer - spent
                 if left <= 0:
                     self.turn_started = None
+                    self.turn_key = None
                     self.close_dialogs()
-                    s.timeout()
-                    self.after_human()
+                    self.session.timeout(seat)
+                    self.changed()
             except Exception:
                 self.fail(traceback.format_exc())
+
+    def state_now(self) -> dict[str, Any] | None:
+        """The table state of the shown seat: from the session (solo, host) or the last
+        one the host sent (a friend's page)."""
+        if self.session is not None:
+            return self.session.table_state(self.seat)
+        if self.guest is not None:
+            return self.guest.state
+        return None
+
+    def act(self, move: str, wrong: bool = False) -> str | None:
+        """The shown seat makes ``move``. Returns the engine's refusal (or None). On a
+        friend's page the move goes to the host, whose engine decides."""
+        if self.session is not None:
+            s = self.session
+            if wrong:
+                penalty = s.try_wrong(move, self.seat)
+                if penalty is None:
+                    return t(self.lang, "why_generic")
+            else:
+                try:
+                    s.play(move, self.seat)
+                except ValueError as e:
+                    return str(e)
+            if move != "dernier":
+                self.armed = False
+            self.changed()
+            return None
+        if self.guest is not None:
+            if move != "dernier":
+                self.armed = False
+            self.guest.send_move(move, wrong)
+            return None
+        return None
+
+    def changed(self) -> None:
+        """The match changed on this (host's) page: tell the friends, draw, run the bots."""
+        if self.hub is not None:
+            self.hub.broadcast()
+        self.render()
+        self.driver.kick()
+
+    def may_try_wrong(self, sv: SeatView) -> bool:
+        """Chi sbaglia paga charges a wrong card on the seat's turn; out of turn only where
+        the engine charges it too (RULES §12)."""
+        return sv.my_turn or bool(getattr(self, "wrong_out_of_turn", False))
+
+    def pick_seat(self) -> None:
+        """Pass-and-play: the page shows the local person whose turn it is (else the one
+        shown last); when that changes between two people, the curtain comes up."""
+        s = self.session
+        if s is None or not s.multi_local:
+            return
+        turn = s.turn
+        if s.hand_over or turn is None or not s.is_local(turn) or turn == self.seat:
+            return
+        self.seat = turn
+        self.armed = False
+        self.curtain_seat = turn
+        self.close_dialogs()
+
+    def curtain_up(self) -> bool:
+        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
+
+    def render_curtain(self, sv: SeatView) -> bool:
+        """The pass-and-play curtain: covers the table while the device passes to
+        ``curtain_seat``; the seat that just played may still call Dernier from it."""
+        cur = by_id("curtain")
+        if not self.curtain_up() or sv.hand_over:
+            if self.curtain_seat is not None and sv.hand_over:
+                self.curtain_seat = None
+            cur.hidden = True
+            document.body.removeAttribute("data-curtain")
+            return False
+        lang = self.lang
+        s = self.session
+        assert s is not None
+        who = name_of(sv.names, self.seat)
+        by_id("curtain-title").textContent = t(lang, "curtain_pass", who=who)
+        by_id("curtain-go").textContent = t(lang, "curtain_go", who=who)
+        caller = next((p for p in s.local_seats() if p != self.seat and s.human_due(p)), None)
+        call = by_id("curtain-dernier")
+        call.hidden = caller is None
+        if caller is not None:
+            call.dataset.seat = str(caller)
+            call.textContent = t(lang, "curtain_call", who=name_of(sv.names, caller))
+        was_hidden = bool(cur.hidden)
+        cur.hidden = False
+        document.body.dataset.curtain = "true"
+        if was_hidden:
+            by_id("curtain-go").focus()
+        return True
+
+    def on_curtain_go(self) -> None:
+        self.curtain_seat = None
+        by_id("curtain").hidden = True
+        self.render()
+        cards = self.hand_buttons()
+        playable = [i for i, b in enumerate(cards) if b.getAttribute("aria-disabled") != "true"]
+        if cards:
+            self.focus_card(playable[0] if playable else 0)
+
+    def on_curtain_dernier(self) -> None:
+        s = self.session
+        btn = by_id("curtain-dernier")
+        if s is None or not btn.dataset.seat:
+            return
+        seat = int(btn.dataset.seat)
+        if s.human_due(seat):
+            s.play("dernier", seat)
+            self.announce(t(self.lang, "log_call", who=name_of(s.names, seat)))
+            self.changed()
+
+    def seat_label(self, v: SeatView, seat: int) -> str:
+        """Under a seat's name: a bot's level, "on this device", or a friend's state."""
+        lang = self.lang
+        kind = v.kind(seat)
+        if kind == "human":
+            return t(lang, "kind_human")
+        if kind == "friend":
+            presence = v.presence(seat) or "connected"
+            text = t(lang, f"presence_{presence}")
+            if presence == "standin":
+                text += " · " + t(lang, f"level_{v.level(seat) or 'medium'}")
+            return text
+        return t(lang, f"level_{v.level(seat) or 'medium'}")
+
+    def timer_seat(self) -> int | None:
+        """The person whose turn timer runs now (RULES §11), else None."""
+        s = self.session
+        if s is None or not s.settings.timer or s.turn is None or s.is_bot(s.turn):
+            return None
+        if s.kinds[s.turn] == "friend" and s.presence.get(s.turn) != "connected":
+            return None
+        return s.turn
+
+    def on_seat_kind(self, evt: Any, name: Any) -> None:
+        name.hidden = str(evt.target.value) not in ("human", "friend")
 
 
 PAGE: Page | None = None
