@@ -724,6 +724,7 @@ class Page:
             return
         s.next_hand()
         by_id("summary").close()
+        clear(by_id("summary-table"))  # last hand's cards leave the document
         self.summary_for = None
         self.changed()
 

@@ -1,0 +1,71 @@
+"""Playing with friends on one device (CONTRACT "Playing with friends"): pass-and-play,
+two people and a bot, by clicking, with the curtain between the two people."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import open_page
+from playwright.sync_api import Page, expect
+from test_page_support import state, take_turn
+
+HAND_FACES_JS = """() => ({
+  hand: document.querySelectorAll('#hand [data-card]').length,
+  faces: document.querySelectorAll('#hand svg, .mini-faces svg, #chooser-options [data-named]').length,
+  chooser: document.querySelector('#chooser').open,
+  curtain: !document.querySelector('#curtain').hidden,
+  seat: document.querySelector('#table').dataset.seat,
+  turn: document.querySelector('#table').dataset.turn ?? null,
+  over: document.querySelector('#table').dataset.over === 'true',
+  matchOver: document.querySelector('#table').dataset.matchOver === 'true',
+})"""
+
+
+def table(page: Page) -> dict[str, object]:
+    result: dict[str, object] = page.evaluate(HAND_FACES_JS)
+    return result
+
+
+@pytest.mark.browser
+def test_pass_and_play_two_people_and_a_bot(page: Page, server_url: str) -> None:
+    open_page(page, server_url, "players=3&levels=human,medium&seed=7&delay=0&lang=en&hands=2")
+    seats_played: set[str] = set()
+    curtains = 0
+    shown_before: str | None = None
+    for _ in range(3000):
+        page.wait_for_function(
+            """() => {
+              const d = document.querySelector('#table').dataset;
+              return !document.querySelector('#curtain').hidden || d.turn === d.seat
+                || d.over === 'true' || d.matchOver === 'true';
+            }""",
+            timeout=60_000,
+        )
+        t = table(page)
+        if t["matchOver"]:
+            break
+        if t["over"]:
+            page.click("#next")
+            page.wait_for_function("document.querySelector('#table').dataset.over !== 'true'")
+            continue
+        if t["curtain"]:
+            # while the curtain is up no card face of any hand is in the document
+            assert t["hand"] == 0 and t["faces"] == 0 and not t["chooser"], t
+            expect(page.locator("#curtain-title")).to_contain_text("Pass the device to")
+            curtains += 1
+            page.click("#curtain-go")
+            expect(page.locator("#curtain")).to_be_hidden()
+            continue
+        seat = str(t["seat"])
+        assert seat in ("0", "1"), t  # only the people's hands are ever shown
+        if shown_before is not None and seat != shown_before:
+            raise AssertionError("the shown hand changed without the curtain")
+        shown_before = seat
+        seats_played.add(seat)
+        take_turn(page)
+        shown_before = str(table(page)["seat"]) if not table(page)["curtain"] else None
+    else:
+        raise AssertionError("the match did not end")
+    assert seats_played == {"0", "1"}
+    assert curtains >= 2
+    expect(page.locator("#table")).to_have_attribute("data-match-over", "true")
+    assert state(page)["summary"]
