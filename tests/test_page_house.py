@@ -143,8 +143,8 @@ def test_jump_in_and_chi_sbaglia_paga(page: Page, server_url: str) -> None:
                 ):
                     continue  # a bot jumped in just before the click: try again
                 raise
-            expect(page.locator("#hint")).to_contain_text("costs 2 cards")
-            expect(page.locator("#notices")).to_contain_text("costs 2 cards")
+            expect(page.locator("#hint")).to_contain_text("+2 cards (chi sbaglia paga)")
+            expect(page.locator("#notices")).to_contain_text("+2 cards (chi sbaglia paga)")
             expect(page.locator("#log")).to_contain_text(": +2 cards")
             expect(page.locator("#table")).to_have_attribute("data-turn", "0")  # still to act
             return

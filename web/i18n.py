@@ -333,6 +333,89 @@ STRINGS: dict[str, tuple[str, str]] = {
     "curtain_call": ("{who}: Dernier!", "{who}: Dernier!"),
     "wait_host_hand": ("The host deals the next hand.", "Chi ospita distribuisce la prossima mano."),
     "wait_host_match": ("The host may start a new match.", "Chi ospita può iniziare una nuova partita."),
+    "friends_button": ("Friends", "Amici"),
+    "leave_table": ("Leave", "Esci"),
+    "lobby_heading": ("Friends at the table", "Amici al tavolo"),
+    "lobby_help": (
+        "Send each friend their invitation (link or QR code). They open it and send you back a "
+        "reply code: paste it under their name.",
+        "Manda a ogni amico il suo invito (link o codice QR). Lo apre e ti rimanda un codice di "
+        "risposta: incollalo sotto il suo nome.",
+    ),
+    "start_online": ("Start the match", "Inizia la partita"),
+    "lobby_back": ("Back", "Indietro"),
+    "back_to_table": ("Back to the table", "Torna al tavolo"),
+    "lobby_wait": (
+        "Waiting for every friend (or let a bot take a seat).",
+        "Si aspettano tutti gli amici (o fai giocare un bot al loro posto).",
+    ),
+    "lobby_bot": ("Let a bot play", "Fai giocare un bot"),
+    "invite_link": ("Invitation link", "Link d'invito"),
+    "qr_label": ("QR code of the invitation", "Codice QR dell'invito"),
+    "copy": ("Copy", "Copia"),
+    "invite_make": ("Make an invitation", "Crea un invito"),
+    "invite_fresh": ("Fresh invitation", "Nuovo invito"),
+    "invite_making": ("Making the invitation…", "Preparo l'invito…"),
+    "invite_ready": (
+        "Invitation ready: send it, then paste the reply code here.",
+        "Invito pronto: mandalo, poi incolla qui il codice di risposta.",
+    ),
+    "invite_failed": (
+        "The invitation could not be made in this browser.",
+        "Non è stato possibile creare l'invito in questo browser.",
+    ),
+    "reply_paste": ("Reply code", "Codice di risposta"),
+    "reply_accept": ("Connect", "Collega"),
+    "reply_connecting": ("Connecting…", "Collegamento…"),
+    "reply_bad": (
+        "That is not a reply code of this invitation: check that it was copied whole.",
+        "Questo non è un codice di risposta di questo invito: controlla che sia copiato intero.",
+    ),
+    "reply_expired": (
+        "The connection did not open (the exchange expired). Make a fresh invitation and send it again.",
+        "Il collegamento non si è aperto (lo scambio è scaduto). Crea un nuovo invito e rimandalo.",
+    ),
+    "reply_failed": (
+        "The two browsers found no way to each other. A STUN/TURN server may help (settings).",
+        "I due browser non si trovano. Un server STUN/TURN può aiutare (impostazioni).",
+    ),
+    "reply_linked": ("Connected: waiting for their hello…", "Collegato: si attende il saluto…"),
+    "join_heading": ("Join {who}'s table", "Unisciti al tavolo di {who}"),
+    "join_name": ("Your name", "Il tuo nome"),
+    "join_bad": (
+        "This invitation cannot be used: ask for a fresh one",
+        "Questo invito non si può usare: chiedine uno nuovo",
+    ),
+    "reply_making": ("Preparing your reply code…", "Preparo il tuo codice di risposta…"),
+    "reply_send": (
+        "Send this reply code to {who} (any messenger); the table opens when they paste it.",
+        "Manda questo codice di risposta a {who} (con qualsiasi app); il tavolo si apre quando lo incolla.",
+    ),
+    "reply_good_for": ("This code stays good for {n} s.", "Questo codice vale ancora {n} s."),
+    "reply_expired_guest": (
+        "This reply code has expired: make a fresh one (or ask for a fresh invitation).",
+        "Questo codice è scaduto: creane uno nuovo (o chiedi un nuovo invito).",
+    ),
+    "reply_fresh": ("Make a fresh reply", "Crea una nuova risposta"),
+    "join_linked": ("Connected: taking your seat…", "Collegato: prendi posto…"),
+    "talk_wait": ("Wait a moment before saying more.", "Aspetta un attimo prima di parlare ancora."),
+    "net_error": ("The host refused that", "Chi ospita ha rifiutato"),
+    "net_error_illegal": ("Not allowed", "Non consentito"),
+    "net_error_stale": (
+        "The table changed before your move arrived: look again",
+        "Il tavolo è cambiato prima che arrivasse la tua mossa: guarda di nuovo",
+    ),
+    "net_error_flood": ("Too many messages: slow down", "Troppi messaggi: rallenta"),
+    "net_error_bad_token": (
+        "This invitation is not for this seat any more",
+        "Questo invito non vale più per questo posto",
+    ),
+    "host_left": ("The host closed the table.", "Chi ospita ha chiuso il tavolo."),
+    "host_lost": (
+        "The connection to the host is lost. Ask for a fresh invitation to rejoin your seat.",
+        "Il collegamento con chi ospita si è interrotto. Chiedi un nuovo invito per tornare al tuo posto.",
+    ),
+    "left_table": ("You left the table.", "Hai lasciato il tavolo."),
 }
 
 

@@ -32,7 +32,7 @@ from web.describe import (
     why_not,
 )
 from web.driver import Driver
-from web.i18n import bot_names, t
+from web.i18n import STRINGS, bot_names, t
 from web.params import (
     HOUSE_FIELDS,
     MAX_HAND_SIZE,
@@ -154,6 +154,10 @@ class Page:
                 session.settings = replace(session.settings, **changes)
         self.wire()
         self.translate()
+        fragment = str(window.location.hash or "")
+        if "join=" in fragment and self.start_guest(fragment):
+            self.ready()
+            return
         for n in parsed.notices:
             self.notice(self.notice_text(n))
         if not self.store.ok:
@@ -161,11 +165,14 @@ class Page:
         if session is not None:
             if problem:
                 self.notice(t(self.lang, "save_problem_heading") + " (" + problem + ")")
-            self.begin(session)
+            self.open_match(session)
         elif problem:
             self.show_save_problem(problem)
         else:
             self.show_setup()
+        self.ready()
+
+    def ready(self) -> None:
         by_id("status").hidden = True
         by_id("setup-fields").disabled = False
         by_id("show-rules").disabled = False
@@ -202,6 +209,13 @@ class Page:
         self.on(by_id("rules-close"), "click", lambda e: by_id("rules-dialog").close())
         self.on(by_id("save-problem-new"), "click", lambda e: self.on_save_problem_new())
         self.on(by_id("show-summary"), "click", self.on_show_summary)
+        self.on(by_id("start-online"), "click", lambda e: self.on_start_online())
+        self.on(by_id("lobby-back"), "click", lambda e: self.on_lobby_back())
+        self.on(by_id("friends-button"), "click", lambda e: self.on_friends_button())
+        self.on(by_id("leave-table"), "click", lambda e: self.on_leave_table())
+        self.on(by_id("reply-fresh"), "click", lambda e: self.on_reply_fresh())
+        self.on(by_id("reply-copy"), "click", lambda e: self.on_reply_copy())
+        self.on(by_id("talk"), "click", self.on_talk)
         self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
         self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
         self.on(document, "keydown", self.on_key)
@@ -328,10 +342,19 @@ class Page:
         by_id("setup").hidden = name != "setup"
         by_id("table").hidden = name != "table"
         by_id("save-problem").hidden = name != "problem"
-        by_id("abandon").hidden = name != "table"
+        by_id("lobby").hidden = name != "lobby"
+        by_id("join").hidden = name != "join"
+        by_id("abandon").hidden = name != "table" or self.session is None
+        by_id("leave-table").hidden = self.guest is None
+        by_id("talk").hidden = not self.online() or name != "table"
+        if self.hub is not None:
+            by_id("friends-button").hidden = not self.hub.started
 
     def show_setup(self) -> None:
         self.driver.stop()
+        if self.hub is not None:
+            self.hub.close()
+            self.hub = None
         self.session = None
         self.close_dialogs()
         self.fill_setup(self.settings)
@@ -471,7 +494,7 @@ class Page:
         # reload resumes it.
         with contextlib.suppress(Exception):
             window.history.replaceState(None, "", "index.html")
-        self.begin(Session.new(s, self.store, None))
+        self.open_match(Session.new(s, self.store, None))
 
     # -- the match -----------------------------------------------------------------------
 
@@ -948,6 +971,8 @@ class Page:
             self.render_log(sv, names)
         self.render_turn_line(sv, names)
         self.render_timer()
+        if self.online():
+            self.render_talk()
         if self.hub is not None:
             self.hub.render_seats()
         if sv.hand_over:
@@ -1608,6 +1633,162 @@ class Page:
 
     def on_seat_kind(self, evt: Any, name: Any) -> None:
         name.hidden = str(evt.target.value) not in ("human", "friend")
+
+    def online(self) -> bool:
+        return self.guest is not None or self.hub is not None
+
+    def open_match(self, session: Session) -> None:
+        """Begin ``session``; with friend seats, first the lobby where they are invited."""
+        if session.friend_seats() and not session.match.over:
+            self.open_lobby(session)
+        else:
+            self.begin(session)
+
+    # -- playing with friends: the host ---------------------------------------------------
+
+    def open_lobby(self, session: Session) -> None:
+        from web.net import HostNet, spawn
+
+        self.driver.stop()
+        self.session = session
+        self.settings = session.settings
+        if self.hub is not None:
+            self.hub.close()
+        self.hub = HostNet(self, session)
+        clear(by_id("lobby-seats"))
+        self.translate()
+        self.screen("lobby")
+        by_id("start-online").textContent = t(self.lang, "start_online")
+        self.hub.render_seats()
+        for seat in session.friend_seats():
+            spawn(self.hub.invite(seat))
+
+    def on_start_online(self) -> None:
+        hub = self.hub
+        s = self.session
+        if hub is None or s is None or not hub.all_in():
+            return
+        if hub.started:
+            self.screen("table")
+            self.render()
+            return
+        hub.started = True
+        by_id("start-online").textContent = t(self.lang, "back_to_table")
+        self.begin(s)
+
+    def on_lobby_back(self) -> None:
+        if self.hub is not None and self.hub.started:
+            self.screen("table")
+            self.render()
+            return
+        self.show_setup()
+
+    def on_friends_button(self) -> None:
+        if self.hub is None:
+            return
+        self.hub.render_seats()
+        self.screen("lobby")
+
+    def on_talk(self, evt: Any) -> None:
+        btn = evt.target.closest("button[data-talk]")
+        if not btn:
+            return
+        phrase = str(btn.dataset.talk)
+        if self.guest is not None:
+            ok = self.guest.talk(phrase)
+        elif self.hub is not None:
+            ok = self.hub.hub.local_talk(self.seat, phrase)
+        else:
+            ok = False
+        if ok:
+            self.notice(
+                name_of(self.sv.names if self.sv else [], self.seat) + ": " + t(self.lang, f"talk_{phrase}")
+            )
+        else:
+            self.hint(t(self.lang, "talk_wait"))
+
+    def render_talk(self) -> None:
+        box = by_id("talk")
+        if box.childElementCount:
+            return
+        try:
+            from web.protocol import TALK_PHRASES
+        except ImportError:
+            return
+        for phrase in TALK_PHRASES:
+            b = make("button", "ghost small", t(self.lang, f"talk_{phrase}"), type="button")
+            b.dataset.talk = phrase
+            box.appendChild(b)
+
+    # -- playing with friends: a friend's page --------------------------------------------
+
+    def start_guest(self, fragment: str) -> bool:
+        """A page opened from an invitation: answer it. False if the fragment is none."""
+        from web import signal
+        from web.net import GuestNet, spawn
+
+        try:
+            inv = signal.parse_invitation(fragment)
+        except signal.SignalError as e:
+            self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
+            return False
+        self.guest = GuestNet(self, inv)
+        self.seat = inv.seat
+        by_id("join-heading").textContent = t(self.lang, "join_heading", who=inv.host_name)
+        prefs = self.store.prefs()
+        by_id("join-name").value = prefs.name if prefs is not None else ""
+        by_id("join-name").placeholder = t(self.lang, "friend_name", n=inv.seat + 1)
+        self.screen("join")
+        spawn(self.guest.start())
+        return True
+
+    def on_guest_event(self, kind: str, data: Any) -> None:
+        lang = self.lang
+        if kind == "view":
+            if document.body.dataset.screen != "table":
+                self.match_id += 1
+                self.screen("table")
+            sv = self.sv
+            if sv is not None and sv["hand_no"] != data.get("hand_no") and by_id("summary").open:
+                by_id("summary").close()
+                clear(by_id("summary-table"))
+                self.summary_for = None
+            self.render()
+        elif kind == "error":
+            code = str(data.get("code", "")) if isinstance(data, dict) else ""
+            text = t(lang, f"net_error_{code}") if f"net_error_{code}" in STRINGS else t(lang, "net_error")
+            detail = str(data.get("text", "")) if isinstance(data, dict) and code == "illegal" else ""
+            self.hint(text + (": " + detail if detail else ""), refused=True)
+            self.render()
+        elif kind == "talk":
+            seat, phrase = data if isinstance(data, tuple | list) else (None, "")
+            names = self.sv.names if self.sv is not None else []
+            if f"talk_{phrase}" in STRINGS and isinstance(seat, int):
+                self.notice(name_of(names, seat) + ": " + t(lang, f"talk_{phrase}"))
+        elif kind == "bye":
+            self.notice(t(lang, "host_left"))
+            self.render()
+        elif kind == "dropped":
+            self.notice(t(lang, "host_lost"))
+            if self.sv is not None:
+                self.render()
+
+    def on_leave_table(self) -> None:
+        if self.guest is not None:
+            self.guest.leave()
+            self.notice(t(self.lang, "left_table"))
+            self.render()
+
+    def on_reply_fresh(self) -> None:
+        from web.net import spawn
+
+        if self.guest is not None:
+            spawn(self.guest.start())
+
+    def on_reply_copy(self) -> None:
+        from web.net import copy_text
+
+        copy_text(str(by_id("reply").getAttribute("data-reply") or ""))
 
 
 PAGE: Page | None = None
