@@ -26,9 +26,10 @@ import time
 import traceback
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import window  # type: ignore[import-not-found]
 
 from web import signal
+from web.dom import by_id, make
 from web.i18n import t
 from web.protocol import GuestClient, HostHub
 
@@ -41,21 +42,6 @@ REPLY_GOOD_S = 300
 HOST_SILENT_S = 7.0
 ICE_KEY = "dernier.ice.v1"
 GUEST_KEY = "dernier.guest.v1"
-
-
-def by_id(name: str) -> Any:
-    return document.getElementById(name)
-
-
-def make(tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
-    el = document.createElement(tag)
-    if cls:
-        el.className = cls
-    if text is not None:
-        el.textContent = text
-    for k, v in attrs.items():
-        el.setAttribute(k.replace("_", "-"), v)
-    return el
 
 
 _TASKS: set[Any] = set()

@@ -1,0 +1,299 @@
+"""Playing with friends across devices (CONTRACT "Playing with friends"), in real browsers:
+a host page and guest pages in separate browser contexts connect peer-to-peer through the
+manual invitation / reply exchange, and play whole matches by clicking.
+
+Every message a guest page receives is recorded (an init script wraps the data channel's
+``message`` events) and checked: a guest never holds a card of another hand or of the
+draw pile while it is hidden."""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_support import READY_TIMEOUT_MS
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_page_support import take_turn
+
+CARD = re.compile(r"^(?:(?:10|[2-9AJQK])[HDCS]|JK)$")
+
+RECORD_JS = """
+(() => {
+  window.__rx = [];
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, fn, opts) {
+    if (type === 'message' && typeof RTCDataChannel !== 'undefined' && this instanceof RTCDataChannel) {
+      const wrapped = function (e) {
+        const r = fn.call(this, e);  // the page handles (and draws) the message first
+        try { window.__rx.push([Date.now(), String(e.data)]); } catch (_) {}
+        return r;
+      };
+      return add.call(this, type, wrapped, opts);
+    }
+    return add.call(this, type, fn, opts);
+  };
+})();
+"""
+
+TABLE_JS = """() => {
+  const d = document.querySelector('#table').dataset;
+  return {seat: d.seat ?? null, turn: d.turn ?? null, over: d.over === 'true',
+          matchOver: d.matchOver === 'true', connected: d.connected ?? null,
+          screen: document.body.dataset.screen};
+}"""
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    made: list[BrowserContext] = []
+    yield made
+    for ctx in made:
+        ctx.close()
+
+
+def new_page(browser: Browser, contexts: list[BrowserContext], record: bool = False) -> Page:
+    ctx = browser.new_context()
+    contexts.append(ctx)
+    if record:
+        ctx.add_init_script(RECORD_JS)
+    return ctx.new_page()
+
+
+def host_page(browser: Browser, contexts: list[BrowserContext], server_url: str, query: str) -> Page:
+    host = new_page(browser, contexts)
+    host.goto(f"{server_url}/index.html?{query}")
+    wait_ready(host)
+    expect(host.locator("#lobby")).to_be_visible()
+    return host
+
+
+def invitation(host: Page, seat: int) -> str:
+    sel = f'[data-invite-seat="{seat}"]'
+    host.wait_for_function(
+        f"() => (document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes('#join=')",
+        timeout=30_000,
+    )
+    url = host.locator(sel).get_attribute("data-invite")
+    assert url and "#join=" in url and "?" not in url.split("#")[0].rsplit("/", 1)[-1]
+    return url
+
+
+def join(browser: Browser, contexts: list[BrowserContext], host: Page, seat: int, name: str) -> Page:
+    """A friend opens the invitation of ``seat``; the host pastes the reply code."""
+    guest = new_page(browser, contexts, record=True)
+    guest.goto(invitation(host, seat))
+    wait_ready(guest)
+    guest.fill("#join-name", name)
+    guest.wait_for_function(
+        "(document.querySelector('#reply')?.dataset.reply || '').length > 20", timeout=30_000
+    )
+    reply = guest.locator("#reply").get_attribute("data-reply")
+    assert reply
+    host.fill(f'textarea[data-reply-for="{seat}"]', "Here it is:\n> " + reply + "\n")
+    host.click(f'button[data-accept-for="{seat}"]')
+    host.wait_for_function(
+        f"document.querySelector('[data-seat-row=\"{seat}\"]').dataset.presence === 'connected'",
+        timeout=30_000,
+    )
+    return guest
+
+
+def table(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(TABLE_JS)
+    return result
+
+
+def play_match(pages: list[Page], host: Page, max_steps: int = 4000) -> dict[str, int]:
+    """Every page clicks its own turns until the match is over; the host deals."""
+    moves = dict.fromkeys(range(len(pages)), 0)
+    for _ in range(max_steps):
+        states = [table(p) for p in pages]
+        if all(s["matchOver"] for s in states):
+            return {str(k): v for k, v in moves.items()}
+        acted = False
+        for i, (p, s) in enumerate(zip(pages, states, strict=True)):
+            if s["matchOver"] or s["over"]:
+                continue
+            if s["turn"] is not None and s["turn"] == s["seat"] and take_turn(p) != "wait":
+                moves[i] += 1
+                acted = True
+        hs = states[0]
+        if hs["over"] and not hs["matchOver"]:
+            host.click("#next")
+            acted = True
+        if not acted:
+            pages[0].wait_for_timeout(30)
+    raise AssertionError("the match did not end")
+
+
+def received(guest: Page) -> list[tuple[int, dict[str, Any]]]:
+    out = []
+    for at, text in guest.evaluate("window.__rx"):
+        out.append((at, json.loads(text)))
+    return out
+
+
+def cards_in(obj: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(obj, str):
+        base = obj.rstrip("!").split(":")[0].split("=")[0]
+        if CARD.match(base):
+            found.add(base)
+        for part in obj.rstrip("!").split("="):
+            p = part.split(":")[0]
+            if CARD.match(p):
+                found.add(p)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            found |= cards_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            found |= cards_in(v)
+    return found
+
+
+def check_no_leak(messages: list[tuple[int, dict[str, Any]]], seat: int) -> int:
+    """Every card a guest was ever sent is one it may know: its own hand, the discard
+    pile, a card told in the public log, its own draws, or a hand revealed at its end."""
+    views = 0
+    for _, msg in messages:
+        assert msg.get("v") == 1
+        if msg.get("t") != "view":
+            assert not cards_in(msg) or msg.get("t") in ("error",), msg
+            continue
+        st = msg["state"]
+        views += 1
+        assert st["seat"] == seat
+        assert "draw" not in st and "seed" not in st and "deck" not in st
+        assert isinstance(st["draw_count"], int)
+        allowed = set(st["hand"]) | set(st["discard"]) | {st["top"]}
+        for ev in st["log"]:
+            if ev.get("type") == "draw":
+                assert ev["seat"] == seat or "cards" not in ev, ev
+            allowed |= cards_in(ev)
+        if st.get("over"):
+            for h in st.get("hands") or []:
+                allowed |= set(h)
+        else:
+            assert "hands" not in st
+        if st.get("wild"):
+            allowed.add(st["wild"])
+        leaked = cards_in(st) - allowed
+        assert not leaked, (leaked, st)
+    return views
+
+
+@pytest.mark.browser
+def test_host_and_a_friend_play_a_whole_match(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    host = host_page(
+        browser, contexts, server_url, "players=3&levels=friend,medium&seed=7&delay=0&lang=en&hands=2"
+    )
+    guest = join(browser, contexts, host, 1, "Zoë <b>")
+    expect(host.locator("#start-online")).to_be_enabled()
+    host.click("#start-online")
+    expect(host.locator("#table")).to_be_visible()
+    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
+    expect(guest.locator("#table")).to_have_attribute("data-seat", "1")
+    # the friend's name arrived as text, on both pages
+    expect(host.locator('#opponents .seat[data-seat="1"] .seat-name')).to_have_text("Zoë <b>")
+    expect(guest.locator("#me-name")).to_have_text("Zoë <b>")
+    moves = play_match([host, guest], host)
+    assert moves["0"] > 0 and moves["1"] > 0
+    expect(guest.locator("#table")).to_have_attribute("data-match-over", "true")
+    views = check_no_leak(received(guest), 1)
+    assert views > 20
+
+
+@pytest.mark.browser
+def test_guest_move_reaches_the_host_and_back_fast(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    """Latency on loopback: a move on the host appears on the guest's table (≤ 100 ms)."""
+    host = host_page(browser, contexts, server_url, "players=2&levels=friend&seed=11&delay=0&lang=en&hands=3")
+    guest = join(browser, contexts, host, 1, "Ugo")
+    host.click("#start-online")
+    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
+    lags: list[float] = []
+    for _ in range(200):
+        h = table(host)
+        if h["matchOver"] or len(lags) >= 8:
+            break
+        if h["over"]:
+            host.click("#next")
+            continue
+        if h["turn"] == "0":
+            moves_before = guest.evaluate("window.__rx.length")
+            sent = host.evaluate(
+                """() => {
+                  const b = document.querySelector('#hand button[data-card]:not([aria-disabled="true"])')
+                    || document.querySelector('#pass:not([disabled])')
+                    || document.querySelector('#draw:not([disabled])');
+                  const t = Date.now(); b.click(); return t;
+                }"""
+            )
+            guest.wait_for_function(f"window.__rx.length > {moves_before}", timeout=5_000)
+            shown = guest.evaluate("window.__rx[window.__rx.length - 1][0]")
+            lags.append(float(shown - sent))
+            host.wait_for_timeout(50)
+            for _ in range(5):  # close any suit chooser the click opened
+                if host.evaluate("document.querySelector('#chooser').open"):
+                    host.click("#chooser-options button >> nth=0")
+        elif h["turn"] == "1" and table(guest)["turn"] == "1":
+            take_turn(guest)
+        else:
+            host.wait_for_timeout(20)
+    assert len(lags) >= 3, lags
+    median = statistics.median(lags)
+    print(f"host move → guest receives: median {median:.1f} ms, max {max(lags):.1f} ms over {len(lags)}")
+    assert median <= 100, lags
+
+
+@pytest.mark.browser
+def test_a_friend_drops_a_bot_stands_in_and_the_friend_rejoins(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    host = new_page(browser, contexts)
+    # remembered choices: a short grace before the stand-in bot plays (the setting)
+    host.goto(f"{server_url}/index.html")
+    wait_ready(host)
+    host.evaluate(
+        """() => localStorage.setItem('dernier.prefs.v1',
+                                      JSON.stringify({grace: 5, standin: 'easy', lang: 'en'}))"""
+    )
+    host.goto(f"{server_url}/index.html?players=2&levels=friend&seed=5&delay=0&lang=en&hands=3")
+    wait_ready(host)
+    guest = join(browser, contexts, host, 1, "Vera")
+    host.click("#start-online")
+    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
+    guest.context.close()  # the friend's device goes away without a word
+    contexts.remove(guest.context)
+    seat = host.locator('#opponents .seat[data-seat="1"]')
+    expect(seat).to_have_attribute("data-presence", "away", timeout=20_000)
+    expect(seat).to_have_attribute("data-presence", "standin", timeout=20_000)
+    # the stand-in plays: the host is never stuck waiting for seat 1
+    for _ in range(60):
+        h = table(host)
+        if h["over"] or h["matchOver"]:
+            break
+        if h["turn"] == "0":
+            take_turn(host)
+        host.wait_for_timeout(50)
+    log = host.locator("#log").inner_text()
+    assert "Vera" in log
+    # the friend comes back through a fresh invitation for the same seat
+    host.click("#friends-button")
+    host.click('[data-fresh-for="1"]')
+    back = join(browser, contexts, host, 1, "Vera")
+    expect(seat).to_have_attribute("data-presence", "connected", timeout=20_000)
+    back.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
+    expect(back.locator("#table")).to_have_attribute("data-seat", "1")

@@ -1,0 +1,45 @@
+"""Small DOM helpers shared by the page's browser-only modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+SUITS = ("H", "D", "C", "S")
+
+
+def by_id(name: str) -> Any:
+    return document.getElementById(name)
+
+
+def make(tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
+    el = document.createElement(tag)
+    if cls:
+        el.className = cls
+    if text is not None:
+        el.textContent = text
+    for k, v in attrs.items():
+        el.setAttribute(k.replace("_", "-"), v)
+    return el
+
+
+def clear(el: Any) -> None:
+    while el.firstChild:
+        el.removeChild(el.firstChild)
+
+
+def variant_text(value: Any) -> str:
+    """A rule-set value as an <option> value: ``true``/``false``, numbers and words as text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def local_storage() -> Any:
+    try:
+        st = window.localStorage
+        st.getItem("dernier.probe")
+        return st
+    except Exception:
+        return None

@@ -1,0 +1,662 @@
+"""Drawing the card table (browser only) from one seat's table state
+(:class:`web.seatview.SeatView`): the opponents, the piles, the shown hand and its buttons,
+the log, the turn line, the end-of-hand summary, the turn timer, and the pass-and-play
+curtain. The same code draws a solo page, pass-and-play and a friend's page. A mixin of
+:class:`web.ui.Page`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web import faces
+from web.describe import (
+    count_text,
+    hand_points_given,
+    log_lines,
+    name_of,
+    needs_text,
+    playable_cards,
+    sort_hand,
+    tiebreak_text,
+    why_not,
+)
+from web.dom import by_id, clear, make
+from web.i18n import t
+from web.seatview import SeatView
+
+LOG_LINES = 6
+
+
+class TableDrawing:
+    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+
+    def seat_order(self, n: int) -> list[int]:
+        """Opponents left to right: the seat after the shown one sits at its right
+        (counter-clockwise)."""
+        return [(self.seat + k) % n for k in range(n - 1, 0, -1)]
+
+    def render(self) -> None:
+        if self.session is not None:
+            self.pick_seat()
+        st = self.state_now()
+        if st is None:
+            return
+        sv = self.sv = SeatView(st)
+        lang = self.lang
+        names = sv.names
+        table = by_id("table")
+        turn = sv.turn
+        if turn is None:
+            table.removeAttribute("data-turn")
+        else:
+            table.dataset.turn = str(turn)
+        table.dataset.seat = str(self.seat)
+        table.dataset.over = "true" if sv.hand_over else "false"
+        table.dataset.matchOver = "true" if sv.match_over else "false"
+        table.dataset.players = str(sv.players)
+        if self.guest is not None:
+            table.dataset.connected = "true" if self.guest.connected else "false"
+        else:
+            table.removeAttribute("data-connected")
+        by_id("abandon").hidden = sv.match_over or self.session is None
+        if sv.get("hands_limit"):
+            info = t(lang, "hand_of", n=sv["hand_no"], total=sv["hands_limit"])
+        else:
+            info = t(lang, "hand_target", n=sv["hand_no"], target=sv.get("target"))
+        by_id("hand-info").textContent = info
+        document.title = ("▶ " if turn == self.seat else "") + "Dernier"
+        if not sv.can_arm():
+            self.armed = False
+        self.render_opponents(sv, names)
+        self.render_piles(sv, names)
+        covered = self.render_curtain(sv)
+        if covered:
+            clear(by_id("hand"))
+            self.last_hand = []
+            clear(by_id("log"))
+            self.log_shown = []
+        else:
+            self.render_me(sv, names)
+            self.render_log(sv, names)
+        self.render_turn_line(sv, names)
+        self.render_timer()
+        if self.online():
+            self.render_talk()
+        if self.hub is not None:
+            self.hub.render_seats()
+        if sv.hand_over:
+            self.open_summary()
+        elif not covered:
+            self.resume_choice(sv)
+
+    def pick_seat(self) -> None:
+        """Pass-and-play: the page shows the local person whose turn it is (else the one
+        shown last); when that changes between two people, the curtain comes up."""
+        s = self.session
+        if s is None or not s.multi_local:
+            return
+        turn = s.turn
+        if s.hand_over or turn is None or not s.is_local(turn) or turn == self.seat:
+            return
+        self.seat = turn
+        self.armed = False
+        self.curtain_seat = turn
+        self.close_dialogs()
+
+    def curtain_up(self) -> bool:
+        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
+
+    def render_curtain(self, sv: SeatView) -> bool:
+        """The pass-and-play curtain: covers the table while the device passes to
+        ``curtain_seat``; the seat that just played may still call Dernier from it."""
+        cur = by_id("curtain")
+        if not self.curtain_up() or sv.hand_over:
+            if self.curtain_seat is not None and sv.hand_over:
+                self.curtain_seat = None
+            cur.hidden = True
+            document.body.removeAttribute("data-curtain")
+            return False
+        lang = self.lang
+        s = self.session
+        assert s is not None
+        who = name_of(sv.names, self.seat)
+        by_id("curtain-title").textContent = t(lang, "curtain_pass", who=who)
+        by_id("curtain-go").textContent = t(lang, "curtain_go", who=who)
+        caller = next((p for p in s.local_seats() if p != self.seat and s.human_due(p)), None)
+        call = by_id("curtain-dernier")
+        call.hidden = caller is None
+        if caller is not None:
+            call.dataset.seat = str(caller)
+            call.textContent = t(lang, "curtain_call", who=name_of(sv.names, caller))
+        was_hidden = bool(cur.hidden)
+        cur.hidden = False
+        document.body.dataset.curtain = "true"
+        if was_hidden:
+            by_id("curtain-go").focus()
+        return True
+
+    def render_thinking(self) -> None:
+        seat = self.driver.thinking
+        nodes = by_id("opponents").querySelectorAll(".seat")
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
+
+    def render_opponents(self, v: SeatView, names: list[str]) -> None:
+        box = by_id("opponents")
+        lang = self.lang
+        n = v.players
+        order = self.seat_order(n)
+        existing = box.querySelectorAll(".seat")
+        have = [str(existing.item(i).dataset.seat) for i in range(existing.length)]
+        if have != [str(x) for x in order]:
+            clear(box)
+            for seat in order:
+                el = make("div", "seat")
+                el.dataset.seat = str(seat)
+                el.appendChild(make("div", "seat-name"))
+                el.appendChild(make("div", "seat-level"))
+                row = make("div", "seat-row")
+                row.appendChild(make("div", "mini-hand"))
+                row.appendChild(make("span", "seat-count"))
+                el.appendChild(row)
+                tags = make("div", "seat-tags")
+                tags.appendChild(make("span", "badge", t(lang, "dernier_badge")))
+                tags.appendChild(make("span", "chip dealer-chip", t(lang, "dealer")))
+                tags.appendChild(make("span", "chip turn-chip", "▶"))
+                tags.appendChild(make("span", "chip score-chip"))
+                el.appendChild(tags)
+                box.appendChild(el)
+        box.dataset.count = str(len(order))
+        nodes = box.querySelectorAll(".seat")
+        due = set(v["dernier_due"])
+        scores = v["scores"]
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            seat = int(el.dataset.seat)
+            count = v["counts"][seat]
+            name = name_of(names, seat)
+            level = self.seat_label(v, seat)
+            el.querySelector(".seat-name").textContent = name
+            el.querySelector(".seat-level").textContent = level
+            el.dataset.kind = v.kind(seat)
+            presence = v.presence(seat)
+            if presence:
+                el.dataset.presence = presence
+            else:
+                el.removeAttribute("data-presence")
+            el.querySelector(".seat-count").textContent = str(count)
+            mini = el.querySelector(".mini-hand")
+            shown = min(count, 8)
+            if mini.childElementCount != shown:
+                clear(mini)
+                for _ in range(shown):
+                    mini.appendChild(make("span", "mini-card"))
+            called = count == 1 and seat not in due and not v["over"]
+            el.querySelector(".badge").hidden = not called
+            el.querySelector(".dealer-chip").hidden = v["dealer"] != seat
+            score = el.querySelector(".score-chip")
+            score.textContent = t(lang, "points_short", n=scores[seat])
+            score.hidden = v["hand_no"] == 1 and not scores[seat]
+            active = v["turn"] == seat
+            el.querySelector(".turn-chip").hidden = not active
+            el.classList.toggle("active", active)
+            el.classList.toggle("winner", v["over"] and v.get("hand_winner") == seat)
+            label_key = "seat_label_turn" if active else "seat_label"
+            label = t(lang, label_key, who=name, level=level, cards=count_text(count, lang))
+            if not score.hidden:
+                label += ", " + t(lang, "points_label", n=scores[seat])
+            if called:
+                label += ", Dernier!"
+            el.setAttribute("aria-label", label)
+            el.setAttribute("role", "group")
+        self.render_thinking()
+
+    def seat_label(self, v: SeatView, seat: int) -> str:
+        """Under a seat's name: a bot's level, "on this device", or a friend's state."""
+        lang = self.lang
+        kind = v.kind(seat)
+        if kind == "human":
+            return t(lang, "kind_human")
+        if kind == "friend":
+            presence = v.presence(seat) or "connected"
+            text = t(lang, f"presence_{presence}")
+            if presence == "standin":
+                text += " · " + t(lang, f"level_{v.level(seat) or 'medium'}")
+            return text
+        return t(lang, f"level_{v.level(seat) or 'medium'}")
+
+    def seat_rect(self, seat: int) -> Any:
+        if seat == self.seat:
+            return by_id("hand").getBoundingClientRect()
+        el = by_id("opponents").querySelector(f'.seat[data-seat="{seat}"]')
+        return el.getBoundingClientRect() if el else None
+
+    def fly(self, el: Any, rect: Any) -> None:
+        """Animate ``el`` from ``rect`` (the place its card came from) to where it is."""
+        if not rect:
+            return
+        to = el.getBoundingClientRect()
+        dx = (rect.left + rect.width / 2) - (to.left + to.width / 2)
+        dy = (rect.top + rect.height / 2) - (to.top + to.height / 2)
+        el.style.setProperty("--dx", f"{dx:.0f}px")
+        el.style.setProperty("--dy", f"{dy:.0f}px")
+        el.classList.remove("fly")
+        _ = el.offsetWidth
+        el.classList.add("fly")
+
+    def render_piles(self, v: dict[str, Any], names: list[str]) -> None:
+        lang = self.lang
+        discard = by_id("discard")
+        top = v["top"]
+        jolly_mode = "wild" if self.is_wild() else "suit"
+        if discard.getAttribute("data-card") != top or len(v["discard"]) != self.last_discard:
+            clear(discard)
+            card = make("div", "pile-card")
+            card.innerHTML = faces.card_svg(top, jolly_mode)
+            discard.appendChild(card)
+            if self.last_discard and len(v["discard"]) > self.last_discard:
+                mover = self.last_mover(v)
+                rect = self.fly_from if mover == self.seat and self.fly_from else None
+                if not rect and mover is not None:
+                    rect = self.seat_rect(mover)
+                self.fly(card, rect)
+            self.fly_from = None
+        self.last_discard = len(v["discard"])
+        discard.dataset.card = top
+        suit = v.get("suit") or ""
+        discard.dataset.suit = suit
+        label = t(lang, "discard_pile", card=faces.card_name(top, lang))
+        if v.get("wild"):
+            label += " = " + faces.card_name(v["wild"], lang)
+        if suit:
+            label += ". " + t(lang, "active_suit", suit=t(lang, f"suit_{suit}"))
+        discard.setAttribute("aria-label", label)
+
+        dp = by_id("drawpile")
+        stack = dp.querySelector(".pile-stack")
+        want = 0 if v["draw_count"] == 0 else min(3, 1 + v["draw_count"] // 15)
+        if stack.childElementCount != want:
+            clear(stack)
+            for _ in range(want):
+                c = make("div", "pile-card back")
+                c.innerHTML = faces.back_svg()
+                stack.appendChild(c)
+        by_id("draw-count").textContent = str(v["draw_count"])
+        dp.setAttribute("aria-label", t(lang, "draw_pile", n=v["draw_count"]))
+        dp.classList.toggle("empty", v["draw_count"] == 0)
+
+        ind = by_id("suit-indicator")
+        clear(ind)
+        if suit:
+            chosen = bool(v.get("chosen_suit"))
+            ind.className = "suit-indicator" + (" chosen" if chosen else "") + f" suit-{suit}"
+            sym = make("span", "suit-icon")
+            sym.innerHTML = faces.suit_svg(suit)
+            ind.appendChild(sym)
+            key = "chosen_suit" if chosen else "active_suit"
+            ind.appendChild(make("span", "suit-text", t(lang, key, suit=t(lang, f"suit_{suit}"))))
+            ind.dataset.suit = suit
+        else:
+            ind.className = "suit-indicator"
+            ind.dataset.suit = ""
+        pend = by_id("pending")
+        pend.hidden = not v["pending"]
+        pend.textContent = t(lang, "pending", n=v["pending"]) if v["pending"] else ""
+        pend.dataset.pending = str(v["pending"])
+        d = by_id("direction")
+        ccw = v["direction"] == 1
+        clear(d)
+        d.appendChild(make("span", "dir-arrow", "↺" if ccw else "↻"))
+        dir_text = t(lang, "direction_label", dir=t(lang, "direction_ccw" if ccw else "direction_cw"))
+        d.appendChild(make("span", "dir-text", dir_text))
+        d.dataset.direction = str(v["direction"])
+        d.setAttribute("aria-label", dir_text)
+
+    def is_wild(self) -> bool:
+        return self.sv is not None and self.sv.get("jolly") == "wild"
+
+    def last_mover(self, v: dict[str, Any]) -> int | None:
+        for ev in reversed(v["log"]):
+            if ev["type"] == "move":
+                return int(ev["seat"])
+            if ev["type"] == "turned":
+                return None
+        return None
+
+    def render_me(self, v: SeatView, names: list[str]) -> None:
+        lang = self.lang
+        me_seat = self.seat
+        my_turn = v.my_turn
+        me = by_id("me")
+        me.classList.toggle("active", my_turn)
+        by_id("me-name").textContent = name_of(names, me_seat)
+        due = me_seat in v["dernier_due"]
+        by_id("me-badge").hidden = not (len(v["hand"]) == 1 and not due and not v["over"])
+        by_id("me-dealer").hidden = v["dealer"] != me_seat
+        by_id("me-dealer").textContent = t(lang, "dealer")
+        me_score = by_id("me-score")
+        score = v["scores"][me_seat]
+        me_score.textContent = t(lang, "points_short", n=score)
+        me_score.setAttribute("aria-label", t(lang, "points_label", n=score))
+        me_score.hidden = v["hand_no"] == 1 and not score
+
+        hand = sort_hand(v["hand"])
+        playable = playable_cards(v.state) if my_turn else set()
+        jump = None if my_turn else v.jump_card()
+        box = by_id("hand")
+        box.setAttribute("aria-label", t(lang, "your_hand_n", n=len(hand)))
+        old = self.hand_buttons()
+        focused = document.activeElement
+        focus_code = None
+        focus_idx = -1
+        for i, b in enumerate(old):
+            if b == focused:
+                focus_code, focus_idx = str(b.dataset.card), i
+        old_codes = [str(b.dataset.card) for b in old]
+        wild = self.is_wild()
+        if old_codes != hand:
+            prev = list(old_codes)
+            clear(box)
+            for code in hand:
+                b = make("button", "card", None, type="button")
+                b.dataset.card = code
+                b.innerHTML = faces.card_svg(code, "wild" if wild else "suit")
+                if code in prev:
+                    prev.remove(code)
+                elif old_codes or self.last_hand:
+                    b.classList.add("arrive")
+                box.appendChild(b)
+        self.last_hand = hand
+        buttons = self.hand_buttons()
+        roving = -1
+        for i, b in enumerate(buttons):
+            code = str(b.dataset.card)
+            ok = code in playable
+            name = faces.card_name(code, lang)
+            can_jump = jump is not None and code == jump
+            b.classList.toggle("jump", can_jump)
+            if can_jump:
+                b.removeAttribute("aria-disabled")
+                b.setAttribute("title", t(lang, "jump_in"))
+                b.setAttribute("aria-label", name + ", " + t(lang, "jump_in"))
+            elif ok:
+                b.removeAttribute("aria-disabled")
+                b.removeAttribute("title")
+                b.setAttribute("aria-label", name + ", " + t(lang, "playable"))
+                if roving < 0:
+                    roving = i
+            else:
+                why = why_not(v.state, code, names, lang) or t(lang, "why_generic")
+                b.setAttribute("aria-disabled", "true")
+                b.setAttribute("title", why)
+                b.setAttribute("aria-label", name + ", " + t(lang, "not_playable", why=why))
+            b.classList.toggle("playable", ok)
+        if focus_code is not None:
+            idx = next((i for i, b in enumerate(buttons) if str(b.dataset.card) == focus_code), -1)
+            if idx < 0:
+                idx = min(focus_idx, len(buttons) - 1)
+            roving = idx
+        if roving < 0:
+            roving = 0
+        for i, b in enumerate(buttons):
+            b.tabIndex = 0 if i == roving else -1
+        keep_focus = focus_code is not None and buttons and 0 <= roving < len(buttons)
+        if keep_focus and document.activeElement != buttons[roving]:
+            buttons[roving].focus()
+
+        legal = v.legal if my_turn else []
+        draw = by_id("draw")
+        draw.disabled = "draw" not in legal
+        draw.textContent = t(lang, "draw_n", n=v["pending"]) if v["pending"] and my_turn else t(lang, "draw")
+        draw.setAttribute("aria-keyshortcuts", "D")
+        pas = by_id("pass")
+        pas.disabled = "pass" not in legal
+        pas.textContent = t(lang, "pass")
+        pas.setAttribute("aria-keyshortcuts", "P")
+        btn = by_id("dernier")
+        enabled = v.dernier_enabled()
+        btn.disabled = not enabled
+        btn.setAttribute("aria-pressed", "true" if self.armed else "false")
+        btn.textContent = t(lang, "dernier_armed" if self.armed else "dernier")
+        btn.classList.toggle("urgent", v.due())
+        btn.classList.toggle("armed", self.armed)
+        btn.setAttribute("aria-keyshortcuts", "Space")
+        if v.due():
+            help_text = t(lang, "dernier_help_call")
+        elif enabled:
+            help_text = t(lang, "dernier_help_arm")
+        else:
+            help_text = t(lang, "dernier_help_off")
+        btn.setAttribute("title", help_text)
+        btn.setAttribute("aria-label", "Dernier! " + help_text)
+        if not my_turn and not by_id("hint").classList.contains("refused"):
+            self.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
+
+    def render_log(self, v: SeatView, names: list[str]) -> None:
+        lines = log_lines(v["log"], names, self.lang, me=self.seat)
+        if self.log_hand != v["hand_no"]:
+            self.log_hand = v["hand_no"]
+            self.log_seen = 0
+        new = lines[self.log_seen :]
+        self.log_seen = len(lines)
+        shown = lines[-LOG_LINES:]
+        if shown != self.log_shown:
+            self.log_shown = shown
+            box = by_id("log")
+            clear(box)
+            for line in shown:
+                box.appendChild(make("li", "", line))
+        my_turn = v.my_turn
+        said = list(new[-3:])
+        if my_turn and not self.was_my_turn:
+            said.append(t(self.lang, "announce_turn"))
+        self.was_my_turn = my_turn
+        if said:
+            self.announce(" · ".join(said))
+
+    def render_turn_line(self, v: SeatView, names: list[str]) -> None:
+        lang = self.lang
+        el = by_id("turn-line")
+        turn = v.turn
+        me = self.seat
+        el.classList.toggle("mine", turn == me)
+        el.classList.toggle("ended", v.hand_over)
+        by_id("show-summary").hidden = not v.hand_over
+        if v.match_over:
+            text = t(lang, "match_over")
+        elif v.hand_over:
+            text = t(lang, "hand_over")
+        elif turn == me and not self.curtain_up():
+            if v.get("choosing"):
+                text = t(lang, "turn_you_choose", card=faces.card_short(v["top"]))
+            elif v["has_drawn"]:
+                drawn = v.get("drawn") or ""
+                if drawn in playable_cards(v.state):
+                    text = t(lang, "turn_you_drawn", card=faces.card_short(drawn))
+                else:
+                    text = t(lang, "turn_you_drawn_pass", card=faces.card_short(drawn))
+            elif v["pending"]:
+                key = "turn_you_chain_jolly" if v.get("chain") == "jolly" else "turn_you_chain_ace"
+                text = t(lang, key, n=v["pending"])
+            else:
+                text = t(lang, "turn_you") + " · " + t(lang, "why_needs", needs=needs_text(v.state, lang))
+        elif v.kind(turn or 0) == "friend" and v.presence(turn or 0) == "away":
+            text = t(lang, "turn_away", who=name_of(names, turn))
+        else:
+            text = t(lang, "turn_bot", who=name_of(names, turn))
+        if v.due() and not self.curtain_up():
+            text = t(lang, "turn_call_now") + " " + text
+        el.textContent = text
+
+    # -- summary ---------------------------------------------------------------------------
+
+    def open_summary(self) -> None:
+        sv = self.sv
+        if sv is None:
+            return
+        key = (self.match_id, sv["hand_no"])
+        dlg = by_id("summary")
+        if self.summary_for == key and dlg.open:
+            return
+        self.summary_for = key
+        self.fill_summary()
+        if not dlg.open:
+            dlg.showModal()
+        if self.session is None:
+            focus = by_id("summary-peek")
+        else:
+            focus = by_id("next") if not sv.match_over else by_id("new-match")
+        focus.focus()
+
+    def fill_summary(self) -> None:
+        v = self.sv
+        assert v is not None
+        mi = v["match"]
+        me = self.seat
+        players = v.players
+        over = bool(mi["over"])
+        lang = self.lang
+        names = v.names
+        stopped = mi["result"] is not None and not v["over"]  # abandoned or timed out mid-hand
+        by_id("summary-title").textContent = (
+            t(lang, "match_over") if stopped else t(lang, "summary_heading", n=v["hand_no"])
+        )
+        winner = v.get("hand_winner")
+        if stopped:
+            wtext = ""
+        elif v.get("went_out"):
+            wtext = t(lang, "summary_won_you") if winner == me else t(lang, "summary_won", who=names[winner])
+        else:
+            wtext = (
+                t(lang, "summary_empty_you")
+                if winner == me
+                else t(lang, "summary_empty", who=name_of(names, winner))
+            )
+        by_id("summary-winner").textContent = wtext
+        table = by_id("summary-table")
+        clear(table)
+        head = make("tr")
+        cols = ["col_player", "col_cards", "col_gave", "col_hand", "col_total", "col_won"]
+        if over:
+            cols.append("col_match_points")
+        for c in cols:
+            th = make("th", "col-" + c[4:], t(lang, c), scope="col")
+            if c == "col_gave":
+                th.setAttribute("title", t(lang, "col_gave_title"))
+            head.appendChild(th)
+        thead = make("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        tbody = make("tbody")
+        hands = v.get("hands") or [[] for _ in range(players)]
+        if not v["over"]:
+            hands = [v["hand"] if seat == me else [] for seat in range(players)]
+        gave = hand_points_given(hands)
+        hs = v.get("hand_scores") or [0] * players
+        mp = mi["match_points"]
+        order = mi["ranking"] if over and mi["ranking"] else list(range(players))
+        for seat in order:
+            row = make("tr")
+            if seat == me:
+                row.classList.add("me-row")
+            if (over and seat == mi["winner"]) or (not over and seat == winner):
+                row.classList.add("win-row")
+            row.appendChild(make("th", "", names[seat], scope="row"))
+            cards = sort_hand(hands[seat])
+            count = len(cards) if v["over"] else v["counts"][seat]
+            row.appendChild(make("td", "num col-cards", str(count) if count else t(lang, "none_left")))
+            row.appendChild(make("td", "num", str(gave[seat]) if v["over"] else "–"))
+            row.appendChild(make("td", "num", str(hs[seat]) if v["over"] else "–"))
+            row.appendChild(make("td", "num total", str(v["scores"][seat])))
+            row.appendChild(make("td", "num", str(v["hands_won"][seat])))
+            if over and mp is not None:
+                row.appendChild(make("td", "num", f"{mp[seat]:+d}"))
+            tbody.appendChild(row)
+            if v["over"] and cards:
+                # the cards left, on their own row so the table stays narrow on phones
+                crow = make("tr", "cards-row")
+                cell = make("td", "", None, colspan=str(len(cols)))
+                strip = make("div", "mini-faces")
+                strip.setAttribute("role", "img")
+                strip.setAttribute("aria-label", ", ".join(faces.card_name(x, lang) for x in cards))
+                for code in cards:
+                    c = make("span", "mini-face", None, title=faces.card_name(code, lang))
+                    c.innerHTML = faces.card_svg(code, "wild" if self.is_wild() else "suit")
+                    strip.appendChild(c)
+                cell.appendChild(strip)
+                crow.appendChild(cell)
+                if seat == me:
+                    crow.classList.add("me-row")
+                tbody.appendChild(crow)
+        table.appendChild(tbody)
+
+        host = self.session is not None
+        result = by_id("result")
+        result.hidden = not over
+        by_id("next").hidden = over or not host
+        by_id("new-match").hidden = not over or not host
+        by_id("change-settings").hidden = not over or not host
+        by_id("wait-host").hidden = host
+        if not host:
+            by_id("wait-host").textContent = t(lang, "wait_host_match" if over else "wait_host_hand")
+        nd = by_id("next-dealer")
+        if not over:
+            nxt = (v["dealer"] + 1) % players
+            nd.textContent = (
+                t(lang, "next_dealer_you") if nxt == me else t(lang, "next_dealer", who=names[nxt])
+            )
+        else:
+            nd.textContent = ""
+            w = mi["winner"]
+            by_id("result-winner").textContent = (
+                t(lang, "result_won_you") if w == me else t(lang, "result_won", who=name_of(names, w))
+            )
+            res = mi["result"]
+            loser = res["seat"] if res else None
+            by_id("result-tiebreak").textContent = tiebreak_text(
+                mi["tiebreak"], name_of(names, loser) if loser is not None else None, loser == me, lang
+            )
+            by_id("result").dataset.tiebreak = str(mi["tiebreak"])
+            self.render_stats()
+            by_id("result-stats").textContent = by_id("stats").textContent if host else ""
+
+    # -- turn timer --------------------------------------------------------------------------
+
+    def render_timer(self) -> None:
+        el = by_id("timer")
+        sv = self.sv
+        limit = int(sv.get("timer") or 0) if sv is not None else 0
+        if sv is None or not limit or sv.turn is None or sv.hand_over:
+            self.turn_started = None
+            self.turn_key = None
+            el.hidden = True
+            return
+        key = (int(sv["hand_no"]), int(sv["move_no"]), sv.turn)
+        if self.turn_key is None or self.turn_key[0] != key[0] or self.turn_key[2] != key[2]:
+            self.turn_key = key
+            self.turn_started = float(window.performance.now())
+        if sv.turn != self.seat or self.turn_started is None:
+            el.hidden = True
+            return
+        left = limit - (float(window.performance.now()) - self.turn_started) / 1000
+        el.hidden = False
+        el.textContent = "⏱ " + t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
+        el.classList.toggle("low", left < 10)
+
+    def render_talk(self) -> None:
+        box = by_id("talk")
+        if box.childElementCount:
+            return
+        try:
+            from web.protocol import TALK_PHRASES
+        except ImportError:
+            return
+        for phrase in TALK_PHRASES:
+            b = make("button", "ghost small", t(self.lang, f"talk_{phrase}"), type="button")
+            b.dataset.talk = phrase
+            box.appendChild(b)
+
+    # -- playing with friends: a friend's page --------------------------------------------

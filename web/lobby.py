@@ -1,0 +1,150 @@
+"""Playing with friends in the page (browser only): the host's lobby and friends' panel,
+a friend's join screen and its events, and table talk. The network itself is in
+:mod:`web.net` (links, invitations, the hub's heartbeat) over :mod:`web.protocol`,
+:mod:`web.signal` and :mod:`web.transport`. A mixin of :class:`web.ui.Page`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document  # type: ignore[import-not-found]
+
+from web.describe import (
+    name_of,
+)
+from web.dom import by_id, clear
+from web.i18n import STRINGS, t
+from web.session import Session
+
+
+class FriendsScreens:
+    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+
+    def open_lobby(self, session: Session) -> None:
+        from web.net import HostNet, spawn
+
+        self.driver.stop()
+        self.session = session
+        self.settings = session.settings
+        if self.hub is not None:
+            self.hub.close()
+        self.hub = HostNet(self, session)
+        clear(by_id("lobby-seats"))
+        self.translate()
+        self.screen("lobby")
+        by_id("start-online").textContent = t(self.lang, "start_online")
+        self.hub.render_seats()
+        for seat in session.friend_seats():
+            spawn(self.hub.invite(seat))
+
+    def on_start_online(self) -> None:
+        hub = self.hub
+        s = self.session
+        if hub is None or s is None or not hub.all_in():
+            return
+        if hub.started:
+            self.screen("table")
+            self.render()
+            return
+        hub.started = True
+        by_id("start-online").textContent = t(self.lang, "back_to_table")
+        self.begin(s)
+
+    def on_lobby_back(self) -> None:
+        if self.hub is not None and self.hub.started:
+            self.screen("table")
+            self.render()
+            return
+        self.show_setup()
+
+    def on_friends_button(self) -> None:
+        if self.hub is None:
+            return
+        self.hub.render_seats()
+        self.screen("lobby")
+
+    def on_talk(self, evt: Any) -> None:
+        btn = evt.target.closest("button[data-talk]")
+        if not btn:
+            return
+        phrase = str(btn.dataset.talk)
+        if self.guest is not None:
+            ok = self.guest.talk(phrase)
+        elif self.hub is not None:
+            ok = self.hub.hub.local_talk(self.seat, phrase)
+        else:
+            ok = False
+        if ok:
+            self.notice(
+                name_of(self.sv.names if self.sv else [], self.seat) + ": " + t(self.lang, f"talk_{phrase}")
+            )
+        else:
+            self.hint(t(self.lang, "talk_wait"))
+
+    def start_guest(self, fragment: str) -> bool:
+        """A page opened from an invitation: answer it. False if the fragment is none."""
+        from web import signal
+        from web.net import GuestNet, spawn
+
+        try:
+            inv = signal.parse_invitation(fragment)
+        except signal.SignalError as e:
+            self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
+            return False
+        self.guest = GuestNet(self, inv)
+        self.seat = inv.seat
+        by_id("join-heading").textContent = t(self.lang, "join_heading", who=inv.host_name)
+        prefs = self.store.prefs()
+        by_id("join-name").value = prefs.name if prefs is not None else ""
+        by_id("join-name").placeholder = t(self.lang, "friend_name", n=inv.seat + 1)
+        self.screen("join")
+        spawn(self.guest.start())
+        return True
+
+    def on_guest_event(self, kind: str, data: Any) -> None:
+        lang = self.lang
+        if kind == "view":
+            if document.body.dataset.screen != "table":
+                self.match_id += 1
+                self.screen("table")
+            sv = self.sv
+            if sv is not None and sv["hand_no"] != data.get("hand_no") and by_id("summary").open:
+                by_id("summary").close()
+                clear(by_id("summary-table"))
+                self.summary_for = None
+            self.render()
+        elif kind == "error":
+            code = str(data.get("code", "")) if isinstance(data, dict) else ""
+            text = t(lang, f"net_error_{code}") if f"net_error_{code}" in STRINGS else t(lang, "net_error")
+            detail = str(data.get("text", "")) if isinstance(data, dict) and code == "illegal" else ""
+            self.hint(text + (": " + detail if detail else ""), refused=True)
+            self.render()
+        elif kind == "talk":
+            seat, phrase = data if isinstance(data, tuple | list) else (None, "")
+            names = self.sv.names if self.sv is not None else []
+            if f"talk_{phrase}" in STRINGS and isinstance(seat, int):
+                self.notice(name_of(names, seat) + ": " + t(lang, f"talk_{phrase}"))
+        elif kind == "bye":
+            self.notice(t(lang, "host_left"))
+            self.render()
+        elif kind == "dropped":
+            self.notice(t(lang, "host_lost"))
+            if self.sv is not None:
+                self.render()
+
+    def on_leave_table(self) -> None:
+        if self.guest is not None:
+            self.guest.leave()
+            self.notice(t(self.lang, "left_table"))
+            self.render()
+
+    def on_reply_fresh(self) -> None:
+        from web.net import spawn
+
+        if self.guest is not None:
+            spawn(self.guest.start())
+
+    def on_reply_copy(self) -> None:
+        from web.net import copy_text
+
+        copy_text(str(by_id("reply").getAttribute("data-reply") or ""))

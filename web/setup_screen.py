@@ -1,0 +1,280 @@
+"""The start screen of the card table (browser only): the match settings form, the seats
+(a bot's level, a person on this device, a friend online, with names), the house rules
+panel and the language; and the screen shown when a save cannot be resumed. A mixin of
+:class:`web.ui.Page`."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import replace
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web import faces
+from web.dom import by_id, clear, make, variant_text
+from web.i18n import bot_names, t
+from web.params import (
+    HOUSE_FIELDS,
+    MAX_HAND_SIZE,
+    PLAYER_RANGE,
+    SEAT_CHOICES,
+    VARIANT_CHOICES,
+    Settings,
+    clean_name,
+)
+from web.session import Session
+
+
+class SetupScreen:
+    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+
+    def translate(self) -> None:
+        lang = self.lang
+        document.documentElement.lang = lang
+        nodes = document.querySelectorAll("[data-i18n]")
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            el.textContent = t(lang, el.dataset.i18n)
+        fmt = by_id("opt-format")
+        for i in range(fmt.options.length):
+            opt = fmt.options.item(i)
+            kind, n = str(opt.value).split(":")
+            if kind == "hands":
+                opt.textContent = t(lang, "format_hands_1") if n == "1" else t(lang, "format_hands", n=n)
+            else:
+                opt.textContent = t(lang, "format_target", n=n)
+        timer = by_id("opt-timer")
+        for i in range(timer.options.length):
+            opt = timer.options.item(i)
+            if opt.value != "0":
+                opt.textContent = t(lang, "timer_s", n=opt.value)
+        by_id("hand").setAttribute("aria-label", t(lang, "your_hand"))
+        by_id("table").setAttribute("aria-label", t(lang, "table_label"))
+        by_id("chooser-title").textContent = t(lang, "choose_suit")
+        by_id("opt-name").placeholder = t(lang, "default_name")
+        self.translate_house(str(by_id("opt-lang").value or lang))
+        self.sync_levels()
+        self.render_stats()
+        fan = by_id("hero-fan")
+        if not fan.childElementCount:
+            for code in ("7H", "JK", "AS", "QD", "KC"):
+                c = make("div", "fan-card")
+                c.innerHTML = faces.card_svg(code)
+                fan.appendChild(c)
+
+    def translate_house(self, lang: str) -> None:
+        """The house rules panel's labels and one-line explanations (web.rules_text)."""
+        try:
+            from web.rules_text import CHOICE_LABELS, HOUSE_RULE_LABELS, HOUSE_RULES
+        except ImportError:  # pragma: no cover - the HTML keeps its English text
+            return
+        for field, words in CHOICE_LABELS.items():
+            sel = by_id(f"opt-{field}")
+            if not sel:
+                continue
+            for i in range(sel.options.length):
+                opt = sel.options.item(i)
+                word = words.get(str(opt.value))
+                if word:
+                    opt.textContent = word.get(lang) or word["en"]
+        for field in (*HOUSE_FIELDS, *VARIANT_CHOICES):
+            label = document.querySelector(f'[data-house-label="{field}"]')
+            helptext = document.querySelector(f'[data-house-help="{field}"]')
+            if label and field in HOUSE_RULE_LABELS:
+                label.textContent = HOUSE_RULE_LABELS[field].get(lang) or HOUSE_RULE_LABELS[field]["en"]
+            if helptext and field in HOUSE_RULES:
+                helptext.textContent = HOUSE_RULES[field].get(lang) or HOUSE_RULES[field]["en"]
+
+    def sync_house(self) -> None:
+        """Anticipo needs two decks: only with the traditional rules."""
+        two_decks = str(by_id("opt-rules").value) == "traditional"
+        box = by_id("opt-anticipo")
+        box.disabled = not two_decks
+        if not two_decks:
+            box.checked = False
+        by_id("anticipo-needs").hidden = two_decks
+        # one deck cannot deal 9 or 10 cards to six players (RULES §1 §2)
+        most = MAX_HAND_SIZE["traditional" if two_decks else "official"]
+        sel = by_id("opt-hand_size")
+        for i in range(sel.options.length):
+            opt = sel.options.item(i)
+            opt.disabled = int(opt.value) > most
+
+    def on_rules_change(self) -> None:
+        self.sync_players()
+        self.sync_house()
+        self.set_variants(str(by_id("opt-rules").value), {})
+
+    def set_variants(self, preset: str, variants: dict[str, Any]) -> None:
+        """The panel's rule-set fields: the preset's values, changed by ``variants``."""
+        from dernier.rules import PRESETS
+
+        base = PRESETS.get(preset) or PRESETS["official"]
+        for field in VARIANT_CHOICES:
+            value = variants.get(field, getattr(base, field))
+            by_id(f"opt-{field}").value = variant_text(value)
+
+    def read_variants(self, preset: str) -> dict[str, Any]:
+        """The panel's rule-set fields that differ from the preset."""
+        from dernier.rules import PRESETS
+
+        base = PRESETS.get(preset) or PRESETS["official"]
+        out: dict[str, Any] = {}
+        for field, choices in VARIANT_CHOICES.items():
+            text = str(by_id(f"opt-{field}").value)
+            value = next((c for c in choices if variant_text(c) == text), getattr(base, field))
+            if value != getattr(base, field):
+                out[field] = value
+        return out
+
+    def show_setup(self) -> None:
+        self.driver.stop()
+        if self.hub is not None:
+            self.hub.close()
+            self.hub = None
+        self.session = None
+        self.close_dialogs()
+        self.fill_setup(self.settings)
+        self.translate()
+        self.screen("setup")
+        by_id("hand-info").textContent = ""
+        document.title = "Dernier"
+
+    def show_save_problem(self, problem: str) -> None:
+        by_id("save-problem-detail").textContent = problem
+        self.screen("problem")
+
+    def on_save_problem_new(self) -> None:
+        self.store.drop_match()
+        self.show_setup()
+
+    def fill_setup(self, s: Settings) -> None:
+        by_id("opt-name").value = s.name
+        by_id("opt-rules").value = s.rules
+        self.sync_players(s.players)
+        by_id("opt-format").value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
+        if not by_id("opt-format").value:
+            by_id("opt-format").value = "hands:3"
+        by_id("opt-lang").value = s.lang
+        by_id("opt-delay").value = str(s.delay)
+        if not by_id("opt-delay").value:
+            by_id("opt-delay").value = "700"
+        by_id("opt-timer").value = str(s.timer)
+        if not by_id("opt-timer").value:
+            by_id("opt-timer").value = "0"
+        self.sync_levels(s.levels)
+        for field in HOUSE_FIELDS:
+            by_id(f"opt-{field}").checked = bool(getattr(s, field))
+        self.sync_house()
+        self.set_variants(s.rules, s.variants)
+
+    def sync_players(self, players: int | None = None) -> None:
+        sel = by_id("opt-players")
+        current = players or int(sel.value or 3)
+        lo, hi = PLAYER_RANGE.get(str(by_id("opt-rules").value), (2, 6))
+        clear(sel)
+        for n in range(lo, hi + 1):
+            opt = make("option", "", str(n), value=str(n))
+            sel.appendChild(opt)
+        sel.value = str(min(max(current, lo), hi))
+        self.sync_levels()
+
+    def sync_levels(self, levels: tuple[str, ...] | None = None) -> None:
+        box = by_id("opt-levels")
+        old = box.querySelectorAll("select")
+        current = list(levels) if levels else [str(old.item(i).value) for i in range(old.length)]
+        old_names = box.querySelectorAll("input[data-name-for]")
+        typed = {}
+        for i in range(old_names.length):
+            typed[str(old_names.item(i).dataset.nameFor)] = str(old_names.item(i).value)
+        if levels:
+            typed = {str(i + 1): n for i, n in enumerate(self.settings.names)}
+        players = int(by_id("opt-players").value or 3)
+        names = bot_names()
+        lang = str(by_id("opt-lang").value or self.lang)
+        clear(box)
+        for seat in range(1, players):
+            label = make("label", "level")
+            label.appendChild(make("span", "bot-name", names[seat - 1]))
+            sel = make("select", "", None, aria_label=t(lang, "opt_level_of", who=names[seat - 1]))
+            sel.dataset.bot = str(seat)
+            for lv in SEAT_CHOICES:
+                sel.appendChild(make("option", "", t(lang, f"level_{lv}"), value=lv))
+            pick = current[seat - 1] if seat - 1 < len(current) else (current[-1] if current else "medium")
+            sel.value = pick if pick in SEAT_CHOICES else "medium"
+            label.appendChild(sel)
+            name = make(
+                "input",
+                "seat-name-input",
+                None,
+                type="text",
+                maxlength="40",
+                spellcheck="false",
+                aria_label=t(lang, "opt_seat_name", n=seat + 1),
+                placeholder=t(lang, "player_name", n=seat + 1),
+            )
+            name.dataset.nameFor = str(seat)
+            name.value = typed.get(str(seat), "")
+            name.hidden = sel.value not in ("human", "friend")
+            label.appendChild(name)
+            self.on(sel, "change", lambda e, n=name: self.on_seat_kind(e, n))
+            box.appendChild(label)
+
+    def on_seat_kind(self, evt: Any, name: Any) -> None:
+        name.hidden = str(evt.target.value) not in ("human", "friend")
+
+    def read_setup(self) -> Settings:
+        players = int(by_id("opt-players").value)
+        sels = by_id("opt-levels").querySelectorAll("select")
+        levels = tuple(str(sels.item(i).value) for i in range(sels.length))
+        inputs = by_id("opt-levels").querySelectorAll("input[data-name-for]")
+        names = tuple(clean_name(str(inputs.item(i).value)) for i in range(inputs.length))
+        kind, n = str(by_id("opt-format").value).split(":")
+        s = Settings(
+            players=players,
+            rules=str(by_id("opt-rules").value),
+            levels=levels,
+            seed=None,
+            hands=int(n) if kind == "hands" else None,
+            target=int(n) if kind == "target" else None,
+            lang=str(by_id("opt-lang").value),
+            delay=int(by_id("opt-delay").value),
+            name=clean_name(str(by_id("opt-name").value)),
+            timer=int(by_id("opt-timer").value),
+            anticipo=bool(by_id("opt-anticipo").checked) and str(by_id("opt-rules").value) == "traditional",
+            chi_sbaglia_paga=bool(by_id("opt-chi_sbaglia_paga").checked),
+            variants=self.read_variants(str(by_id("opt-rules").value)),
+            names=names if any(names) else (),
+            standin=self.settings.standin,
+            grace=self.settings.grace,
+        )
+        problems = s.problems()
+        if problems:
+            raise ValueError("; ".join(problems))
+        return s
+
+    def on_lang_change(self, evt: Any) -> None:
+        self.settings = replace(self.settings, lang=str(by_id("opt-lang").value))
+        self.translate()
+
+    def on_setup_submit(self, evt: Any) -> None:
+        evt.preventDefault()
+        s = self.read_setup()
+        self.settings = s
+        self.store.save_prefs(s)
+        # The URL's own match parameters no longer describe this match: drop them, so a
+        # reload resumes it.
+        with contextlib.suppress(Exception):
+            window.history.replaceState(None, "", "index.html")
+        self.open_match(Session.new(s, self.store, None))
+
+    # -- the match -----------------------------------------------------------------------
+
+    def render_stats(self) -> None:
+        st = self.store.stats()
+        el = by_id("stats")
+        if st["played"]:
+            el.textContent = t(self.lang, "stats", played=st["played"], won=st["won"], points=st["points"])
+        else:
+            el.textContent = t(self.lang, "stats_none")

@@ -1,0 +1,391 @@
+"""Input at the card table (browser only): clicks, long presses and keys become moves of
+the shown seat (:meth:`web.ui.Page.act`), the suit chooser, the end-of-hand buttons,
+Abandon, and the pass-and-play curtain's buttons. A mixin of :class:`web.ui.Page`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document  # type: ignore[import-not-found]
+
+from web import faces
+from web.describe import (
+    name_of,
+    why_not,
+)
+from web.dom import SUITS, by_id, clear, make
+from web.i18n import t
+from web.seatview import SeatView
+
+
+class TableInput:
+    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+
+    def human_move(self, move: str, source: Any = None) -> None:
+        self.fly_from = source.getBoundingClientRect() if source else None
+        refused = self.act(move)
+        if refused:
+            self.hint(refused)
+            return
+        self.hint("")
+
+    def simple_move(self, move: str) -> None:
+        sv = self.sv
+        if sv is None or not sv.my_turn or self.curtain_up():
+            return
+        if move not in sv.legal:
+            self.hint(t(self.lang, "no_draw_now" if move == "draw" else "no_pass_now"))
+            return
+        self.human_move(move, by_id("drawpile") if move == "draw" else None)
+
+    def on_dernier(self) -> None:
+        sv = self.sv
+        if sv is None or self.curtain_up():
+            return
+        if sv.due():
+            self.announce(t(self.lang, "log_call_you"))
+            self.act("dernier")
+            return
+        if sv.can_arm():
+            self.armed = not self.armed
+            self.render()
+            return
+        self.hint(t(self.lang, "no_dernier_now"))
+
+    def on_hand_click(self, evt: Any) -> None:
+        btn = evt.target.closest("button[data-card]")
+        if not btn:
+            return
+        self.play_card(str(btn.dataset.card), btn)
+
+    def on_hand_long_press(self, evt: Any) -> None:
+        """A long press (touch) or right click on a card says whether and why it plays."""
+        btn = evt.target.closest("button[data-card]")
+        sv = self.sv
+        if not btn or sv is None:
+            return
+        evt.preventDefault()
+        code = str(btn.dataset.card)
+        reason = why_not(sv.state, code, sv.names, self.lang)
+        name = faces.card_name(code, self.lang)
+        self.hint(
+            f"{name}: {reason}" if reason else f"{name}: {t(self.lang, 'playable')}", refused=bool(reason)
+        )
+
+    def play_card(self, code: str, btn: Any) -> None:
+        sv = self.sv
+        if sv is None or self.curtain_up():
+            return
+        jumps = sv.jumps_for(code, self.armed) if not sv.my_turn else []
+        if jumps:  # anticipo (RULES §12): the identical card, out of turn
+            self.human_move(jumps[0], btn)
+            return
+        reason = why_not(sv.state, code, sv.names, self.lang)
+        if reason and sv.get("chi_sbaglia_paga") and not sv.hand_over and self.may_try_wrong(sv):
+            self.fly_from = btn.getBoundingClientRect() if btn else None
+            if self.act(code, wrong=True) is None:
+                self.show_penalty(reason + " — " + t(self.lang, "penalty_two"))
+                return
+        if reason:
+            self.hint(reason, refused=True)
+            btn.classList.remove("shake")
+            _ = btn.offsetWidth
+            btn.classList.add("shake")
+            return
+        moves = sv.moves_for(code, self.armed)
+        if not moves:
+            self.hint(t(self.lang, "why_generic"), refused=True)
+            return
+        if any("=" in m for m in moves) or any(":" in m for m in moves):
+            self.open_chooser(code, moves)
+            return
+        self.human_move(moves[0], btn)
+
+    def may_try_wrong(self, sv: SeatView) -> bool:
+        """Chi sbaglia paga charges a wrong card on the seat's turn; out of turn only where
+        the engine charges it too (RULES §12)."""
+        return sv.my_turn or bool(getattr(self, "wrong_out_of_turn", False))
+
+    def show_penalty(self, text: str) -> None:
+        """Chi sbaglia paga: the reason in the hint and the notices, with a flash."""
+        self.hint(text, refused=True)
+        self.notice(text)
+        for el in (by_id("hint"), by_id("hand")):
+            el.classList.remove("penalty")
+            _ = el.offsetWidth
+            el.classList.add("penalty")
+        self.announce(text)
+
+    # -- the suit chooser ------------------------------------------------------------------
+
+    def open_chooser(self, code: str | None, moves: list[str], suits_only: bool = False) -> None:
+        """Suits (a J, an official Jolly, the dealer's choice) or, for a traditional wild
+        Jolly, the cards it may stand for."""
+        self.choice_code = code
+        box = by_id("chooser-options")
+        clear(box)
+        lang = self.lang
+        wild = [] if suits_only else [m for m in moves if "=" in m]
+        if wild:
+            by_id("chooser-title").textContent = t(lang, "choose_card_for")
+            seen: set[str] = set()
+            for m in wild:
+                named = m.rstrip("!").split("=", 1)[1]
+                key = named.split(":")[0]
+                if key in seen:
+                    continue
+                seen.add(key)
+                b = make("button", "choice card-choice", None, type="button")
+                b.dataset.named = key
+                b.setAttribute("aria-label", faces.card_name(key, lang))
+                b.innerHTML = faces.card_svg(key)
+                box.appendChild(b)
+        else:
+            if suits_only:
+                by_id("chooser-title").textContent = t(lang, "choose_suit")
+            elif code is None:
+                top = self.sv["top"] if self.sv is not None else ""
+                by_id("chooser-title").textContent = t(lang, "turn_you_choose", card=faces.card_short(top))
+            else:
+                by_id("chooser-title").textContent = t(lang, "choose_suit_for", card=faces.card_short(code))
+            suits = [m.rstrip("!").rsplit(":", 1)[1] for m in moves if ":" in m]
+            held = self.suits_held(code)
+            for suit in SUITS:
+                if suit not in suits:
+                    continue
+                b = make("button", f"choice suit-choice suit-{suit}", None, type="button")
+                b.dataset.suit = suit
+                b.innerHTML = faces.suit_svg(suit)
+                b.appendChild(make("span", "suit-name", t(lang, f"suit_{suit}")))
+                count = t(lang, "suit_held", n=held[suit])
+                b.appendChild(make("span", "suit-held", count))
+                b.setAttribute("aria-label", f"{t(lang, f'suit_{suit}')} {faces.suit_symbol(suit)}, {count}")
+                box.appendChild(b)
+        by_id("chooser-cancel").hidden = code is None
+        # the dealer's forced choice cannot be cancelled: the way out of the match is here
+        by_id("chooser-abandon").hidden = code is not None
+        self.chooser_moves = moves
+        dlg = by_id("chooser")
+        if not dlg.open:
+            dlg.showModal()
+        first = box.querySelector("button")
+        if first:
+            first.focus()
+
+    def suits_held(self, code: str | None) -> dict[str, int]:
+        """Cards of each suit in the shown hand, J and Jolly aside, without the card
+        ``code`` being played (the chooser shows them: the modal dialog covers the hand)."""
+        hand = list(self.sv["hand"]) if self.sv is not None else []
+        if code in hand:
+            hand.remove(code)
+        held = dict.fromkeys(SUITS, 0)
+        for c in hand:
+            rank, suit = faces.split(c)
+            if suit is not None and rank != "J":
+                held[suit] += 1
+        return held
+
+    def on_choose(self, evt: Any) -> None:
+        btn = evt.target.closest("button")
+        if not btn:
+            return
+        moves: list[str] = getattr(self, "chooser_moves", [])
+        code = self.choice_code
+        named = btn.getAttribute("data-named")
+        if named:
+            options = [m for m in moves if m.rstrip("!").split("=", 1)[1].split(":")[0] == named]
+            if any(":" in m.split("=", 1)[1] for m in options):
+                self.open_chooser(code, options, suits_only=True)  # the named J's suit
+                return
+            self.close_chooser()
+            self.human_move(options[0], self.card_button(code))
+            return
+        suit = btn.getAttribute("data-suit")
+        if not suit:
+            return
+        match = [m for m in moves if m.rstrip("!").endswith(":" + suit)]
+        self.close_chooser()
+        if match:
+            self.human_move(match[0], self.card_button(code) if code else None)
+
+    def on_chooser_cancel(self, evt: Any) -> None:
+        evt.preventDefault()
+        if self.choice_code is not None:  # Escape = Cancel; the dealer must choose: it stays
+            self.close_chooser()
+
+    def close_chooser(self) -> None:
+        dlg = by_id("chooser")
+        if dlg.open:
+            dlg.close()
+        code = self.choice_code
+        self.choice_code = None
+        if code:
+            btn = self.card_button(code)
+            if btn:
+                btn.focus()
+
+    def card_button(self, code: str | None) -> Any:
+        if not code:
+            return None
+        return by_id("hand").querySelector(f'button[data-card="{code}"]')
+
+    # -- end of hand, match ------------------------------------------------------------------
+
+    def on_next(self) -> None:
+        s = self.session
+        if s is None or not s.match.game.over or s.match.over:
+            return
+        s.next_hand()
+        by_id("summary").close()
+        clear(by_id("summary-table"))  # last hand's cards leave the document
+        self.summary_for = None
+        self.changed()
+
+    def on_new_match(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        self.begin(s.again())
+
+    def on_change_settings(self) -> None:
+        self.show_setup()
+
+    def peek_table(self) -> None:
+        dlg = by_id("summary")
+        if dlg.open:
+            dlg.close()
+
+    def on_show_summary(self, evt: Any) -> None:
+        if self.sv is not None and self.sv.hand_over:
+            self.open_summary()
+
+    def ask_abandon(self) -> None:
+        s = self.session
+        if s is None or s.match.over:
+            return
+        by_id("confirm-abandon").showModal()
+        by_id("abandon-no").focus()
+
+    def abandon_from_chooser(self) -> None:
+        """Abandon from the dealer's forced suit choice (the modal chooser hides the header)."""
+        dlg = by_id("chooser")
+        if dlg.open:
+            dlg.close()
+        self.ask_abandon()
+
+    def resume_choice(self, v: SeatView | None = None) -> None:
+        """A suit the shown seat still owes (the dealer's, RULES §3) opens the chooser:
+        after each render (``v``: its view) and after "Keep playing" or Escape on Abandon."""
+        sv = v or self.sv
+        if sv is None or sv.match_over or by_id("chooser").open or self.curtain_up():
+            return
+        if sv.get("choosing") and sv.turn == self.seat:
+            self.open_chooser(None, sv.legal)
+
+    def do_abandon(self) -> None:
+        by_id("confirm-abandon").close()
+        s = self.session
+        if s is None or s.match.over:
+            return
+        self.driver.stop()
+        s.abandon(self.seat)
+        self.changed()
+
+    # -- keyboard --------------------------------------------------------------------------
+
+    def hand_buttons(self) -> list[Any]:
+        nodes = by_id("hand").querySelectorAll("button[data-card]")
+        return [nodes.item(i) for i in range(nodes.length)]
+
+    def focus_card(self, index: int) -> None:
+        cards = self.hand_buttons()
+        if not cards:
+            return
+        index = max(0, min(index, len(cards) - 1))
+        for i, b in enumerate(cards):
+            b.tabIndex = 0 if i == index else -1
+        cards[index].focus()
+
+    def on_hand_key(self, evt: Any) -> None:
+        key = str(evt.key)
+        if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            return
+        cards = self.hand_buttons()
+        if not cards:
+            return
+        active = document.activeElement
+        idx = next((i for i, b in enumerate(cards) if b == active), 0)
+        if key in ("ArrowLeft", "ArrowUp"):
+            idx -= 1
+        elif key in ("ArrowRight", "ArrowDown"):
+            idx += 1
+        elif key == "Home":
+            idx = 0
+        else:
+            idx = len(cards) - 1
+        evt.preventDefault()
+        evt.stopPropagation()
+        self.focus_card(idx % len(cards))
+
+    def on_key(self, evt: Any) -> None:
+        if self.sv is None or self.typing(evt) or self.dialog_open():
+            return
+        if document.body.dataset.screen != "table" or evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        if self.curtain_up():
+            return
+        key = str(evt.key)
+        if key == " ":
+            if self.native_space(evt):
+                return  # Space presses the focused control (not a card)
+            evt.preventDefault()
+            self.on_dernier()
+        elif key in ("d", "D"):
+            evt.preventDefault()
+            self.simple_move("draw")
+        elif key in ("p", "P"):
+            evt.preventDefault()
+            self.simple_move("pass")
+        elif key in ("ArrowLeft", "ArrowRight") and not evt.target.closest("#hand"):
+            evt.preventDefault()
+            cards = self.hand_buttons()
+            playable = [i for i, b in enumerate(cards) if b.getAttribute("aria-disabled") != "true"]
+            self.focus_card(playable[0] if playable else 0)
+
+    def native_space(self, evt: Any) -> bool:
+        target = evt.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        return tag in ("button", "a", "summary") and not target.closest("#hand")
+
+    def on_key_up(self, evt: Any) -> None:
+        # Space calls Dernier: it must not also "click" the focused card.
+        if (
+            str(evt.key) == " "
+            and self.sv is not None
+            and not self.typing(evt)
+            and not self.dialog_open()
+            and not self.native_space(evt)
+        ):
+            evt.preventDefault()
+
+    # -- rules page ------------------------------------------------------------------------
+
+    def on_curtain_go(self) -> None:
+        self.curtain_seat = None
+        by_id("curtain").hidden = True
+        self.render()
+        cards = self.hand_buttons()
+        playable = [i for i, b in enumerate(cards) if b.getAttribute("aria-disabled") != "true"]
+        if cards:
+            self.focus_card(playable[0] if playable else 0)
+
+    def on_curtain_dernier(self) -> None:
+        s = self.session
+        btn = by_id("curtain-dernier")
+        if s is None or not btn.dataset.seat:
+            return
+        seat = int(btn.dataset.seat)
+        if s.human_due(seat):
+            s.play("dernier", seat)
+            self.announce(t(self.lang, "log_call", who=name_of(s.names, seat)))
+            self.changed()
