@@ -416,6 +416,34 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Il collegamento con chi ospita si è interrotto. Chiedi un nuovo invito per tornare al tuo posto.",
     ),
     "left_table": ("You left the table.", "Hai lasciato il tavolo."),
+    "room_summary": (
+        "Or use a room code (needs a signalling server)",
+        "Oppure usa un codice stanza (serve un server di segnalazione)",
+    ),
+    "room_help": (
+        "With a room code your friends join from their invitation link alone and come back by "
+        "themselves if they drop. It needs a PeerJS signalling server (anyone can run one: "
+        "npx peerjs --port 9000).",
+        "Con un codice stanza i tuoi amici entrano con il solo link d'invito e rientrano da soli "
+        "se cadono. Serve un server di segnalazione PeerJS (chiunque può avviarne uno: "
+        "npx peerjs --port 9000).",
+    ),
+    "room_server": ("Signalling server", "Server di segnalazione"),
+    "room_open": ("Open a room", "Apri una stanza"),
+    "room_code": ("Room code", "Codice stanza"),
+    "room_opening": ("Opening the room…", "Apro la stanza…"),
+    "room_open_now": (
+        "Room {room} is open: send each friend their link.",
+        "La stanza {room} è aperta: manda a ogni amico il suo link.",
+    ),
+    "room_bad_server": ("That server address cannot be used", "Questo indirizzo di server non si può usare"),
+    "room_failed": (
+        "The signalling server could not be reached (trying again…)",
+        "Il server di segnalazione non risponde (si riprova…)",
+    ),
+    "room_invite_ready": ("Room link ready: send it.", "Link della stanza pronto: mandalo."),
+    "room_joining": ("Joining the table…", "Entro al tavolo…"),
+    "join_room": ("Join table {room}", "Entra nel tavolo {room}"),
 }
 
 

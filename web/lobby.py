@@ -5,9 +5,10 @@ a friend's join screen and its events, and table talk. The network itself is in
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.describe import (
     name_of,
@@ -33,6 +34,12 @@ class FriendsScreens:
         self.translate()
         self.screen("lobby")
         by_id("start-online").textContent = t(self.lang, "start_online")
+        from web.net import ROOM_SERVER_KEY
+
+        with contextlib.suppress(Exception):
+            saved = window.localStorage.getItem(ROOM_SERVER_KEY)
+            if isinstance(saved, str) and saved:
+                by_id("room-server").value = saved
         self.hub.render_seats()
         for seat in session.friend_seats():
             spawn(self.hub.invite(seat))
@@ -80,6 +87,32 @@ class FriendsScreens:
             )
         else:
             self.hint(t(self.lang, "talk_wait"))
+
+    def on_room_open(self) -> None:
+        from web.net import spawn
+
+        if self.hub is not None and self.hub.room is None:
+            spawn(self.hub.open_room(str(by_id("room-server").value or "")))
+
+    def start_guest_room(self, fragment: str) -> bool:
+        """A page opened from a room invitation: connect through the signalling server."""
+        from web import roomlink
+        from web.net import GuestNet, spawn
+
+        try:
+            inv = roomlink.parse_room(fragment)
+        except roomlink.RoomLinkError as e:
+            self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
+            return False
+        self.guest = GuestNet(self, room=inv)
+        self.seat = inv.seat
+        by_id("join-heading").textContent = t(self.lang, "join_room", room=inv.room)
+        prefs = self.store.prefs()
+        by_id("join-name").value = prefs.name if prefs is not None else ""
+        by_id("join-name").placeholder = t(self.lang, "friend_name", n=inv.seat + 1)
+        self.screen("join")
+        spawn(self.guest.start())
+        return True
 
     def start_guest(self, fragment: str) -> bool:
         """A page opened from an invitation: answer it. False if the fragment is none."""

@@ -26,7 +26,7 @@ import time
 import traceback
 from typing import Any
 
-from pyscript import window  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
 
 from web import signal
 from web.dom import by_id, make
@@ -41,6 +41,7 @@ REPLY_GOOD_S = 300
 #: the guest considers the host gone after this long without a message
 HOST_SILENT_S = 7.0
 ICE_KEY = "dernier.ice.v1"
+ROOM_SERVER_KEY = "dernier.roomserver.v1"
 GUEST_KEY = "dernier.guest.v1"
 
 
@@ -121,6 +122,8 @@ class HostNet:
         self.links: dict[str, Any] = {}
         self.next_peer = 0
         self.started = False
+        self.room: Any = None  # transport.RoomHost, once the host opened a room
+        self.room_code = ""
         for seat in session.friend_seats():
             if not self.hub.seat_token(seat):
                 self.hub.set_token(seat, random_token())
@@ -160,7 +163,7 @@ class HostNet:
         """Make (or make anew) the invitation of ``seat``."""
         from web import transport
 
-        if seat in self.busy:
+        if seat in self.busy or self.room is not None:
             return
         self.busy.add(seat)
         old = self.invites.pop(seat, None)
@@ -237,6 +240,46 @@ class HostNet:
         link.on_close = on_close
         self.hub.connect(peer, link.send, link.close)
 
+    async def open_room(self, server_text: str) -> None:
+        """Opt-in: a room on a signalling server; every friend seat's invitation becomes a
+        room link (no reply code), and friends rejoin by themselves."""
+        from web import roomlink, transport
+
+        lang = self.page.lang
+        status = by_id("room-status")
+        try:
+            server = roomlink.parse_server(server_text)
+        except roomlink.RoomLinkError as e:
+            status.textContent = t(lang, "room_bad_server") + " (" + str(e) + ")"
+            return
+        with contextlib.suppress(Exception):
+            window.localStorage.setItem(ROOM_SERVER_KEY, server.text())
+        status.textContent = t(lang, "room_opening")
+        arr = window.Uint8Array.new(6)
+        window.crypto.getRandomValues(arr)
+        code = roomlink.new_room(bytes(arr.to_py()))
+        rs = transport.RoomServer(server.host, server.port, server.path, server.secure)
+        try:
+            host = await transport.RoomHost.open(rs, code, ice_servers())
+        except Exception as e:
+            window.console.error(str(e))
+            status.textContent = t(lang, "room_failed")
+            return
+        self.room = host
+        self.room_code = code
+        host.on_link = self.bind
+        for seat in self.session.friend_seats():
+            old = self.invites.pop(seat, None)
+            if old is not None:
+                with contextlib.suppress(Exception):
+                    old.cancel()
+            self.urls[seat] = roomlink.room_url(base_url(), code, seat, self.hub.seat_token(seat), server)
+            self.status[seat] = ("room_invite_ready", False)
+        by_id("room-code").textContent = code
+        document.body.dataset.room = code
+        status.textContent = t(lang, "room_open_now", room=code)
+        self.render_seats()
+
     def let_bot_play(self, seat: int) -> None:
         self.hub.standin_now(seat)
         self.on_hub_change()
@@ -250,6 +293,10 @@ class HostNet:
         self.invites.clear()
         if self.tick_task is not None:
             self.tick_task.cancel()
+        if self.room is not None:
+            with contextlib.suppress(Exception):
+                self.room.close()
+            self.room = None
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -280,10 +327,10 @@ class HostNet:
                 inv.setAttribute("data-invite", url)
                 row.querySelector(".invite-url").value = url
                 qr_into(row.querySelector(".qr"), url) if url else None
-            row.querySelector(".reply-area").hidden = not url or linked
+            row.querySelector(".reply-area").hidden = not url or linked or self.room is not None
             row.querySelector(f'[data-accept-for="{seat}"]').disabled = seat in self.busy or not url
             fresh = row.querySelector(f'[data-fresh-for="{seat}"]')
-            fresh.hidden = linked
+            fresh.hidden = linked or self.room is not None
             fresh.disabled = seat in self.busy
             fresh.textContent = t(lang, "invite_fresh" if url or seat in self.status else "invite_make")
             row.querySelector(f'[data-bot-for="{seat}"]').hidden = presence in ("connected", "standin")
@@ -345,18 +392,24 @@ class HostNet:
 
 
 class GuestNet:
-    """A friend's page: the reply code, then the table as the host sends it."""
+    """A friend's page: the reply code (or the room), then the table as the host sends it."""
 
-    def __init__(self, page: Any, invitation: signal.Invitation) -> None:
+    def __init__(self, page: Any, invitation: Any = None, room: Any = None) -> None:
         self.page = page
-        self.inv = invitation
+        self.inv = invitation  # signal.Invitation (manual) …
+        self.room = room  # … or roomlink.RoomInvitation
+        src = invitation if invitation is not None else room
+        self.seat: int = src.seat
+        self.token: str = src.token
         self.client: GuestClient | None = None
         self.link: Any = None
         self.reply: Any = None
         self.made_at = 0.0
         self.last_heard = 0.0
         self.closed_reason: str | None = None
+        self.left = False
         self.task: Any = None
+        self.retry_at: float | None = None
 
     @property
     def state(self) -> dict[str, Any] | None:
@@ -367,7 +420,12 @@ class GuestNet:
         return self.link is not None and bool(self.link.is_open) and self.closed_reason is None
 
     async def start(self) -> None:
-        """Answer the invitation: show the reply code, wait for the host to accept it."""
+        """Answer the invitation (show the reply code) or, with a room code, connect."""
+        if self.task is None:
+            self.task = spawn(self.loop())
+        if self.room is not None:
+            await self.connect_room()
+            return
         from web import transport
 
         lang = self.page.lang
@@ -386,6 +444,7 @@ class GuestNet:
         by_id("reply-text").value = code
         qr_into(by_id("reply-qr"), code)
         by_id("reply-box").hidden = False
+        by_id("reply-expiry").textContent = t(lang, "reply_good_for", n=REPLY_GOOD_S)
         by_id("join-status").textContent = t(lang, "reply_send", who=self.inv.host_name)
         link = self.reply.link
         link.on_message = self.on_text
@@ -393,8 +452,25 @@ class GuestNet:
         link.on_open = lambda: self.on_open(link)
         if link.is_open:
             self.on_open(link)
-        if self.task is None:
-            self.task = spawn(self.loop())
+
+    async def connect_room(self) -> None:
+        from web import transport
+
+        lang = self.page.lang
+        by_id("join-status").textContent = t(lang, "room_joining")
+        srv = self.room.server
+        try:
+            link = await transport.room_connect(
+                transport.RoomServer(srv.host, srv.port, srv.path, srv.secure), self.room.room, ice_servers()
+            )
+        except Exception as e:
+            window.console.error(str(e))
+            by_id("join-status").textContent = t(lang, "room_failed")
+            self.retry_at = time.monotonic() + 3.0
+            return
+        link.on_message = self.on_text
+        link.on_close = self.on_close
+        self.on_open(link)
 
     def on_open(self, link: Any) -> None:
         if self.link is link:
@@ -402,7 +478,8 @@ class GuestNet:
         self.link = link
         self.closed_reason = None
         name = str(by_id("join-name").value or "")
-        self.client = GuestClient(self.inv.seat, self.inv.token, name)
+        self.client = GuestClient(self.seat, self.token, name)
+        self.retry_at = None
         self.last_heard = time.monotonic()
         link.send(self.client.hello())
         by_id("join-status").textContent = t(self.page.lang, "join_linked")
@@ -434,6 +511,8 @@ class GuestNet:
         if self.closed_reason is None:
             self.closed_reason = str(reason or "closed")
         self.page.on_guest_event("dropped", self.closed_reason)
+        if self.room is not None and not self.left:
+            self.retry_at = time.monotonic() + 2.0  # with a room code: rejoin by itself
 
     def send(self, text: str | None) -> None:
         if text and self.link is not None:
@@ -451,6 +530,7 @@ class GuestNet:
         return text is not None
 
     def leave(self) -> None:
+        self.left = True
         if self.client is not None:
             with contextlib.suppress(Exception):
                 self.send(json.dumps({"v": 1, "t": "bye"}))
@@ -464,6 +544,11 @@ class GuestNet:
             await asyncio.sleep(1.0)
             try:
                 lang = self.page.lang
+                if self.retry_at is not None and time.monotonic() >= self.retry_at and not self.left:
+                    self.retry_at = None
+                    self.link = None
+                    await self.connect_room()
+                    continue
                 if self.link is None and self.reply is not None:
                     left = int(REPLY_GOOD_S - (time.monotonic() - self.made_at))
                     exp = by_id("reply-expiry")
@@ -479,5 +564,7 @@ class GuestNet:
                 if time.monotonic() - self.last_heard > HOST_SILENT_S:
                     self.closed_reason = "silent"
                     self.page.on_guest_event("dropped", "silent")
+                    if self.room is not None and not self.left:
+                        self.retry_at = time.monotonic() + 1.0
             except Exception:
                 self.page.fail(traceback.format_exc())

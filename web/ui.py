@@ -110,6 +110,9 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         if "join=" in fragment and self.start_guest(fragment):
             self.ready()
             return
+        if "room=" in fragment and self.start_guest_room(fragment):
+            self.ready()
+            return
         for n in parsed.notices:
             self.notice(self.notice_text(n))
         if not self.store.ok:
@@ -168,6 +171,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.on(by_id("reply-fresh"), "click", lambda e: self.on_reply_fresh())
         self.on(by_id("reply-copy"), "click", lambda e: self.on_reply_copy())
         self.on(by_id("talk"), "click", self.on_talk)
+        self.on(by_id("room-open"), "click", lambda e: self.on_room_open())
         self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
         self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
         self.on(document, "keydown", self.on_key)

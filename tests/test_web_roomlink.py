@@ -1,0 +1,59 @@
+"""Room-code invitations (web/roomlink.py): the URL round-trips, and anything damaged,
+foreign or hostile is refused with a reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from web.roomlink import RoomLinkError, Server, new_room, parse_room, parse_server, room_ok, room_url
+
+TOKEN = "AbCdEfGhIjKlMnOpQrStUvWx"
+
+
+def test_server_addresses() -> None:
+    assert parse_server("127.0.0.1:9000") == Server("127.0.0.1", 9000, "/", False)
+    assert parse_server("http://127.0.0.1:9000/dernier") == Server("127.0.0.1", 9000, "/dernier", False)
+    assert parse_server("peer.example.org") == Server("peer.example.org", 443, "/", True)
+    assert parse_server("wss://peer.example.org:8443/x/").secure
+    for bad in (
+        "",
+        "ftp://x",
+        "http://",
+        "http://a:b@host",
+        "http://host/?q=1",
+        "h" * 300,
+        "http://host/<x>",
+    ):
+        with pytest.raises(RoomLinkError):
+            parse_server(bad)
+
+
+def test_room_url_round_trip() -> None:
+    room = new_room(bytes(range(6)))
+    assert room_ok(room) and len(room) == 6
+    server = parse_server("http://127.0.0.1:9000/")
+    url = room_url("http://127.0.0.1:8000/index.html?x=1#old", room, 2, TOKEN, server)
+    assert url.startswith("http://127.0.0.1:8000/index.html?x=1#room=1.")
+    inv = parse_room(url)
+    assert (inv.room, inv.seat, inv.token, inv.server) == (room, 2, TOKEN, server)
+    # pasted with line breaks from a messenger
+    assert parse_room(url[:40] + "\n  " + url[40:]).room == room
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "",
+        "#join=1.2.3",
+        "#room=",
+        "#room=1.ABC.2." + TOKEN + ".aHR0cDovLzEyNy4wLjAuMTo5MDAwLw",  # room too short
+        "#room=1.ABCDEF.0." + TOKEN + ".aHR0cDovLzEyNy4wLjAuMTo5MDAwLw",  # seat 0 is the host
+        "#room=1.ABCDEF.2.short.aHR0cDovLzEyNy4wLjAuMTo5MDAwLw",
+        "#room=2.ABCDEF.2." + TOKEN + ".aHR0cDovLzEyNy4wLjAuMTo5MDAwLw",
+        "#room=1.ABCDEF.2." + TOKEN + ".%%%",
+        "#room=1.ABCDEF.2." + TOKEN + ".ZnRwOi8veA",  # ftp://x
+    ],
+)
+def test_bad_room_invitations_are_refused(fragment: str) -> None:
+    with pytest.raises(RoomLinkError):
+        parse_room(fragment)

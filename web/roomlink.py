@@ -1,0 +1,121 @@
+"""Room-code invitations (opt-in play with friends through a signalling server).
+
+Plain Python (no browser), tested in CPython by ``tests/test_web_roomlink.py``.
+
+With a room code the host's page registers the room on a PeerJS signalling server (npm
+``peer``, which anyone can run: ``npx peerjs --port 9000``), and a friend's page finds the
+host through it; no reply code travels back. The server's address is a setting of the
+host (``parse_server``); the invitation carries it so the friend's page needs no setting::
+
+    <base_url>#room=1.<ROOM>.<seat>.<token>.<server, base64url of its address>
+
+everything in the URL fragment (never sent to a web server). ``ROOM`` is 4..12 characters
+of ``A-Z 2-9`` (no look-alikes), ``token`` the seat's secret (``signal.token_ok``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from web.signal import SEATS, token_ok
+
+ROOM_KEY = "room="
+ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_ROOM = re.compile(r"[A-HJ-NP-Z2-9]{4,12}")
+MAX_SERVER = 200
+
+
+class RoomLinkError(ValueError):
+    """A room invitation or a server address that cannot be used (the reason says why)."""
+
+
+@dataclass(frozen=True)
+class Server:
+    """Where the signalling server listens (``web.transport.RoomServer`` takes these)."""
+
+    host: str
+    port: int
+    path: str
+    secure: bool
+
+    def text(self) -> str:
+        scheme = "https" if self.secure else "http"
+        return f"{scheme}://{self.host}:{self.port}{self.path}"
+
+
+@dataclass(frozen=True)
+class RoomInvitation:
+    room: str
+    seat: int
+    token: str
+    server: Server
+
+
+def parse_server(text: str) -> Server:
+    """A server address as typed: ``host[:port][/path]`` or a URL (``http://`` means not
+    secure; anything else is secure, default port 443)."""
+    t = (text or "").strip()
+    if not t or len(t) > MAX_SERVER:
+        raise RoomLinkError("the server address is empty or too long")
+    if "://" not in t:
+        t = ("http://" if t.startswith(("127.", "localhost")) else "https://") + t
+    try:
+        parts = urlsplit(t)
+        port = parts.port
+    except ValueError:
+        raise RoomLinkError("the server address is not valid") from None
+    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
+        raise RoomLinkError("the server address is not valid")
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise RoomLinkError("the server address may hold only a host, a port and a path")
+    secure = parts.scheme in ("https", "wss")
+    path = parts.path or "/"
+    if not re.fullmatch(r"[A-Za-z0-9._~/-]*", path):
+        raise RoomLinkError("the server path has characters it may not have")
+    return Server(parts.hostname, port or (443 if secure else 80), path, secure)
+
+
+def new_room(random_bytes: bytes) -> str:
+    """A room code from random bytes (the page's ``crypto.getRandomValues``): 6 characters."""
+    if len(random_bytes) < 6:
+        raise RoomLinkError("need 6 random bytes")
+    return "".join(ROOM_ALPHABET[b % len(ROOM_ALPHABET)] for b in random_bytes[:6])
+
+
+def room_ok(room: object) -> bool:
+    return isinstance(room, str) and bool(_ROOM.fullmatch(room))
+
+
+def room_url(base_url: str, room: str, seat: int, token: str, server: Server) -> str:
+    if not room_ok(room):
+        raise RoomLinkError("the room code is not valid")
+    if seat not in SEATS or not token_ok(token):
+        raise RoomLinkError("the seat or its token is not valid")
+    srv = base64.urlsafe_b64encode(server.text().encode()).decode().rstrip("=")
+    return f"{base_url.split('#', 1)[0]}#{ROOM_KEY}1.{room}.{seat}.{token}.{srv}"
+
+
+def parse_room(fragment: str) -> RoomInvitation:
+    """The room invitation in a URL fragment (or a whole URL); RoomLinkError otherwise."""
+    text = "".join((fragment or "")[:2000].split())
+    text = text.split("#", 1)[1] if "#" in text else text
+    payload = next((p[len(ROOM_KEY) :] for p in text.split("&") if p.startswith(ROOM_KEY)), None)
+    if payload is None:
+        raise RoomLinkError("this is not a room invitation (no room=)")
+    fields = payload.split(".")
+    if len(fields) != 5 or fields[0] != "1":
+        raise RoomLinkError("the room invitation is cut short or damaged")
+    _, room, seat, token, srv = fields
+    if not room_ok(room):
+        raise RoomLinkError("the room code is not valid")
+    if not seat.isdigit() or int(seat) not in SEATS or not token_ok(token):
+        raise RoomLinkError("the invitation's seat or token is not valid")
+    try:
+        server_text = base64.urlsafe_b64decode(srv + "=" * (-len(srv) % 4)).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise RoomLinkError("the invitation's server address is damaged") from None
+    return RoomInvitation(room, int(seat), token, parse_server(server_text))
