@@ -172,6 +172,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.on(by_id("reply-copy"), "click", lambda e: self.on_reply_copy())
         self.on(by_id("talk"), "click", self.on_talk)
         self.on(by_id("room-open"), "click", lambda e: self.on_room_open())
+        self.on(window, "pagehide", lambda e: self.on_page_hide())
         self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
         self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
         self.on(document, "keydown", self.on_key)
@@ -356,6 +357,14 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         if s.kinds[s.turn] == "friend" and s.presence.get(s.turn) != "connected":
             return None
         return s.turn
+
+    def on_page_hide(self) -> None:
+        """The page goes away: a host says goodbye to its friends (they see the table
+        closed at once, not after a silence), a friend tells the host it left."""
+        if self.hub is not None:
+            self.hub.close("host_left")
+        if self.guest is not None:
+            self.guest.leave()
 
     def online(self) -> bool:
         return self.guest is not None or self.hub is not None
