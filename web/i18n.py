@@ -444,6 +444,32 @@ STRINGS: dict[str, tuple[str, str]] = {
     "room_invite_ready": ("Room link ready: send it.", "Link della stanza pronto: mandalo."),
     "room_joining": ("Joining the table…", "Entro al tavolo…"),
     "join_room": ("Join table {room}", "Entra nel tavolo {room}"),
+    # table talk (web.protocol.TALK_PHRASES): fixed phrases only, never free text
+    "talk_said_dernier": ("Did you say Dernier?", "Hai detto dernier?"),
+    "talk_not_careful": ("Weren't you paying attention?", "Non sei stato attento?"),
+    "talk_why": ("Do you want to know why?", "Vuoi sapere perché?"),
+    "talk_who_last": ("Who played last?", "Chi è l'ultimo che ha giocato?"),
+    "talk_who_threw": ("Who threw this card?", "Chi ha buttato questa carta?"),
+    "talk_well_played": ("Well played!", "Ben giocato!"),
+    "talk_hurry": ("Hurry up!", "Dai, tocca a te!"),
+    "talk_good_game": ("Good game!", "Bella partita!"),
+    # the other web.protocol error codes, as a friend's page shows them
+    "net_error_replayed": ("That move was already sent", "Mossa già inviata"),
+    "net_error_too_soon": ("Wait a moment before saying more", "Aspetta un attimo prima di parlare ancora"),
+    "net_error_version": (
+        "The host runs another version of Dernier: reload the page",
+        "Chi ospita usa un'altra versione di Dernier: ricarica la pagina",
+    ),
+    "net_error_not_your_seat": ("That seat is not yours", "Quel posto non è tuo"),
+    "net_error_seat_taken": (
+        "This page already plays another seat",
+        "Questa pagina gioca già un altro posto",
+    ),
+    "net_error_not_joined": ("Not at the table yet", "Non ancora al tavolo"),
+    "net_error_bad_host_message": (
+        "The host sent something this page cannot read",
+        "Chi ospita ha mandato qualcosa che questa pagina non sa leggere",
+    ),
 }
 
 

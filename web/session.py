@@ -11,7 +11,10 @@ the remembered setup choices and the local statistics.
 Saved match (key :data:`SAVE_KEY`)::
 
     {"app": "dernier-page", "version": 1, "settings": {...}, "origin": {...} | null,
-     "stats_counted": false, "match": <Match.save()>}
+     "stats_counted": false, "match": <Match.save()>, "tokens": {"1": "…"}}
+
+``tokens`` (optional: older saves have none) holds the invitation token of each friend
+seat (``web.protocol``), so that a reloaded host can take the same friends back.
 
 ``origin`` holds the match parameters of the URL that started the match (or null): a URL
 with the same parameters resumes the save, a URL with other parameters starts anew.
@@ -28,6 +31,7 @@ from typing import Any, Protocol
 import dernier
 from dernier import Match
 from dernier.errors import DernierError, IllegalMove
+from dernier.moves import parse_move
 from web.describe import move_card, moves_of_card
 from web.i18n import bot_names, t
 from web.params import Settings
@@ -193,6 +197,7 @@ class Session:
         store: Store | None = None,
         origin: dict[str, Any] | None = None,
         stats_counted: bool = False,
+        tokens: dict[int, str] | None = None,
     ) -> None:
         self.settings = settings
         self.match = match
@@ -202,6 +207,8 @@ class Session:
         self.kinds = [settings.kind(seat) for seat in range(settings.players)]
         #: friend seats: waiting (never came), connected, away (dropped), standin (a bot plays)
         self.presence: dict[int, str] = {s: WAITING for s, k in enumerate(self.kinds) if k == "friend"}
+        #: friend seats' invitation tokens (made by the page, checked by web.protocol.HostHub)
+        self.tokens: dict[int, str] = dict(tokens or {})
         self.bots: dict[int, Any] = {}
         self.declined: set[int] = set()  # bots that let this Dernier window pass
         self.armed_seats: set[int] = set()  # people who armed Dernier for their next play
@@ -240,23 +247,24 @@ class Session:
         for seat in s.presence:  # friends still at the table keep their names and links
             s.match.names[seat] = self.match.names[seat]
             s.presence[seat] = self.presence.get(seat, WAITING)
+        s.tokens = dict(self.tokens)
         s.save()
         return s
 
     # -- saving ---------------------------------------------------------------------
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "app": APP,
-                "version": SAVE_VERSION,
-                "settings": self.settings.to_dict(),
-                "origin": self.origin,
-                "stats_counted": self.stats_counted,
-                "match": self.match.save(),
-            },
-            separators=(",", ":"),
-        )
+        data: dict[str, Any] = {
+            "app": APP,
+            "version": SAVE_VERSION,
+            "settings": self.settings.to_dict(),
+            "origin": self.origin,
+            "stats_counted": self.stats_counted,
+            "match": self.match.save(),
+        }
+        if self.tokens:
+            data["tokens"] = {str(seat): token for seat, token in sorted(self.tokens.items())}
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, store: Store | None = None) -> Session:
@@ -282,7 +290,8 @@ class Session:
         origin = data.get("origin")
         if origin is not None and not isinstance(origin, dict):
             raise SaveProblem("bad origin")
-        return cls(settings, match, store, origin, bool(data.get("stats_counted")))
+        tokens = _tokens(data.get("tokens"), match.players)
+        return cls(settings, match, store, origin, bool(data.get("stats_counted")), tokens)
 
     def save(self) -> None:
         self.store.save_match(self.to_json())
@@ -476,6 +485,23 @@ class Session:
             self.armed_seats.discard(seat)
         self._after()
 
+    def why_refused(self, move: str, seat: int) -> str | None:
+        """Why the engine refuses ``move`` by ``seat`` now (its own reason), or None when
+        it is one of the seat's legal moves. Never plays: under chi sbaglia paga a refused
+        card would otherwise cost the penalty, which only :meth:`try_wrong` may charge."""
+        m = self.match
+        if m.result is not None:
+            return "the match is over"
+        if move in m.legal_moves(seat):
+            return None
+        try:
+            code = parse_move(move)
+            return str(m.game._reason(seat, code))
+        except DernierError as e:
+            return str(e)
+        except Exception:
+            return f"{move!r} may not be played now"
+
     def human_moves_for(self, code: str, seat: int = HUMAN) -> list[str]:
         """``seat``'s legal plays of ``code``: with ``!`` when armed and possible, else without."""
         if self.turn != seat:
@@ -602,6 +628,20 @@ class Session:
             self.store.add_result(m.winner == HUMAN, pts[HUMAN])
             self.stats_counted = True
             self.save()
+
+
+def _tokens(data: object, players: int) -> dict[int, str]:
+    """The saved invitation tokens (``{"seat": token}``; absent in older saves)."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise SaveProblem("bad tokens")
+    out: dict[int, str] = {}
+    for key, token in data.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < players and isinstance(token, str)):
+            raise SaveProblem("bad tokens")
+        out[int(key)] = token
+    return out
 
 
 def resume_or_new(
