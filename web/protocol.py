@@ -450,9 +450,10 @@ class HostHub:
         """Heartbeat (call ~4 times a second): pings, silent links, the grace clock."""
         now = self.now()
         for link in list(self.links.values()):
-            if link.seat is None and now - link.opened > HELLO_TIMEOUT:
-                self._error(link, "not_joined", f"no hello within {HELLO_TIMEOUT:g} s")
-                self._drop(link, "no_hello")
+            if link.seat is None:  # only the hello timeout: nothing to keep alive yet
+                if now - link.opened > HELLO_TIMEOUT:
+                    self._error(link, "not_joined", f"no hello within {HELLO_TIMEOUT:g} s")
+                    self._drop(link, "no_hello")
             elif now - link.last_seen > SILENT_S:
                 self._drop(link, "silent")
             elif now - link.last_ping >= PING_S:
