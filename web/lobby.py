@@ -81,7 +81,7 @@ class FriendsScreens:
             ok = self.hub.hub.local_talk(self.seat, phrase)
         else:
             ok = False
-        if ok:
+        if ok and self.guest is None:  # a friend's page hears it back from the host
             self.notice(
                 name_of(self.sv.names if self.sv else [], self.seat) + ": " + t(self.lang, f"talk_{phrase}")
             )

@@ -113,7 +113,7 @@ class HostNet:
     def __init__(self, page: Any, session: Any) -> None:
         self.page = page
         self.session = session
-        self.hub = HostHub(session, on_change=self.on_hub_change)
+        self.hub = HostHub(session, on_change=self.on_hub_change, on_talk=self.on_talk)
         self.table_id = random_token(9)
         self.invites: dict[int, Any] = {}
         self.urls: dict[int, str] = {}
@@ -146,6 +146,14 @@ class HostNet:
     def on_hub_change(self) -> None:
         try:
             self.page.changed() if self.started else self.render_seats()
+        except Exception:
+            self.page.fail(traceback.format_exc())
+
+    def on_talk(self, seat: int, phrase: str) -> None:
+        """A friend said a phrase of the game: the host's page shows it too."""
+        try:
+            if seat not in self.session.local_seats():
+                self.page.notice(self.session.names[seat] + ": " + t(self.page.lang, f"talk_{phrase}"))
         except Exception:
             self.page.fail(traceback.format_exc())
 
