@@ -306,6 +306,14 @@ def test_token_ok() -> None:
         assert not sig.token_ok(bad)
 
 
+def test_token_from_bytes() -> None:
+    token = sig.token_from_bytes(bytes(range(17)))
+    assert sig.token_ok(token) and len(token) == 23
+    assert sig.token_ok(sig.token_from_bytes(bytes(200)))
+    with pytest.raises(SignalError):
+        sig.token_from_bytes(bytes(15))
+
+
 TOKEN = "q3Yx-8_bTRnZcD0aP2kW1v"
 BASE = "https://example.github.io/dernier/index.html"
 

@@ -174,6 +174,14 @@ def _check4(text: str) -> str:
     return _b64encode((zlib.crc32(text.encode("utf-8")) & 0xFFFFFF).to_bytes(3, "big"))
 
 
+def token_from_bytes(data: bytes) -> str:
+    """A token (base64url, no padding) from random bytes made by the browser
+    (``crypto.getRandomValues``); 17 bytes give 23 characters."""
+    if len(data) < 16:
+        raise SignalError("a token needs at least 16 random bytes")
+    return _b64encode(data)[:64]
+
+
 def token_ok(token: object) -> bool:
     """True for a usable secret token: 22..64 characters of ``A-Z a-z 0-9 - _``
     (22 characters of base64url carry 132 bits)."""
