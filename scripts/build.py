@@ -13,7 +13,9 @@ It writes only what the page needs:
 * the game's code: ``dernier/`` (without the command-line modules) and ``web/`` — as one
   zip (``--code zip``, the default: one request) or as loose files (``--code files``);
 * the pinned runtime from ``vendor/`` (run ``python scripts/vendor.py`` first): the five
-  Pyodide files it loads and the PyScript chunks that are actually imported;
+  Pyodide files it loads and the PyScript chunks that are actually imported, and the PeerJS
+  client (``vendor/peerjs/peerjs.min.js``, loaded by the page only for a room code; a room
+  server on another origin also needs ``--connect-src`` for the CSP);
 * ``manifest.webmanifest``, icons, ``sw.js`` (versioned cache) and ``sw-register.js``.
 
 Standard library only.
@@ -45,6 +47,7 @@ PYODIDE_FILES = [
     "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+PEERJS_FILES = ["peerjs.min.js"]
 WEB_SUFFIXES = {".py", ".css", ".js", ".svg", ".png", ".json", ".html", ".txt"}
 
 CSP = "; ".join(
@@ -269,10 +272,21 @@ self.addEventListener("fetch", (event) => {
 """
 
 
-def _index_html(version: str) -> str:
+def csp(connect_src: tuple[str, ...] = ()) -> str:
+    """The page's CSP; `connect_src` adds origins (e.g. ``wss://rooms.example.org``, a
+    self-hosted PeerJS server for room codes) to ``connect-src 'self'``."""
+    for origin in connect_src:
+        if not re.fullmatch(r"(https|wss)://[A-Za-z0-9.-]+(:\d+)?", origin):
+            raise BuildError(f"--connect-src takes https:// or wss:// origins, not {origin!r}")
+    if not connect_src:
+        return CSP
+    return CSP.replace("connect-src 'self'", " ".join(["connect-src 'self'", *connect_src]))
+
+
+def _index_html(version: str, connect_src: tuple[str, ...] = ()) -> str:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     head = (
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp(connect_src)}">\n'
         '  <link rel="manifest" href="./manifest.webmanifest">\n'
         '  <meta name="theme-color" content="#0b5d3b">\n'
         '  <link rel="apple-touch-icon" href="./icons/icon-192.png">\n'
@@ -289,9 +303,10 @@ def _index_html(version: str) -> str:
     return html
 
 
-def build(out: Path, code: str = "zip") -> dict[str, object]:
+def build(out: Path, code: str = "zip", connect_src: tuple[str, ...] = ()) -> dict[str, object]:
     if code not in ("zip", "files"):
         raise BuildError("--code is zip or files")
+    csp(connect_src)  # fail before touching `out`
     files = _code_files()
     chunks = _pyscript_chunks()
     if out.exists():
@@ -314,6 +329,11 @@ def build(out: Path, code: str = "zip") -> dict[str, object]:
         payload[f"vendor/pyodide/{name}"] = src.read_bytes()
     for name in chunks:
         payload[f"vendor/pyscript/{name}"] = (VENDOR / "pyscript" / name).read_bytes()
+    for name in PEERJS_FILES:
+        src = VENDOR / "peerjs" / name
+        if not src.is_file():
+            raise BuildError(f"vendor/peerjs/{name} is missing: run python scripts/vendor.py")
+        payload[f"vendor/peerjs/{name}"] = src.read_bytes()
     payload["manifest.webmanifest"] = (json.dumps(MANIFEST, indent=2) + "\n").encode()
     payload["icons/icon.svg"] = ICON_SVG.encode()
     payload["icons/icon-192.png"] = _png(192)
@@ -325,7 +345,7 @@ def build(out: Path, code: str = "zip") -> dict[str, object]:
         digest.update(rel.encode() + b"\0" + payload[rel])
     digest.update((ROOT / "index.html").read_bytes())
     version = digest.hexdigest()[:12]
-    payload["index.html"] = _index_html(version).encode()
+    payload["index.html"] = _index_html(version, connect_src).encode()
     precache = ["./"] + [f"./{rel}" for rel in sorted(payload)]
     sw = SW_TEMPLATE.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=2))
     payload["sw.js"] = sw.encode()
@@ -344,9 +364,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--code", default="zip", choices=["zip", "files"], help="ship the code as one zip or loose files"
     )
+    ap.add_argument(
+        "--connect-src",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="an extra CSP connect-src origin (https:// or wss://), e.g. a PeerJS server; repeatable",
+    )
     args = ap.parse_args(argv)
     try:
-        info = build(Path(args.out).resolve(), args.code)
+        info = build(Path(args.out).resolve(), args.code, tuple(args.connect_src))
     except BuildError as e:
         print(f"build: {e}", file=sys.stderr)
         return 2

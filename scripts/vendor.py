@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Copy the pinned browser runtime (Pyodide + PyScript) into ./vendor/.
+"""Copy the pinned browser runtime (Pyodide + PyScript + the PeerJS client) into ./vendor/.
 
-The page never loads anything from a CDN: PyScript and Pyodide come from the npm
+The page never loads anything from a CDN: PyScript, Pyodide and PeerJS come from the npm
 packages pinned in package.json / package-lock.json and are served from vendor/
-(git-ignored).  This script is idempotent:
+(git-ignored).  PeerJS (``vendor/peerjs/peerjs.min.js``, a classic script defining
+``window.peerjs``) is loaded by the page only when a player chooses a room code.
+The ``peer`` package (the PeerJS signalling server, a dev dependency) is not copied:
+tests start it with node from node_modules/, and anyone may self-host it.
+This script is idempotent:
 
 * runs ``npm ci`` only when node_modules/ does not hold the locked versions;
 * copies only the files the page needs, skipping files that are already up to date;
@@ -31,6 +35,13 @@ STAMP = VENDOR / "VERSIONS.json"
 
 PYODIDE_PKG = "pyodide"
 PYSCRIPT_PKG = "@pyscript/core"
+PEERJS_PKG = "peerjs"
+PEER_SERVER_PKG = "peer"
+RUNTIME_PACKAGES = (PYODIDE_PKG, PYSCRIPT_PKG, PEERJS_PKG, PEER_SERVER_PKG)
+# The PeerJS browser bundle (no source map: nothing asks for it unless devtools is open).
+PEERJS_FILES = ("peerjs.min.js",)
+# The signalling server's command-line entry point, run with node by the tests.
+PEER_SERVER_BIN = NODE_MODULES / PEER_SERVER_PKG / "dist" / "bin" / "peerjs.js"
 
 # What pyodide.mjs fetches while loading (checked in the browser: no other request is made
 # unless the page asks for packages, which it never does). Pyodide >= 0.28 ships the
@@ -53,14 +64,14 @@ class VendorError(RuntimeError):
 
 
 def locked_versions() -> dict[str, str]:
-    """Versions that package-lock.json pins for the two runtime packages."""
+    """Versions that package-lock.json pins for the runtime packages (RUNTIME_PACKAGES)."""
     lock_path = ROOT / "package-lock.json"
     if not lock_path.is_file():
         raise VendorError(f"{lock_path} is missing")
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
     packages = lock.get("packages", {})
     versions: dict[str, str] = {}
-    for name in (PYODIDE_PKG, PYSCRIPT_PKG):
+    for name in RUNTIME_PACKAGES:
         entry = packages.get(f"node_modules/{name}")
         if not entry or "version" not in entry:
             raise VendorError(f"package-lock.json does not pin {name}")
@@ -125,6 +136,17 @@ def pyscript_files() -> list[Path]:
     return files
 
 
+def peerjs_files() -> list[Path]:
+    dist = NODE_MODULES / PEERJS_PKG / "dist"
+    files = [dist / name for name in PEERJS_FILES]
+    missing = [str(f) for f in files if not f.is_file()]
+    if missing:
+        raise VendorError("missing from the peerjs package: " + ", ".join(missing))
+    if not PEER_SERVER_BIN.is_file():
+        raise VendorError(f"{PEER_SERVER_BIN} is missing (the peer package)")
+    return files
+
+
 def sync_dir(files: list[Path], dest: Path) -> tuple[int, int]:
     """Make `dest` hold exactly `files`; return (copied, removed)."""
     dest.mkdir(parents=True, exist_ok=True)
@@ -183,7 +205,11 @@ def vendor(force_npm: bool = False) -> None:
     ps_files = pyscript_files()
     c1, r1 = sync_dir(py_files, VENDOR / "pyodide")
     c2, r2 = sync_dir(ps_files, VENDOR / "pyscript")
+    pj_files = peerjs_files()
+    c3, r3 = sync_dir(pj_files, VENDOR / "peerjs")
+    c2, r2 = c2 + c3, r2 + r3
     listing = [f"pyodide/{f.name}" for f in py_files] + [f"pyscript/{f.name}" for f in ps_files]
+    listing += [f"peerjs/{f.name}" for f in pj_files]
     stamp = {"versions": wanted, "files": listing}
     text = json.dumps(stamp, indent=2) + "\n"
     if not STAMP.is_file() or STAMP.read_text(encoding="utf-8") != text:

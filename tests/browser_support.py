@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,3 +157,68 @@ def open_page(page: Page, server_url: str, query: str = "") -> None:
     if state != "ready":
         detail = "\n".join(errors) if errors else page.text_content("#status")
         raise AssertionError(f"{url} failed to start:\n{detail}")
+
+
+# ---------------------------------------------------------------------------------------
+# The PeerJS signalling server (npm `peer`, a dev dependency in package.json), for the
+# room-code tests of web/transport.py.
+
+PEER_SERVER_BIN = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
+PEER_SERVER_LIFETIME_S = 600  # killed by `timeout` even if pytest dies without teardown
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((LOCAL_HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def peer_server_problem() -> str | None:
+    """Why the PeerJS server cannot start here (None: it can)."""
+    import shutil
+
+    if shutil.which("node") is None:
+        return "node is not on PATH (install Node.js >= 20)"
+    if not PEER_SERVER_BIN.is_file():
+        return f"{PEER_SERVER_BIN.relative_to(ROOT)} is missing (run: python scripts/vendor.py)"
+    return None
+
+
+def start_peer_server(port: int, ready_timeout_s: float = 20.0) -> subprocess.Popen[bytes]:
+    """Start `peer` on 127.0.0.1:port (path /, key peerjs) and wait until it answers HTTP."""
+    import shutil
+    import urllib.request
+
+    cmd = ["node", str(PEER_SERVER_BIN), "--host", LOCAL_HOST, "--port", str(port), "--path", "/"]
+    if shutil.which("timeout"):
+        cmd = ["timeout", "-s", "KILL", str(PEER_SERVER_LIFETIME_S), *cmd]
+    # Output goes to a file (a pipe nobody reads could fill up and stall the server);
+    # the server keeps its own descriptor of it.
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + ready_timeout_s
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://{LOCAL_HOST}:{port}/", timeout=1) as response:
+                    if b"PeerJS" in response.read():
+                        return proc
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                stop_process(proc)
+                log.seek(0)
+                output = log.read().decode(errors="replace")
+                raise RuntimeError(f"the PeerJS server did not start on port {port}:\n{output}")
+            time.sleep(0.1)
+
+
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)

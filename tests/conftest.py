@@ -4,6 +4,8 @@ Browser tests (``@pytest.mark.browser``) get:
 
 * ``server_url``: the repository root served over HTTP on 127.0.0.1 (session-wide);
 * Debian's /usr/bin/chromium when present, else Playwright's own Chromium;
+* ``peer_server``: a PeerJS signalling server (npm ``peer``) on 127.0.0.1 on a free port,
+  for one test (killed at teardown, and by ``timeout`` after 10 minutes whatever happens);
 * a network guard: every test that uses ``page`` fails if the browser requests anything
   off 127.0.0.1, answers 4xx/5xx, fails a request, logs a console error or throws
   (``page_log`` gives the details; mark a test ``allow_page_errors`` to check such
@@ -24,9 +26,13 @@ from browser_support import (
     CHROMIUM_ARGS,
     SYSTEM_CHROMIUM,
     PageLog,
+    free_port,
     in_ci,
     is_local_url,
     load_script,
+    peer_server_problem,
+    start_peer_server,
+    stop_process,
 )
 
 if TYPE_CHECKING:
@@ -40,6 +46,12 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "allow_page_errors: the browser test checks 404s/console errors itself "
         "(requests off 127.0.0.1 still fail it)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "chromium_loopback: launches its own Chromium with --allow-loopback-in-peer-connection "
+        "and grants camera/microphone, so WebRTC gathers 127.0.0.1 candidates (needed on a "
+        "machine whose only interface is loopback)",
     )
 
 
@@ -107,6 +119,24 @@ def server_url() -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def peer_server() -> Iterator[dict[str, Any]]:
+    """A PeerJS server for one test: ``{"host", "port", "path", "secure", "key"}``, the
+    fields of ``web.transport.RoomServer``. Skipped (failed in CI) without node or the
+    ``peer`` package (python scripts/vendor.py installs it)."""
+    problem = peer_server_problem()
+    if problem:
+        if in_ci():
+            pytest.fail(f"PeerJS server unavailable: {problem} (CI=true)", pytrace=False)
+        pytest.skip(f"PeerJS server unavailable: {problem}")
+    port = free_port()
+    proc = start_peer_server(port)
+    try:
+        yield {"host": "127.0.0.1", "port": port, "path": "/", "secure": False, "key": "peerjs"}
+    finally:
+        stop_process(proc)
 
 
 @pytest.fixture
