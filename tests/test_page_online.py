@@ -89,6 +89,8 @@ def invitation(host: Page, seat: int) -> str:
 def join(browser: Browser, contexts: list[BrowserContext], host: Page, seat: int, name: str) -> Page:
     """A friend opens the invitation of ``seat``; the host pastes the reply code."""
     guest = new_page(browser, contexts, record=True)
+    guest.on("console", lambda m: print("guest console:", m.type, m.text))
+    host.on("console", lambda m: print("host console:", m.type, m.text))
     guest.goto(invitation(host, seat))
     wait_ready(guest)
     guest.fill("#join-name", name)
@@ -99,10 +101,17 @@ def join(browser: Browser, contexts: list[BrowserContext], host: Page, seat: int
     assert reply
     host.fill(f'textarea[data-reply-for="{seat}"]', "Here it is:\n> " + reply + "\n")
     host.click(f'button[data-accept-for="{seat}"]')
-    host.wait_for_function(
-        f"document.querySelector('[data-seat-row=\"{seat}\"]').dataset.presence === 'connected'",
-        timeout=30_000,
-    )
+    try:
+        host.wait_for_function(
+            f"document.querySelector('[data-seat-row=\"{seat}\"]').dataset.presence === 'connected'",
+            timeout=30_000,
+        )
+    except Exception:
+        status = host.locator(f'[data-seat-row="{seat}"] .lobby-status').text_content()
+        says = guest.locator("#join-status").text_content()
+        print("RX", guest.evaluate("JSON.stringify(window.__rx.map(m => m[1].slice(0, 120)))"))
+        print("HOSTROW", host.locator(f'[data-seat-row="{seat}"]').evaluate("e => e.outerHTML.slice(0, 300)"))
+        raise AssertionError(f"seat {seat} did not connect; the host says {status!r}, the guest {says!r}") from None
     return guest
 
 
@@ -233,16 +242,27 @@ def test_guest_move_reaches_the_host_and_back_fast(
             continue
         if h["turn"] == "0":
             moves_before = guest.evaluate("window.__rx.length")
+            if host.evaluate("document.querySelector('#chooser').open"):
+                host.click("#chooser-options button >> nth=0")
+                continue
             sent = host.evaluate(
                 """() => {
-                  const b = document.querySelector('#hand button[data-card]:not([aria-disabled="true"])')
+                  const sel = '#hand button[data-card]:not([aria-disabled="true"])';
+                  const plain = [...document.querySelectorAll(sel)]
+                    .filter(x => !x.dataset.card.startsWith('J'));  // no suit chooser in between
+                  const b = plain[0]
                     || document.querySelector('#pass:not([disabled])')
                     || document.querySelector('#draw:not([disabled])');
+                  if (!b || document.querySelector('#chooser').open) return null;
                   const t = Date.now(); b.click(); return t;
                 }"""
             )
-            guest.wait_for_function(f"window.__rx.length > {moves_before}", timeout=5_000)
-            shown = guest.evaluate("window.__rx[window.__rx.length - 1][0]")
+            if sent is None:
+                host.wait_for_timeout(20)
+                continue
+            view_js = f"window.__rx.slice({moves_before}).find(m => JSON.parse(m[1]).t === 'view')"
+            guest.wait_for_function(f"() => !!({view_js})", timeout=5_000)
+            shown = guest.evaluate(f"() => ({view_js})[0]")
             lags.append(float(shown - sent))
             host.wait_for_timeout(50)
             for _ in range(5):  # close any suit chooser the click opened
@@ -291,6 +311,8 @@ def test_a_friend_drops_a_bot_stands_in_and_the_friend_rejoins(
     log = host.locator("#log").inner_text()
     assert "Vera" in log
     # the friend comes back through a fresh invitation for the same seat
+    if host.evaluate("document.querySelector('#summary').open"):
+        host.click("#summary-peek")
     host.click("#friends-button")
     host.click('[data-fresh-for="1"]')
     back = join(browser, contexts, host, 1, "Vera")

@@ -418,6 +418,7 @@ class GuestNet:
         self.left = False
         self.task: Any = None
         self.retry_at: float | None = None
+        self.hello_at = 0.0
 
     @property
     def state(self) -> dict[str, Any] | None:
@@ -489,6 +490,7 @@ class GuestNet:
         self.client = GuestClient(self.seat, self.token, name)
         self.retry_at = None
         self.last_heard = time.monotonic()
+        self.hello_at = time.monotonic()
         link.send(self.client.hello())
         by_id("join-status").textContent = t(self.page.lang, "join_linked")
         self.remember()
@@ -568,6 +570,10 @@ class GuestNet:
                     continue
                 if self.client is None or self.closed_reason is not None:
                     continue
+                if not self.client.joined and time.monotonic() - self.hello_at > 2.0:
+                    # a hello that crossed the host's set-up of the link is said again
+                    self.hello_at = time.monotonic()
+                    self.send(self.client.hello())
                 self.send(self.client.ping())
                 if time.monotonic() - self.last_heard > HOST_SILENT_S:
                     self.closed_reason = "silent"
