@@ -369,11 +369,22 @@ class State:
             self._play(seat, m)
 
     def wrong(self, seat: int, m: int) -> None:
-        """Chi sbaglia paga (RULES §12): the seat to act tried the illegal play ``m``; it draws
-        the penalty instead, and is still to act. Like any move, it first closes the open
-        Dernier windows."""
-        if self._begin("wrong", seat, m):
-            self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
+        """Chi sbaglia paga (RULES §12): ``seat`` tried the illegal play ``m``; it draws the
+        penalty instead, and the turn does not change. By the seat to act it is a move like
+        any other: it first closes the open Dernier windows. By another seat (a play out of
+        turn) it is not the seat to act beginning: no window closes, and the seat to act keeps
+        its turn as it was; a seat owing Dernier that now holds more than one card no longer
+        owes the call."""
+        if seat == self.turn:
+            if self._begin("wrong", seat, m):
+                self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
+            return
+        self.move_no += 1
+        if self.log is not None:
+            self.log.append(("wrong", seat, m, True))  # True: out of turn
+        self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
+        if seat in self.due and len(self.hands[seat]) != 1:
+            self.due.remove(seat)
 
     def apply(self, m: int) -> None:
         """Apply a move of the seat to act. ``m`` must be in ``legal()`` (not checked)."""
