@@ -358,6 +358,7 @@ class Game:
             "dernier_due": list(st.due),
             "move_no": st.move_no,
             "last_draw": list(st.last_draw),
+            "draw_order": list(st.draw_order),
             "legal": self.legal_moves(seat),
             "over": over,
             "hand_scores": self.hand_scores,

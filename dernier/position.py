@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from .cards import CODE_OF, JACK, JOKER, KIND_OF, RANK_OF, SUIT_INDEX, SUITS, deck_kinds
+from .cards import ACE, CODE_OF, JACK, JOKER, KIND_OF, RANK_OF, SUIT_INDEX, SUITS, deck_kinds
 from .errors import PositionError
 from .rules import Ruleset, ruleset
 from .state import State
@@ -25,7 +25,7 @@ CORE_FIELDS = (
     "drawn",
     "dernier_due",
 )
-MATCH_FIELDS = ("scores", "hands_won", "hand_no", "last_draw", "move_no", "seed")
+MATCH_FIELDS = ("scores", "hands_won", "hand_no", "last_draw", "draw_order", "move_no", "seed")
 REQUIRED = ("rules", "dealer", "turn", "hands", "draw", "discard")
 KNOWN = frozenset(CORE_FIELDS + MATCH_FIELDS)
 
@@ -74,6 +74,26 @@ def _int_list(value: object, n: int, where: str) -> list[int]:
     if not isinstance(value, list) or len(value) != n or not all(_is_int(v) for v in value):
         raise PositionError(f"{where} must be a list of {n} whole numbers")
     return list(value)
+
+
+def _check_draw_order(order: list[int], last_draw: list[int]) -> None:
+    """``draw_order`` ranks the seats' latest draws 0, 1, … (-1: never drew); the seats that drew
+    this hand (``last_draw`` >= 0) are the latest, in the order of their move numbers."""
+    ranks = sorted(v for v in order if v >= 0)
+    if any(v < -1 for v in order) or ranks != list(range(len(ranks))):
+        raise PositionError(
+            "draw_order must rank the seats that drew as 0, 1, 2 … and hold -1 for the others"
+        )
+    now = [s for s, d in enumerate(last_draw) if d >= 0]
+    if any(order[s] < len(ranks) - len(now) for s in now):
+        raise PositionError("draw_order: the seats that drew this hand (last_draw) must be the latest")
+    for a in now:
+        for b in now:
+            if last_draw[a] < last_draw[b] and order[a] > order[b]:
+                raise PositionError(
+                    f"draw_order: seat {a} drew at move {last_draw[a]}, before seat {b} "
+                    f"(move {last_draw[b]}), so it must come first"
+                )
 
 
 def parse_position(pos: object) -> tuple[State, dict[str, Any]]:
@@ -160,7 +180,7 @@ def parse_position(pos: object) -> tuple[State, dict[str, Any]]:
             raise PositionError("pending must be 0 when the hand is over or a suit is being chosen")
         if top == JOKER and wild < 0 and rules.jolly == "suit":
             unit = rules.jolly_penalty
-        elif RANK_OF[eff] == 0:
+        elif RANK_OF[eff] == ACE:
             unit = rules.ace_penalty
         else:
             raise PositionError(f"pending needs an Ace or a Jolly on top, not {CODE_OF[top]}")
@@ -208,6 +228,15 @@ def parse_position(pos: object) -> tuple[State, dict[str, Any]]:
     last_draw = _int_list(pos.get("last_draw", [-1] * n), n, "last_draw")
     if any(not -1 <= v <= move_no for v in last_draw):
         raise PositionError("last_draw values must be -1 or a move number up to move_no")
+    if "draw_order" in pos:
+        draw_order = _int_list(pos["draw_order"], n, "draw_order")
+        _check_draw_order(draw_order, last_draw)
+    else:  # a position written before draw_order: ties of last_draw go by seat order
+        drew = [s for s in range(n) if last_draw[s] >= 0]
+        drew.sort(key=lambda s: (last_draw[s], (s - dealer - 1) % n))
+        draw_order = [-1] * n
+        for i, s in enumerate(drew):
+            draw_order[s] = i
     seed = pos.get("seed", 0)
     if seed is None:
         seed = 0
@@ -241,6 +270,7 @@ def parse_position(pos: object) -> tuple[State, dict[str, Any]]:
     st.choosing = choosing
     st.move_no = move_no
     st.last_draw = last_draw
+    st.draw_order = draw_order
     st.seed = seed
     st.winner = empty[0] if over and empty else -1
     st.log = []
@@ -263,6 +293,7 @@ def write_position(s: State, extra: dict[str, Any] | None = None) -> dict[str, A
         "drawn": CODE_OF[s.drawn] if s.drawn >= 0 else None,
         "dernier_due": list(s.due),
         "last_draw": list(s.last_draw),
+        "draw_order": list(s.draw_order),
         "move_no": s.move_no,
         "seed": s.seed,
     }
