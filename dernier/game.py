@@ -229,10 +229,9 @@ class Game:
             st.jump(seat, m)
             return
         reason = self._reason(seat, m)
-        if (
+        if (  # chi sbaglia paga (RULES §12): by the seat to act or, out of turn, by any seat
             st.rules.chi_sbaglia_paga
             and st.turn >= 0
-            and seat == st.turn
             and m < SPECIAL
             and card_of(m) in st.hands[seat]
             and st.rules.chi_sbaglia_penalty
@@ -359,6 +358,7 @@ class Game:
             "dernier_due": list(st.due),
             "move_no": st.move_no,
             "last_draw": list(st.last_draw),
+            "draw_order": list(st.draw_order),
             "legal": self.legal_moves(seat),
             "over": over,
             "hand_scores": self.hand_scores,
@@ -394,8 +394,11 @@ class Game:
                 out.append(e)
             elif kind == "turned":
                 out.append({"type": "turned", "seat": ev[1], "card": CODE_OF[ev[2]]})
-            elif kind == "wrong":
-                out.append({"type": "wrong", "seat": ev[1], "move": MOVE_TEXT[ev[2]]})
+            elif kind == "wrong":  # chi sbaglia paga (RULES §12): an illegal play that cost cards
+                w: dict[str, Any] = {"type": "wrong", "seat": ev[1], "move": MOVE_TEXT[ev[2]]}
+                if ev[3:]:
+                    w["out_of_turn"] = True
+                out.append(w)
             elif kind == "reshuffle":
                 out.append({"type": "reshuffle", "count": len(ev[1])})
             elif kind == "end":

@@ -92,10 +92,13 @@ class Match:
         return m
 
     def _deal(self, dealer: int, deck: Sequence[str | Card] | None) -> None:
+        earlier = self.game.state.draw_order if self.hand_no else None
         self.hand_no += 1
         self.game = Game.new(
             self.players, self.rules, seed=_hand_seed(self.seed, self.hand_no), dealer=dealer, deck=deck
         )
+        if earlier is not None:  # RULES §10 (2): the latest draws count over the whole match
+            self.game.state.carry_draw_order(earlier)
         self._scored = False
 
     def next_hand(self, deck: Sequence[str | Card] | None = None) -> None:
@@ -139,7 +142,7 @@ class Match:
             self._totals,
             self._won,
             [len(h) for h in st.hands],
-            st.last_draw,
+            st.draw_order,
             st.dealer,
             one_hand=self.hands_limit == 1,
         )
@@ -390,8 +393,12 @@ def _load(data: object) -> Match:
             raise SaveError("result must be null or {kind: abandon|timeout, seat}")
         m._lose(result["seat"], result["kind"])
     pos = data.get("position")
-    if pos is not None and pos != m.position():
-        raise SaveError("the save is inconsistent: its position differs from the replayed moves")
+    if pos is not None:
+        mine = m.position()
+        if isinstance(pos, dict) and "draw_order" not in pos:
+            del mine["draw_order"]  # a save written before draw_order: the replay rebuilds it
+        if pos != mine:
+            raise SaveError("the save is inconsistent: its position differs from the replayed moves")
     return m
 
 

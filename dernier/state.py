@@ -77,6 +77,10 @@ class State:
     """One hand of Dernier. Seats ``0..n-1``; ``turn == -1`` once the hand is over.
 
     ``draw`` is stored with the next card to draw *last* (so drawing is ``pop()``).
+    ``last_draw[s]`` is the move number of seat ``s``'s latest draw this hand (-1: none);
+    ``draw_order[s]`` ranks the seats' latest draws in the real order cards left the pile,
+    over the whole match in a :class:`dernier.Match` (0 = earliest of those who drew; -1:
+    never drew), so that two draws of one move are ordered too (RULES §10).
     """
 
     __slots__ = (
@@ -85,6 +89,7 @@ class State:
         "direction",
         "discard",
         "draw",
+        "draw_order",
         "drawn",
         "due",
         "hands",
@@ -118,6 +123,7 @@ class State:
     choosing: bool
     move_no: int
     last_draw: list[int]
+    draw_order: list[int]
     seed: int
     winner: int
     log: list[tuple[Any, ...]] | None
@@ -152,6 +158,7 @@ class State:
         s.choosing = False
         s.move_no = 0
         s.last_draw = [-1] * n
+        s.draw_order = [-1] * n
         s.seed = seed
         s.winner = -1
         s.log = [] if log else None
@@ -205,6 +212,7 @@ class State:
         s.choosing = self.choosing
         s.move_no = self.move_no
         s.last_draw = self.last_draw[:]
+        s.draw_order = self.draw_order[:]
         s.seed = self.seed
         s.winner = self.winner
         s.log = None
@@ -369,11 +377,22 @@ class State:
             self._play(seat, m)
 
     def wrong(self, seat: int, m: int) -> None:
-        """Chi sbaglia paga (RULES §12): the seat to act tried the illegal play ``m``; it draws
-        the penalty instead, and is still to act. Like any move, it first closes the open
-        Dernier windows."""
-        if self._begin("wrong", seat, m):
-            self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
+        """Chi sbaglia paga (RULES §12): ``seat`` tried the illegal play ``m``; it draws the
+        penalty instead, and the turn does not change. By the seat to act it is a move like
+        any other: it first closes the open Dernier windows. By another seat (a play out of
+        turn) it is not the seat to act beginning: no window closes, and the seat to act keeps
+        its turn as it was; a seat owing Dernier that now holds more than one card no longer
+        owes the call."""
+        if seat == self.turn:
+            if self._begin("wrong", seat, m):
+                self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
+            return
+        self.move_no += 1
+        if self.log is not None:
+            self.log.append(("wrong", seat, m, True))  # True: out of turn
+        self._give(seat, self.rules.chi_sbaglia_penalty, R_WRONG)
+        if seat in self.due and len(self.hands[seat]) != 1:
+            self.due.remove(seat)
 
     def apply(self, m: int) -> None:
         """Apply a move of the seat to act. ``m`` must be in ``legal()`` (not checked)."""
@@ -522,11 +541,39 @@ class State:
             got.append(card)
         if got:
             self.last_draw[seat] = self.move_no
+            self._note_draw(seat)
         if self.log is not None:
             self.log.append(("draw", seat, got, reason))
         if not draw and self.rules.empty_draw == "end" and self.turn >= 0 and reason != R_LAST:
             self._end(-1)
         return len(got)
+
+    def _note_draw(self, seat: int) -> None:
+        """``seat`` has just drawn: it becomes the most recent in ``draw_order`` (RULES §10
+        [decided]: the real order in which cards left the pile, two draws of one move too)."""
+        order = self.draw_order
+        old = order[seat]
+        top = max(order)
+        if old < 0:
+            order[seat] = top + 1
+        elif old != top:
+            for t in range(self.n):
+                if order[t] > old:
+                    order[t] -= 1
+            order[seat] = top
+
+    def carry_draw_order(self, earlier: list[int]) -> None:
+        """A new hand of a match: seats that have not drawn yet in this hand keep the order of
+        their latest draw in the earlier hands, all before this hand's draws (RULES §10 (2))."""
+        n = self.n
+        key = {s: (1, self.draw_order[s]) for s in range(n) if self.draw_order[s] >= 0}
+        for s in range(n):
+            if s not in key and earlier[s] >= 0:
+                key[s] = (0, earlier[s])
+        order = [-1] * n
+        for i, s in enumerate(sorted(key, key=key.__getitem__)):
+            order[s] = i
+        self.draw_order = order
 
     def _reshuffle(self) -> None:
         """Traditional: the discard pile but its top card becomes the draw pile (§8)."""

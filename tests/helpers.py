@@ -351,6 +351,16 @@ class Reference:
         p.update(turn=None, pending=0, drawn=None, dernier_due=[])
         self.winner = winner
 
+    def _drew(self, seat: int) -> None:
+        """RULES §10 [decided]: draw_order ranks the seats' latest draws in the real order
+        cards left the pile (0 = earliest, -1 = never): ``seat`` is now the latest."""
+        order = self.pos["draw_order"]
+        # moment of each seat's latest draw: its old rank; the new draw comes after all of them
+        moment = {s: r for s, r in enumerate(order) if r >= 0}
+        moment[seat] = len(order)
+        for i, s in enumerate(sorted(moment, key=moment.__getitem__)):
+            order[s] = i
+
     def _give(self, seat: int, k: int, last: bool = False) -> int:
         p = self.pos
         if k > len(p["draw"]) and not self.p["end"] and len(p["discard"]) > 1:
@@ -360,6 +370,7 @@ class Reference:
         p["hands"][seat] += got
         if got:
             p["last_draw"][seat] = p["move_no"]
+            self._drew(seat)
         if self.p["end"] and not p["draw"] and not last and p["turn"] is not None:
             self._end(None)  # RULES §8 official: the hand ends as the pile empties
         return len(got)

@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import ONE_DECK, deck
+from helpers import ONE_DECK, deck, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +47,7 @@ FIELDS = (
     "hands_won",
     "hand_no",
     "last_draw",
+    "draw_order",
     "move_no",
     "seed",
 )
@@ -259,7 +260,11 @@ def _mutate(pos: dict[str, Any], data: st.DataObject) -> None:
     elif op == "due":
         pos["dernier_due"] = data.draw(st.one_of(st.lists(st.integers(-1, 8), max_size=3), jsonish))
     elif op == "int_field":
-        f = data.draw(st.sampled_from(["pending", "move_no", "hand_no", "seed", "last_draw"]))
+        f = data.draw(
+            st.sampled_from(
+                ["pending", "move_no", "hand_no", "seed", "last_draw", "draw_order", "scores", "hands_won"]
+            )
+        )
         pos[f] = data.draw(
             st.one_of(
                 st.integers(-3, 20),
@@ -334,6 +339,11 @@ def test_fuzz_whole_number_fields_of_the_wrong_type(b: int, field: str, index: i
         ("last_draw", "none", "last_draw"),
         ("seed", "abc", "seed"),
         ("hand_no", 0, "hand_no"),
+        ("draw_order", [0, 0], "draw_order"),
+        ("move_no", 10**6, "move_no"),
+        ("pending", 40, "pending"),
+        ("scores", [-1, 0], "scores"),
+        ("hands_won", [0, -1], "hands_won"),
     ],
 )
 def test_fuzz_position_errors_name_the_problem(field: str, junk: Any, named: str) -> None:
@@ -343,6 +353,114 @@ def test_fuzz_position_errors_name_the_problem(field: str, junk: Any, named: str
     with pytest.raises(dernier.PositionError) as info:
         Game.from_position(pos)
     assert named in str(info.value)
+
+
+# --- values no game can reach (CONTRACT "Position") -------------------------------------------
+
+CHAIN_BASES = [
+    position([["2S", "3S"], ["5D", "6D"]], ["9C", "AD", "AH"], pending=4),
+    position([["2S", "3S"], ["5D", "6D"], ["8D"]], ["9C", "JK", "JK"], pending=8, suit="H"),
+    position([["2S", "3S"], ["5D", "6D"], ["8D", "9D"]], ["AH"], pending=2, rules="traditional"),
+    position([["2S", "3S"], ["5D", "6D"], ["8D", "9D"]], ["9C", "JK", "AH"], pending=4, rules="traditional"),
+]
+
+
+def _run_on_top(pos: dict[str, Any], wild_jollies: bool) -> int:
+    """How many cards on top of the discard pile can belong to the pending chain."""
+    discard = pos["discard"]
+    if discard[-1] == "JK" and pos.get("wild") is None:
+        run = 0
+        while run < len(discard) and discard[-1 - run] == "JK":
+            run += 1
+        return run
+    if discard[-1] == "JK":
+        return 1
+    run = 0
+    while run < len(discard) and discard[-1 - run].startswith("A"):
+        run += 1
+    if wild_jollies and run < len(discard) and discard[-1 - run] == "JK":
+        run += 1
+    return run
+
+
+def _reachable(g: Game) -> None:
+    """An accepted position holds only values a game can reach (RULES §6, §8–§10), checked
+    here from the position alone."""
+    pos = g.position()
+    rules = g.rules
+    n = len(pos["hands"])
+    over = pos["turn"] is None
+    if pos["pending"]:
+        jolly_chain = pos["discard"][-1] == "JK" and pos.get("wild") is None
+        unit = rules.jolly_penalty if jolly_chain else rules.ace_penalty
+        wilds = rules.jolly == "wild" and rules.jollies_per_deck > 0
+        if jolly_chain:
+            most = rules.decks * rules.jollies_per_deck
+        else:
+            most = 1 if pos["discard"][-1] == "JK" else 4 * rules.decks + wilds
+        assert pos["pending"] <= most * unit, pos["pending"]
+        run = _run_on_top(pos, wilds)
+        refilled = rules.empty_draw == "reshuffle" and run == len(pos["discard"])
+        assert pos["pending"] // unit <= run or refilled, (pos["pending"], pos["discard"][-4:])
+    if rules.empty_draw == "end":
+        assert (
+            pos["move_no"] <= 3 * (rules.deck_size - 1) + 2 * (rules.deck_size - n * rules.hand_size - 1) + 2
+        )
+    for s, v in enumerate(pos["last_draw"]):
+        assert v != 0 or s == (pos["dealer"] - 1) % n
+    if pos["drawn"] is not None:
+        assert pos["last_draw"][pos["turn"]] >= 1
+    order, last = pos["draw_order"], pos["last_draw"]
+    ranked = sorted(v for v in order if v >= 0)
+    assert ranked == list(range(len(ranked)))
+    now = sorted((last[s], order[s]) for s in range(n) if last[s] >= 0)
+    assert [o for _, o in now] == sorted(o for _, o in now)
+    assert all(o >= len(ranked) - len(now) for _, o in now)
+    if "hand_no" in pos:
+        scored = pos["hand_no"] - (0 if over else 1)
+        if "hands_won" in pos:
+            assert sum(pos["hands_won"]) == scored
+        if "scores" in pos and scored == 0:
+            assert not any(pos["scores"])
+    for key in ("scores", "hands_won"):
+        assert all(v >= 0 for v in pos.get(key, []))
+
+
+_small = st.integers(-2, 30)
+
+
+@FUZZ
+@given(
+    base=st.sampled_from(BASES + CHAIN_BASES),
+    fields=st.fixed_dictionaries(
+        {},
+        optional={
+            "pending": st.one_of(_small, st.sampled_from([2, 4, 6, 8, 10, 12, 16, 18, 20])),
+            "move_no": st.one_of(_small, st.integers(0, 400), st.just(10**9)),
+            "last_draw": st.lists(st.integers(-1, 12), min_size=2, max_size=8),
+            "draw_order": st.lists(st.integers(-2, 8), min_size=2, max_size=8),
+            "hand_no": st.integers(0, 5),
+            "hands_won": st.lists(st.integers(-1, 4), min_size=2, max_size=8),
+            "scores": st.lists(st.sampled_from([-1, 0, 5, 60, 300, 10**6]), min_size=2, max_size=8),
+        },
+    ),
+)
+def test_fuzz_unreachable_values_only_position_error(base: dict[str, Any], fields: dict[str, Any]) -> None:
+    """CONTRACT "Position": pending, move_no, last_draw, draw_order, hand_no, hands_won and
+    scores set to random numbers: either a PositionError naming the problem, or an accepted
+    position whose values a game can reach (checked independently)."""
+    pos = copy.deepcopy(base)
+    pos.update(fields)
+    g = _from_position_only_position_error(pos)
+    if g is not None:
+        _reachable(g)
+        _check_accepted(g)
+
+
+@pytest.mark.parametrize("base", BASES + CHAIN_BASES)
+def test_fuzz_bases_are_reachable(base: dict[str, Any]) -> None:
+    """The bases themselves (real play and chains by hand) pass the independent checks."""
+    _reachable(Game.from_position(base))
 
 
 @pytest.mark.parametrize("depth", [1000, 100000])

@@ -80,7 +80,13 @@ def _independent_hand_result(g: Game) -> tuple[list[int], int]:
     if out:
         scores[out[0]] += 50
         return scores, out[0]
-    dealer, last = pos["dealer"], pos["last_draw"]
+    # RULES §10 [decided]: "last draw" is the real order in which cards left the pile: the
+    # index of each seat's latest draw in the log (-1: it never drew this hand)
+    dealer = pos["dealer"]
+    last = [-1] * n
+    for i, ev in enumerate(g.public_log()):
+        if ev["type"] == "draw" and ev["count"]:
+            last[ev["seat"]] = i
     best = min(
         range(n),
         key=lambda s: (-scores[s], len(hands[s]), last[s], (s - dealer - 1) % n),

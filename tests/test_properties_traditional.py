@@ -243,6 +243,18 @@ class Hand:
                 continue
             if mv[:-1] == "J":
                 mv += ":H"
+            charged = self.rs.chi_sbaglia_paga and self.rs.chi_sbaglia_penalty
+            if seat is not None and charged and mv.split(":")[0] in pos["hands"][seat]:
+                # RULES §12 [decided]: a held card played out of turn costs cards, the turn stays
+                c = g.copy()
+                c.play(mv, seat=seat)
+                after = c.position()
+                assert c.last_penalty and "§12" in c.last_penalty
+                assert c.over or (after["turn"] == pos["turn"] and after["drawn"] == pos["drawn"])
+                assert after["discard"][-1] == pos["discard"][-1]
+                assert len(after["hands"][seat]) >= len(pos["hands"][seat])
+                assert g.position() == pos
+                continue
             with pytest.raises(dernier.IllegalMove):
                 g.play(mv, seat=seat)
             assert g.position() == pos

@@ -20,7 +20,7 @@ def _sample_games() -> list[dernier.Game]:
         game([["JK", "JS", "AD", "2H"], ["5D", "6D"]], ["9C", "AH"], pending=2),
         game([["JK", "JS", "AD", "2H"], ["5D", "6D"]], ["9C", "JK"], pending=4, suit="S"),
         game([["JS", "2C"], ["7D", "8D"]], ["9H"]),
-        game([["3C", "4C", "2C"], ["5D", "6D"]], ["9C"], drawn="2C"),
+        game([["3C", "4C", "2C"], ["5D", "6D"]], ["9C"], drawn="2C", last_draw=[1, -1], move_no=1),
         game([["3C", "4C"], ["5D"], ["6D", "7D"]], ["9C"], dernier_due=[1]),
         game([["3C", "4C"], ["5D", "6D"]], ["JD"], turn=0, dealer=0),
         game([["JK", "5C"], ["5D", "6D"], ["7S", "8S"]], ["9C"], rules="traditional"),

@@ -157,7 +157,7 @@ def test_s8_official_empty_pile_in_the_middle_of_a_chain_penalty() -> None:
     then ends at once."""
     g = game(
         [["2S", "3S"], ["8D", "9D"], ["2C", "3C"]],
-        ["9H", "AH"],
+        ["9H", "AD", "AH"],
         pending=4,
         draw=["KC", "QC"],
         rest="discard",
@@ -297,7 +297,7 @@ def test_s10_1_points_beat_cards_and_last_draw() -> None:
     g = _ended(
         [["2D", "3D", "4D"], ["10H"], ["JC"]],
         dealer=0,
-        last_draw=[9, 0, 1],
+        last_draw=[9, 1, 2],
         move_no=9,
     )
     assert g.hand_winner == 0
@@ -308,7 +308,7 @@ def test_s10_1_cards_beat_last_draw() -> None:
     g = _ended(
         [["4D", "6D"], ["10H"], ["3C", "7C"]],
         dealer=0,
-        last_draw=[0, 9, 1],
+        last_draw=[1, 9, 2],
         move_no=9,
     )
     assert g.hand_winner == 1

@@ -308,13 +308,13 @@ def test_s12_chi_sbaglia_paga_during_the_dealers_suit_choice() -> None:
         ("pass", None, "pass"),  # not a play
         (":H", None, "first card"),  # not a play
         ("dernier", None, "Dernier"),  # not a play
-        ("8D", 1, "not seat 1's turn"),  # another seat's legal-looking play
-        ("5D", 2, "not seat 2's turn"),  # another seat's held card
+        ("5C", 1, "not seat 1's turn"),  # another seat's play of a card it does not hold
+        ("draw", 2, "not seat 2's turn"),  # another seat's move that is not a play
     ],
 )
 def test_s12_chi_sbaglia_paga_still_refuses_other_moves(move: str, seat: int | None, fragment: str) -> None:
-    """RULES §12, ENGINE: only a play of a held card by the seat to act costs cards; a card
-    not held, a move that is not a play, or a move by another seat is still refused with
+    """RULES §12 [decided], ENGINE: only a play of a held card costs cards (by the seat to act
+    or out of turn); a card not held, or a move that is not a play, is still refused with
     IllegalMove and leaves the position unchanged."""
     g = csp_game(["5C", "6C", "2S"])
     refuse(g, move, fragment, seat=seat)

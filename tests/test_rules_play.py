@@ -204,7 +204,7 @@ def test_s6_not_answering_draws_the_whole_total_and_ends_the_turn() -> None:
     ends their turn, even if one of the drawn cards would be playable."""
     g = game(
         [["2S", "3S"], ["5D", "6D"], ["8D", "9D"]],
-        ["9C", "AH"],
+        ["9C", "AD", "AH"],
         turn=0,
         pending=4,
         draw=["4H", "5H", "AS", "JK"],

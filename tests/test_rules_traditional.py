@@ -185,7 +185,7 @@ def test_s8_traditional_reshuffle_in_the_middle_of_a_penalty() -> None:
     pile is refilled from the discard pile, and the rest is drawn."""
     g = tgame(
         [["2S", "3S"], ["8D", "9D"], ["2C", "3C"]],
-        ["4D", "5D", "6D", "AH"],
+        ["4D", "5D", "AS", "AH"],
         pending=4,
         draw=["KC"],
         rest="discard",

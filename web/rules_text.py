@@ -179,7 +179,8 @@ partita.</p>
 (stesso valore e stesso seme) può giocarla fuori turno; non su J, Q, K, 7, Asso o Jolly, e non
 chi è sotto Dernier. Il gioco prosegue dopo di lui.</li>
 <li><strong>Chi sbaglia paga</strong>: chi tenta una giocata non valida pesca 2 carte invece di
-vedersela rifiutare, e il turno resta suo.</li>
+vedersela rifiutare, e il turno resta suo. Vale anche fuori turno: chi gioca una carta che ha quando
+non tocca a lui (e non è un anticipo) pesca 2 carte, e il turno non cambia.</li>
 <li>Nel pannello delle regole della casa si può anche cambiare una per una ogni differenza tra
 regole ufficiali e tradizionali.</li>
 <li>Il “Dernier parlato” e le regole di galateo riguardano le chiacchiere al tavolo: qui non ci
@@ -338,7 +339,9 @@ draw pile (§8).</li>
 top card (same rank and same suit) may play it out of turn; not on a J, Q, K, 7, Ace or Jolly,
 and not by a player under Dernier. Play continues after the jumper.</li>
 <li><strong>Chi sbaglia paga</strong> (“who errs pays”): trying an illegal play costs you 2 cards
-instead of being refused, and it is still your turn.</li>
+instead of being refused, and it is still your turn. This holds out of turn too: playing a card you
+hold when it is not your turn (and it is no allowed jump-in) costs 2 cards, and the turn does not
+change.</li>
 <li>The house rules panel also lets you change, one by one, each difference between the
 official and the traditional rules.</li>
 <li>“Dernier parlato” (talking Dernier) and the etiquette rules are table talk: they are not part
@@ -358,9 +361,10 @@ HOUSE_RULES: Final[dict[str, dict[str, str]]] = {
         "and suit), play it out of turn; not on J, Q, K, 7, Ace or Jolly, nor with one card left (§12).",
     },
     "chi_sbaglia_paga": {
-        "it": "Chi sbaglia paga: una giocata non valida costa 2 carte invece di essere rifiutata (§12).",
+        "it": "Chi sbaglia paga: una giocata non valida costa 2 carte invece di essere rifiutata, anche "
+        "una carta giocata fuori turno (§12).",
         "en": "Chi sbaglia paga (who errs pays): an illegal play costs 2 cards instead of being "
-        "refused (§12).",
+        "refused, a card played out of turn too (§12).",
     },
     "play_after_draw": {
         "it": "Sì: la carta appena pescata si può giocare subito, se è valida (ufficiale). No: chi pesca "

@@ -499,6 +499,7 @@ class Knowledge:
         st.choosing = bool(v["choosing"])
         st.move_no = v.get("move_no", 0)
         st.last_draw = list(v.get("last_draw") or [-1] * self.n)
+        st.draw_order = list(v.get("draw_order") or [-1] * self.n)
         st.seed = rng.randrange(2**31)
         st.winner = -1
         st.log = None
