@@ -624,8 +624,6 @@ class HostHub:
             return "a chi sbaglia paga attempt names a card of your hand"
         if s.hand_over or s.match.result is not None:
             return "the hand is over"
-        if s.turn != seat:
-            return "only the seat to act may try a card"
         if code not in s.match.view(seat)["hand"]:
             return f"you do not hold {code}"
         if moves_of_card(s.match.legal_moves(seat), code):

@@ -102,9 +102,9 @@ class TableInput:
         self.human_move(moves[0], btn)
 
     def may_try_wrong(self, sv: SeatView) -> bool:
-        """Chi sbaglia paga charges a wrong card on the seat's turn; out of turn only where
-        the engine charges it too (RULES §12)."""
-        return sv.my_turn or bool(getattr(self, "wrong_out_of_turn", False))
+        """Chi sbaglia paga (RULES §12): a card of your hand that may not be played costs 2
+        cards, on your turn and out of turn alike (the engine charges it)."""
+        return bool(sv.get("chi_sbaglia_paga")) and not sv.hand_over and not sv.match_over
 
     def show_penalty(self, text: str) -> None:
         """Chi sbaglia paga: the reason in the hint and the notices, with a flash."""
