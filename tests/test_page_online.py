@@ -89,8 +89,6 @@ def invitation(host: Page, seat: int) -> str:
 def join(browser: Browser, contexts: list[BrowserContext], host: Page, seat: int, name: str) -> Page:
     """A friend opens the invitation of ``seat``; the host pastes the reply code."""
     guest = new_page(browser, contexts, record=True)
-    guest.on("console", lambda m: print("guest console:", m.type, m.text))
-    host.on("console", lambda m: print("host console:", m.type, m.text))
     guest.goto(invitation(host, seat))
     wait_ready(guest)
     guest.fill("#join-name", name)
@@ -109,9 +107,10 @@ def join(browser: Browser, contexts: list[BrowserContext], host: Page, seat: int
     except Exception:
         status = host.locator(f'[data-seat-row="{seat}"] .lobby-status').text_content()
         says = guest.locator("#join-status").text_content()
-        print("RX", guest.evaluate("JSON.stringify(window.__rx.map(m => m[1].slice(0, 120)))"))
-        print("HOSTROW", host.locator(f'[data-seat-row="{seat}"]').evaluate("e => e.outerHTML.slice(0, 300)"))
-        raise AssertionError(f"seat {seat} did not connect; the host says {status!r}, the guest {says!r}") from None
+        got = guest.evaluate("JSON.stringify(window.__rx.map(m => m[1].slice(0, 120)))")
+        raise AssertionError(
+            f"seat {seat} did not connect; the host says {status!r}, the friend {says!r} and got {got}"
+        ) from None
     return guest
 
 
