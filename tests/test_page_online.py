@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY_TIMEOUT_MS
+from browser_support import READY_TIMEOUT_MS, PageLog, is_local_url
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_page_support import take_turn
 
@@ -51,16 +51,28 @@ def wait_ready(page: Page) -> None:
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
 
 
+LOGS: list[PageLog] = []
+
+
 @pytest.fixture
 def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """The test's browser contexts (one per device), each with the network guard of the
+    ``page`` fixture: nothing off 127.0.0.1, no failed request, no console error."""
     made: list[BrowserContext] = []
+    LOGS.clear()
     yield made
     for ctx in made:
         ctx.close()
+    problems = [p for log in LOGS for p in log.problems()]
+    assert not problems, problems
 
 
 def new_page(browser: Browser, contexts: list[BrowserContext], record: bool = False) -> Page:
     ctx = browser.new_context()
+    log = PageLog()
+    log.attach(ctx)
+    LOGS.append(log)
+    ctx.route(lambda url: not is_local_url(url), lambda route: route.abort("blockedbyclient"))
     contexts.append(ctx)
     if record:
         ctx.add_init_script(RECORD_JS)
@@ -200,13 +212,14 @@ def check_no_leak(messages: list[tuple[int, dict[str, Any]]], seat: int) -> int:
 
 
 @pytest.mark.browser
-def test_host_and_a_friend_play_a_whole_match(
+def test_host_and_two_friends_play_a_whole_match(
     browser: Browser, contexts: list[BrowserContext], server_url: str
 ) -> None:
-    host = host_page(
-        browser, contexts, server_url, "players=3&levels=friend,medium&seed=7&delay=0&lang=en&hands=2"
-    )
+    query = "players=4&levels=friend,medium,friend&seed=7&delay=0&lang=en&hands=2"
+    host = host_page(browser, contexts, server_url, query)
     guest = join(browser, contexts, host, 1, "Zoë <b>")
+    expect(host.locator("#start-online")).to_be_disabled()  # seat 3 is not in yet
+    other = join(browser, contexts, host, 3, "Ugo")
     expect(host.locator("#start-online")).to_be_enabled()
     host.click("#start-online")
     expect(host.locator("#table")).to_be_visible()
@@ -215,11 +228,13 @@ def test_host_and_a_friend_play_a_whole_match(
     # the friend's name arrived as text, on both pages
     expect(host.locator('#opponents .seat[data-seat="1"] .seat-name')).to_have_text("Zoë <b>")
     expect(guest.locator("#me-name")).to_have_text("Zoë <b>")
-    moves = play_match([host, guest], host)
-    assert moves["0"] > 0 and moves["1"] > 0
-    expect(guest.locator("#table")).to_have_attribute("data-match-over", "true")
-    views = check_no_leak(received(guest), 1)
-    assert views > 20
+    expect(other.locator("#table")).to_have_attribute("data-seat", "3")
+    moves = play_match([host, guest, other], host)
+    assert moves["0"] > 0 and moves["1"] > 0 and moves["2"] > 0
+    for friend, seat in ((guest, 1), (other, 3)):
+        expect(friend.locator("#table")).to_have_attribute("data-match-over", "true")
+        views = check_no_leak(received(friend), seat)
+        assert views > 20
 
 
 @pytest.mark.browser
@@ -318,3 +333,38 @@ def test_a_friend_drops_a_bot_stands_in_and_the_friend_rejoins(
     expect(seat).to_have_attribute("data-presence", "connected", timeout=20_000)
     back.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
     expect(back.locator("#table")).to_have_attribute("data-seat", "1")
+
+
+@pytest.mark.browser
+def test_room_code_through_a_local_signalling_server(
+    browser: Browser, contexts: list[BrowserContext], server_url: str, peer_server: dict[str, Any]
+) -> None:
+    """The opt-in room code: the friend joins from the link alone (no reply code), through
+    the PeerJS server started for this test on 127.0.0.1, and they play a whole match."""
+    host = host_page(
+        browser, contexts, server_url, "players=3&levels=friend,easy&seed=3&delay=0&lang=en&hands=1"
+    )
+    host.click("#room-panel summary")
+    host.fill("#room-server", f"http://127.0.0.1:{peer_server['port']}/")
+    host.click("#room-open")
+    host.wait_for_function("!!document.body.dataset.room", timeout=30_000)
+    sel = '[data-invite-seat="1"]'
+    host.wait_for_function(
+        f"() => (document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes('#room=')",
+        timeout=30_000,
+    )
+    url = host.locator(sel).get_attribute("data-invite")
+    assert url and "#room=" in url
+    expect(host.locator('textarea[data-reply-for="1"]')).to_be_hidden()  # no reply code needed
+    guest = new_page(browser, contexts, record=True)
+    guest.goto(url)
+    wait_ready(guest)
+    host.wait_for_function(
+        "document.querySelector('[data-seat-row=\"1\"]').dataset.presence === 'connected'", timeout=30_000
+    )
+    host.click("#start-online")
+    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
+    moves = play_match([host, guest], host)
+    assert moves["1"] > 0
+    expect(guest.locator("#table")).to_have_attribute("data-match-over", "true")
+    assert check_no_leak(received(guest), 1) > 5

@@ -183,6 +183,9 @@ class HostNet:
         self.render_seats()
         try:
             inv = await transport.make_invite(ice_servers())
+            if self.room is not None:  # a room was opened meanwhile: its link stands
+                inv.cancel()
+                return
             self.invites[seat] = inv
             name = self.session.names[0]
             self.urls[seat] = signal.invitation_url(
