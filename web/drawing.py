@@ -219,7 +219,7 @@ class TableDrawing:
         lang = self.lang
         kind = v.kind(seat)
         if kind == "human":
-            return t(lang, "kind_human")
+            return t(lang, "kind_human" if self.guest is None else "kind_host_device")
         if kind == "friend":
             presence = v.presence(seat) or "connected"
             text = t(lang, f"presence_{presence}")

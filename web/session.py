@@ -156,7 +156,9 @@ def player_names(settings: Settings) -> list[str]:
     """Seat 0's name, the people's names (``settings.names``, else "Player N"), and bot
     names for the bots (never one a person already has)."""
     lang = settings.lang
-    human = settings.name.strip() or t(lang, "default_name")
+    people = any(settings.kind(seat) != "bot" for seat in range(1, settings.players))
+    # "You" is no name to pass the device to, or to show on a friend's page
+    human = settings.name.strip() or t(lang, "player_name" if people else "default_name", n=1)
     names = [human]
     for seat in range(1, settings.players):
         kind = settings.kind(seat)

@@ -217,12 +217,17 @@ class SetupScreen:
             name.dataset.nameFor = str(seat)
             name.value = typed.get(str(seat), "")
             name.hidden = sel.value not in ("human", "friend")
+            label.querySelector(".bot-name").hidden = not name.hidden
             label.appendChild(name)
             self.on(sel, "change", lambda e, n=name: self.on_seat_kind(e, n))
             box.appendChild(label)
 
     def on_seat_kind(self, evt: Any, name: Any) -> None:
-        name.hidden = str(evt.target.value) not in ("human", "friend")
+        person = str(evt.target.value) in ("human", "friend")
+        name.hidden = not person
+        bot = evt.target.parentElement.querySelector(".bot-name")
+        if bot:
+            bot.hidden = person
 
     def read_setup(self) -> Settings:
         players = int(by_id("opt-players").value)

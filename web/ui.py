@@ -204,7 +204,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         by_id("join").hidden = name != "join"
         by_id("abandon").hidden = name != "table" or self.session is None
         by_id("leave-table").hidden = self.guest is None
-        by_id("talk").hidden = not self.online() or name != "table"
+        by_id("talk-box").hidden = not self.online() or name != "table"
         if self.hub is not None:
             by_id("friends-button").hidden = not self.hub.started
 
