@@ -57,3 +57,19 @@ def test_room_url_round_trip() -> None:
 def test_bad_room_invitations_are_refused(fragment: str) -> None:
     with pytest.raises(RoomLinkError):
         parse_room(fragment)
+
+
+def test_ice_servers_setting() -> None:
+    from web.roomlink import ice_text, parse_ice
+
+    assert parse_ice("") == []
+    text = "stun:stun.example.org:3478\n# comment\n\nturn:turn.example.org:3478?transport=tcp ada s3cret"
+    servers = parse_ice(text)
+    assert servers == [
+        {"urls": "stun:stun.example.org:3478"},
+        {"urls": "turn:turn.example.org:3478?transport=tcp", "username": "ada", "credential": "s3cret"},
+    ]
+    assert parse_ice(ice_text(servers)) == servers
+    for bad in ("http://x", "turn:t.example.org", "stun:s.example.org user", "stun:<script>"):
+        with pytest.raises(RoomLinkError):
+            parse_ice(bad)

@@ -40,6 +40,7 @@ class FriendsScreens:
             saved = window.localStorage.getItem(ROOM_SERVER_KEY)
             if isinstance(saved, str) and saved:
                 by_id("room-server").value = saved
+        self.fill_ice("ice-servers")
         self.hub.render_seats()
         for seat in session.friend_seats():
             spawn(self.hub.invite(seat))
@@ -88,6 +89,24 @@ class FriendsScreens:
         else:
             self.hint(t(self.lang, "talk_wait"))
 
+    def fill_ice(self, box: str) -> None:
+        from web.net import ice_servers
+        from web.roomlink import ice_text
+
+        by_id(box).value = ice_text(ice_servers())
+
+    def on_ice_change(self, box: str, status: str) -> None:
+        """The ICE servers setting was edited (lobby or join screen): save it; a friend's
+        page makes a fresh reply code with it."""
+        from web.net import save_ice, spawn
+
+        ok, what = save_ice(str(by_id(box).value or ""))
+        lang = self.lang
+        by_id(status).textContent = t(lang, "ice_saved", n=what) if ok else t(lang, "ice_bad") + ": " + what
+        g = self.guest
+        if ok and box == "join-ice" and g is not None and g.room is None and not g.connected:
+            spawn(g.start())
+
     def on_room_open(self) -> None:
         from web.net import spawn
 
@@ -111,6 +130,7 @@ class FriendsScreens:
         by_id("join-name").value = prefs.name if prefs is not None else ""
         by_id("join-name").placeholder = t(self.lang, "friend_name", n=inv.seat + 1)
         self.screen("join")
+        self.fill_ice("join-ice")
         spawn(self.guest.start())
         return True
 
@@ -131,6 +151,7 @@ class FriendsScreens:
         by_id("join-name").value = prefs.name if prefs is not None else ""
         by_id("join-name").placeholder = t(self.lang, "friend_name", n=inv.seat + 1)
         self.screen("join")
+        self.fill_ice("join-ice")
         spawn(self.guest.start())
         return True
 

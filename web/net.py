@@ -87,6 +87,25 @@ def ice_servers() -> list[dict[str, Any]]:
     return out
 
 
+def save_ice(text: str) -> tuple[bool, str]:
+    """The ICE servers setting from its text (web.roomlink.parse_ice): (saved, message key
+    or reason)."""
+    from web.roomlink import RoomLinkError, parse_ice
+
+    try:
+        servers = parse_ice(text)
+    except RoomLinkError as e:
+        return False, str(e)
+    try:
+        if servers:
+            window.localStorage.setItem(ICE_KEY, json.dumps(servers))
+        else:
+            window.localStorage.removeItem(ICE_KEY)
+    except Exception:
+        return False, "storage"
+    return True, str(len(servers))
+
+
 def base_url() -> str:
     loc = window.location
     return str(loc.origin) + str(loc.pathname)

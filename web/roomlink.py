@@ -119,3 +119,46 @@ def parse_room(fragment: str) -> RoomInvitation:
     except (binascii.Error, UnicodeDecodeError, ValueError):
         raise RoomLinkError("the invitation's server address is damaged") from None
     return RoomInvitation(room, int(seat), token, parse_server(server_text))
+
+
+# ---------------------------------------------------------------------------------------
+# ICE servers (a setting of each device: STUN, optional TURN)
+
+MAX_ICE = 6
+_ICE_URL = re.compile(r"(stun|stuns|turn|turns):[A-Za-z0-9.\-\[\]:]+(\?transport=(udp|tcp))?")
+
+
+def parse_ice(text: str) -> list[dict[str, str]]:
+    """ICE servers from the setting's text: one per line, ``stun:host[:port]`` or
+    ``turn:host[:port] username credential``. Empty text: none (the default: no request
+    leaves the page's origin; two browsers on one network need none). RoomLinkError
+    names the first bad line."""
+    out: list[dict[str, str]] = []
+    for n, raw in enumerate((text or "").splitlines()[:50], 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        url = parts[0]
+        if not _ICE_URL.fullmatch(url) or len(url) > 200:
+            raise RoomLinkError(f"line {n}: not a stun: or turn: address")
+        server: dict[str, str] = {"urls": url}
+        if url.startswith("turn"):
+            if len(parts) != 3:
+                raise RoomLinkError(f"line {n}: a TURN server needs a username and a credential")
+            server["username"], server["credential"] = parts[1], parts[2]
+        elif len(parts) != 1:
+            raise RoomLinkError(f"line {n}: a STUN server takes no username")
+        out.append(server)
+        if len(out) > MAX_ICE:
+            raise RoomLinkError(f"at most {MAX_ICE} ICE servers")
+    return out
+
+
+def ice_text(servers: list[dict[str, str]]) -> str:
+    """The setting's text of :func:`parse_ice` output."""
+    lines = []
+    for s in servers:
+        extra = f" {s['username']} {s['credential']}" if "username" in s and "credential" in s else ""
+        lines.append(str(s.get("urls", "")) + extra)
+    return "\n".join(lines)

@@ -173,6 +173,8 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.on(by_id("talk"), "click", self.on_talk)
         self.on(by_id("room-open"), "click", lambda e: self.on_room_open())
         self.on(window, "pagehide", lambda e: self.on_page_hide())
+        self.on(by_id("ice-servers"), "change", lambda e: self.on_ice_change("ice-servers", "ice-status"))
+        self.on(by_id("join-ice"), "change", lambda e: self.on_ice_change("join-ice", "join-ice-status"))
         self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
         self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
         self.on(document, "keydown", self.on_key)
