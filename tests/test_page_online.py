@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from browser_support import READY_TIMEOUT_MS, PageLog, is_local_url
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from test_page_support import take_turn
 
 CARD = re.compile(r"^(?:(?:10|[2-9AJQK])[HDCS]|JK)$")
@@ -73,6 +74,7 @@ def new_page(browser: Browser, contexts: list[BrowserContext], record: bool = Fa
     log.attach(ctx)
     LOGS.append(log)
     ctx.route(lambda url: not is_local_url(url), lambda route: route.abort("blockedbyclient"))
+    ctx.set_default_timeout(10_000)
     contexts.append(ctx)
     if record:
         ctx.add_init_script(RECORD_JS)
@@ -142,9 +144,14 @@ def play_match(pages: list[Page], host: Page, max_steps: int = 4000) -> dict[str
         for i, (p, s) in enumerate(zip(pages, states, strict=True)):
             if s["matchOver"] or s["over"]:
                 continue
-            if s["turn"] is not None and s["turn"] == s["seat"] and take_turn(p) != "wait":
-                moves[i] += 1
-                acted = True
+            if s["turn"] is not None and s["turn"] == s["seat"]:
+                try:
+                    did = take_turn(p)
+                except PlaywrightError:  # the table changed under the click: look again
+                    continue
+                if did != "wait":
+                    moves[i] += 1
+                    acted = True
         hs = states[0]
         if hs["over"] and not hs["matchOver"]:
             host.click("#next")
