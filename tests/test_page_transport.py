@@ -211,7 +211,7 @@ def _room(host: Side, guest: Side, server: dict[str, Any], label: str) -> None:
     taken = guest.call("room_host", spec, "AB12")
     assert (taken["ok"], taken["reason"]) == (False, "taken")
     missing = guest.call("room_connect", spec, "NOPE99")
-    assert (missing["ok"], missing["reason"]) == (False, "no room")
+    assert (missing["ok"], missing["reason"]) == (False, "no room"), missing
     started = time.monotonic()
     joined = guest.must("room_connect", spec, "ab12")
     host.must("room_next", 10)

@@ -29,7 +29,11 @@ One interface, two ways to find each other (in the spirit of boardgame.io's tran
   ``"bad code"`` (not a reply, damaged, or refused by the browser), ``"expired"`` (the
   link did not open in ``timeout_s``) or ``"failed"`` (the browsers found no way to each
   other); after a ``"bad code"`` the same invite can take another reply, otherwise it is
-  spent and the host makes a new one.
+  spent (``"spent"``) and the host makes a new one. Measured in Chromium here (no STUN,
+  two contexts): gathering ~130 ms on the host, the link open ~15 ms after ``accept``,
+  round trips ~1 ms; an offer answered 300 s after it was made and a passive reply
+  accepted 300 s after it was made both connected (60 and 120 s too), while an
+  ``active`` reply (Chromium's own) accepted after 240 s failed (after 90 s it worked).
 
 * **Room code** (opt-in) through a PeerJS signalling server (npm ``peer``, self-hostable;
   the client is ``vendor/peerjs/peerjs.min.js``, added to the page as a ``<script>``
@@ -87,10 +91,11 @@ def _rtc_config(ice_servers: Sequence[dict[str, Any]]) -> Any:
 
 
 def _random_id() -> str:
-    """22 base64url characters (132 bits) from crypto.getRandomValues."""
-    data = window.Uint8Array.new(17)
+    """32 hex digits (128 bits) from crypto.getRandomValues: letters and digits only, as
+    PeerJS ids allow no two separators in a row (base64url could make ``_-``)."""
+    data = window.Uint8Array.new(16)
     window.crypto.getRandomValues(data)
-    return signal.token_from_bytes(bytes(data.to_py()))
+    return bytes(data.to_py()).hex()
 
 
 def _now_ms() -> int:
@@ -446,6 +451,8 @@ async def _data_link(conn: Any, owner: Any, timeout_s: float) -> Link:
     finally:
         conn.off("open", on_open)
         conn.off("error", on_error)
+        on_open.destroy()
+        on_error.destroy()
     return Link(conn.peerConnection, conn.dataChannel, owner)
 
 
