@@ -154,3 +154,35 @@ def test_bad_url_parameters_are_ignored_with_a_notice(page: Page, site: str) -> 
     for name in ("players", "rules", "levels", "seed", "lang", "delay", "hands"):
         assert name in notices, (name, notices)
     assert page.get_attribute("body", "data-ready") == "true"
+
+
+def test_friends_connect_on_the_built_site(site: str, page: Page) -> None:
+    """Playing with friends on the built site, under its strict CSP: a host's invitation,
+    a friend's reply code pasted back, the friend's table from its own seat."""
+    page.goto(site + "index.html?players=2&levels=friend&seed=4&delay=0&lang=en")
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
+    sel = '[data-invite-seat="1"]'
+    page.wait_for_function(
+        f"() => (document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes('#join=')"
+    )
+    url = page.locator(sel).get_attribute("data-invite") or ""
+    assert url.startswith(site + "index.html#join=")
+    friend_ctx = page.context.browser.new_context()  # another device
+    log = PageLog()
+    log.attach(friend_ctx)
+    try:
+        friend = friend_ctx.new_page()
+        friend.goto(url)
+        friend.wait_for_function("(document.querySelector('#reply')?.dataset.reply || '').length > 20")
+        page.fill('textarea[data-reply-for="1"]', friend.locator("#reply").get_attribute("data-reply") or "")
+        page.click('button[data-accept-for="1"]')
+        page.wait_for_function("!document.querySelector('#start-online').disabled", timeout=30_000)
+        page.click("#start-online")
+        friend.wait_for_function(
+            "document.querySelector('#table').dataset.connected === 'true'", timeout=30_000
+        )
+        assert friend.get_attribute("#table", "data-seat") == "1"
+        assert friend.locator("#hand [data-card]").count() > 0
+    finally:
+        friend_ctx.close()
+    assert not log.problems(), log.problems()
