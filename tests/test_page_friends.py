@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
-from test_page_support import state, take_turn
+from test_page_play import two_left_match
+from test_page_support import SAVE_KEY, open_with_storage, page_save, state, take_turn
 
 HAND_FACES_JS = """() => ({
   hand: document.querySelectorAll('#hand [data-card]').length,
@@ -69,3 +70,30 @@ def test_pass_and_play_two_people_and_a_bot(page: Page, server_url: str) -> None
     assert curtains >= 2
     expect(page.locator("#table")).to_have_attribute("data-match-over", "true")
     assert state(page)["summary"]
+
+
+@pytest.mark.browser
+def test_pass_and_play_dernier_from_the_curtain(page: Page, server_url: str) -> None:
+    """The player who just went down to one card may still call Dernier from the curtain,
+    before the next person on the device moves (the window stays fair)."""
+    m = two_left_match()
+    m.names[:] = ["Ada", "Bea"]
+    save = page_save(m, levels=["human"], name="Ada", names=["Bea"])
+    open_with_storage(page, server_url, {SAVE_KEY: save})
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    expect(page.locator("#curtain")).to_be_visible()  # two people share the device
+    expect(page.locator("#curtain-title")).to_have_text("Pass the device to Ada")
+    page.click("#curtain-go")
+    page.click('#hand button[data-card="5H"]')  # down to one card, no call
+    expect(page.locator("#curtain")).to_be_visible()
+    expect(page.locator("#curtain-title")).to_have_text("Pass the device to Bea")
+    assert page.locator("#hand [data-card]").count() == 0
+    call = page.locator("#curtain-dernier")
+    expect(call).to_be_visible()
+    expect(call).to_have_text("Ada: Dernier!")
+    call.click()
+    expect(call).to_be_hidden()
+    page.click("#curtain-go")
+    expect(page.locator("#table")).to_have_attribute("data-seat", "1")
+    expect(page.locator("#log")).to_contain_text("Ada calls Dernier!")
+    expect(page.locator('#opponents .seat[data-seat="0"] .badge')).to_be_visible()
