@@ -135,6 +135,7 @@ class TableDrawing:
         document.body.dataset.curtain = "true"
         if was_hidden:
             by_id("curtain-go").focus()
+            self.announce(t(lang, "curtain_pass", who=who))
         return True
 
     def render_thinking(self) -> None:
