@@ -91,7 +91,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "seat_label_turn": ("{who}, {level}, {cards}, to play", "{who}, {level}, {cards}, di turno"),
     "your_hand": ("Your hand", "La tua mano"),
     "your_hand_n": ("Your hand: {n} cards", "La tua mano: {n} carte"),
-    "log_heading": ("Last moves", "Ultime mosse"),
+    "log_heading": ("Moves of the hand", "Mosse della mano"),
     "timer_left": ("{n} s left", "ancora {n} s"),
     # whose turn
     "turn_you": ("Your turn", "Tocca a te"),
@@ -315,6 +315,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Bianca,Carlo,Dario,Elena,Fabio,Giulia,Marco,Nora",
     ),
     "announce_turn": ("Your turn", "Tocca a te"),
+    "announce_turn_needs": ("Your turn: play {needs}, or draw", "Tocca a te: gioca {needs}, o pesca"),
+    "announce_turn_draw": (
+        "Your turn: no card fits {needs}, draw",
+        "Tocca a te: nessuna carta va su {needs}, pesca",
+    ),
     # playing with friends
     "player_name": ("Player {n}", "Giocatore {n}"),
     "friend_name": ("Friend {n}", "Amico {n}"),

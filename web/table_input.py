@@ -11,6 +11,7 @@ from pyscript import document  # type: ignore[import-not-found]
 from web import faces
 from web.describe import (
     name_of,
+    sort_hand,
     why_not,
 )
 from web.dom import SUITS, by_id, clear, make
@@ -96,6 +97,10 @@ class TableInput:
         if not moves:
             self.hint(t(self.lang, "why_generic"), refused=True)
             return
+        last = len(sv["hand"]) == 1 and not any("=" in m for m in moves)
+        if last:  # the last card ends the hand: its suit changes nothing (no question)
+            self.human_move(moves[0], btn)
+            return
         if any("=" in m for m in moves) or any(":" in m for m in moves):
             self.open_chooser(code, moves)
             return
@@ -107,9 +112,10 @@ class TableInput:
         return sv.my_turn or bool(getattr(self, "wrong_out_of_turn", False))
 
     def show_penalty(self, text: str) -> None:
-        """Chi sbaglia paga: the reason in the hint and the notices, with a flash."""
+        """Chi sbaglia paga (and a forgotten Dernier): the reason in the hint and the
+        notices, with a flash."""
         self.hint(text, refused=True)
-        self.notice(text)
+        self.notice(text, "penalty")
         for el in (by_id("hint"), by_id("hand")):
             el.classList.remove("penalty")
             _ = el.offsetWidth
@@ -128,17 +134,16 @@ class TableInput:
         wild = [] if suits_only else [m for m in moves if "=" in m]
         if wild:
             by_id("chooser-title").textContent = t(lang, "choose_card_for")
-            seen: set[str] = set()
-            for m in wild:
-                named = m.rstrip("!").split("=", 1)[1]
-                key = named.split(":")[0]
-                if key in seen:
-                    continue
-                seen.add(key)
-                b = make("button", "choice card-choice", None, type="button")
+            keys = sort_hand({m.rstrip("!").split("=", 1)[1].split(":")[0] for m in wild})
+            last_suit = None
+            for key in keys:  # by suit, then rank: one compact row of names per suit
+                suit = faces.split(key)[1] or "X"
+                b = make("button", f"choice card-choice suit-{suit}", faces.card_short(key), type="button")
+                if suit != last_suit:
+                    b.classList.add("suit-start")
+                    last_suit = suit
                 b.dataset.named = key
                 b.setAttribute("aria-label", faces.card_name(key, lang))
-                b.innerHTML = faces.card_svg(key)
                 box.appendChild(b)
         else:
             if suits_only:
@@ -236,6 +241,7 @@ class TableInput:
         if s is None or not s.match.game.over or s.match.over:
             return
         s.next_hand()
+        self.drop_notices("penalty")
         by_id("summary").close()
         clear(by_id("summary-table"))  # last hand's cards leave the document
         self.summary_for = None
