@@ -115,7 +115,7 @@ def test_felt_text_stays_readable_after_a_penalty(page: Page, server_url: str) -
     page.locator('#hand button[data-card="8C"]').click(force=True)  # wrong: +2 cards
     expect(page.locator("#hand button[data-card]")).to_have_count(7)
     hint = page.locator("#hint")
-    expect(hint).to_contain_text("+2 carte")
+    expect(hint).to_have_text("8♣ non va: serve ♥ o un 9 — +2 carte (chi sbaglia paga)")
     expect(page.locator("#notices")).to_contain_text("+2 carte")
     print("after the penalty", assert_readable(page))
     # the penalty's colour goes with its text: the next hint is as readable
@@ -336,3 +336,38 @@ def test_no_suit_question_for_a_last_jack(page: Page, server_url: str) -> None:
     page.click('#hand button[data-card="JS"]')
     expect(page.locator("#table")).to_have_attribute("data-over", "true")
     assert not state(page)["chooser"]
+    # the summary explains its "points given" column
+    expect(page.locator("#summary-legend")).to_contain_text("every other player scores them")
+
+
+@pytest.mark.browser
+def test_a_match_link_shows_a_loading_line_in_its_language(page: Page, server_url: str) -> None:
+    page.goto(server_url + "index.html?players=3&seed=4&lang=it&delay=0", wait_until="commit")
+    page.wait_for_selector("#status", state="attached")
+    early = page.evaluate(
+        "(() => ({ready: document.body.dataset.ready === 'true',"
+        " setup: document.querySelector('#setup').checkVisibility(),"
+        " status: document.querySelector('#status').innerText, lang: document.documentElement.lang}))()"
+    )
+    if not early["ready"]:  # Python takes seconds: this is what shows meanwhile
+        assert not early["setup"], early
+        assert early["status"].strip() == "Caricamento del gioco…", early
+    assert early["lang"] == "it"
+    wait_for_input(page)
+    expect(page.locator("#status")).to_be_hidden()
+    expect(page.locator("#table")).to_be_visible()
+    # a plain visit shows the start form (in the remembered or the browser's language)
+    page.goto(server_url + "index.html", wait_until="commit")
+    page.wait_for_selector("#setup", state="attached")
+    assert page.evaluate("document.documentElement.dataset.boot") is None
+
+
+@pytest.mark.browser
+def test_turn_timer_draws_its_clock(page: Page, server_url: str) -> None:
+    m = csp_match(["2H", "8C", "4H", "5H", "6H"])
+    open_with_storage(page, server_url, {SAVE_KEY: page_save(m, timer=60)})
+    wait_for_input(page)
+    timer = page.locator("#timer")
+    expect(timer).to_be_visible()
+    expect(timer.locator("svg")).to_have_count(1)
+    assert "⏱" not in (timer.text_content() or "")

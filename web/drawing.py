@@ -26,6 +26,12 @@ from web.dom import by_id, clear, make
 from web.i18n import t
 from web.seatview import SeatView
 
+CLOCK_SVG = (
+    '<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" '
+    'stroke-width="2.2" stroke-linecap="round"><circle cx="12" cy="13" r="8"/>'
+    '<path d="M12 9v4l2.5 2.5M9.5 2.5h5"/></svg>'
+)
+
 
 class TableDrawing:
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
@@ -645,6 +651,9 @@ class TableDrawing:
                     crow.classList.add("me-row")
                 tbody.appendChild(crow)
         table.appendChild(tbody)
+        legend = by_id("summary-legend")
+        legend.textContent = t(lang, "col_gave_legend")
+        legend.hidden = stopped
 
         host = self.session is not None
         result = by_id("result")
@@ -664,17 +673,41 @@ class TableDrawing:
         else:
             nd.textContent = ""
             w = mi["winner"]
-            by_id("result-winner").textContent = (
-                t(lang, "result_won_you") if w == me else t(lang, "result_won", who=name_of(names, w))
-            )
             res = mi["result"]
             loser = res["seat"] if res else None
-            by_id("result-tiebreak").textContent = tiebreak_text(
+            how = tiebreak_text(
                 mi["tiebreak"], name_of(names, loser) if loser is not None else None, loser == me, lang
             )
+            shared = res is not None and players > 2  # every other player gets +1 (§11)
+            if shared:
+                key = "result_first_you" if w == me else "result_first"
+                won = t(lang, key, who=name_of(names, w))
+                how += ". " + self.shared_text(v, [s for s in mi["ranking"] if s != loser])
+            else:
+                won = t(lang, "result_won_you") if w == me else t(lang, "result_won", who=name_of(names, w))
+            by_id("result-winner").textContent = won
+            by_id("result-tiebreak").textContent = how
             by_id("result").dataset.tiebreak = str(mi["tiebreak"])
             self.render_stats()
             by_id("result-stats").textContent = by_id("stats").textContent if host else ""
+
+    def shared_text(self, v: SeatView, others: list[int]) -> str:
+        """After an abandon or a timeout with 3+ players: who shares the +1, and how the
+        first of them was placed first."""
+        lang = self.lang
+        names = [name_of(v.names, s) for s in others]
+        joined = (
+            ", ".join(names[:-1]) + " " + t(lang, "and") + " " + names[-1] if len(names) > 1 else names[0]
+        )
+        text = t(lang, "tb_shared", who=joined)
+        first, second = others[0], others[1] if len(others) > 1 else None
+        if second is None:
+            return text
+        sc = v["scores"]
+        who = name_of(v.names, first)
+        if sc[first] != sc[second]:
+            return text + "; " + t(lang, "tb_first_points", who=who, a=sc[first], b=sc[second])
+        return text + "; " + t(lang, "tb_first_ties", who=who)
 
     # -- turn timer --------------------------------------------------------------------------
 
@@ -696,7 +729,14 @@ class TableDrawing:
             return
         left = limit - (float(window.performance.now()) - self.turn_started) / 1000
         el.hidden = False
-        el.textContent = "⏱ " + t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
+        if not el.querySelector(".timer-text"):  # a drawn clock: no emoji font needed
+            clear(el)
+            icon = make("span", "timer-icon")
+            icon.setAttribute("aria-hidden", "true")
+            icon.innerHTML = CLOCK_SVG
+            el.appendChild(icon)
+            el.appendChild(make("span", "timer-text"))
+        el.querySelector(".timer-text").textContent = t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
         el.classList.toggle("low", left < 10)
 
     def render_talk(self) -> None:

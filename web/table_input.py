@@ -85,7 +85,11 @@ class TableInput:
         if reason and sv.get("chi_sbaglia_paga") and not sv.hand_over and self.may_try_wrong(sv):
             self.fly_from = btn.getBoundingClientRect() if btn else None
             if self.act(code, wrong=True) is None:
-                self.show_penalty(reason + " — " + t(self.lang, "penalty_two"))
+                why = reason[:1].lower() + reason[1:]
+                cost = t(self.lang, "penalty_two")
+                self.show_penalty(
+                    t(self.lang, "penalty_card", card=faces.card_short(code), why=why, cost=cost)
+                )
                 return
         if reason:
             self.hint(reason, refused=True)

@@ -134,6 +134,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
 
     def ready(self) -> None:
         by_id("status").hidden = True
+        document.documentElement.removeAttribute("data-boot")  # web/boot.js's loading state
         by_id("setup-fields").disabled = False
         by_id("show-rules").disabled = False
         self.timer_task = asyncio.ensure_future(self.timer_loop())
