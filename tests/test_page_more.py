@@ -36,7 +36,10 @@ def test_abandon_with_confirmation(page: Page, server_url: str) -> None:
     page.click("#abandon-yes")
     table = page.locator("#table")
     expect(table).to_have_attribute("data-match-over", "true")
-    expect(page.locator("#result-tiebreak")).to_have_text("You abandoned the match")
+    expect(page.locator("#result-tiebreak")).to_contain_text("You abandoned the match")
+    # the two others tie on match points: the result says so, and how first place was decided
+    expect(page.locator("#result-tiebreak")).to_contain_text("each get +1 match point")
+    expect(page.locator("#result-winner")).to_contain_text("comes first")
     expect(page.locator("#result")).to_have_attribute("data-tiebreak", "abandon")
     # −1 for the one who left, +1 for every other player (RULES §11)
     points = page.eval_on_selector_all(

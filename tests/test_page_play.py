@@ -278,7 +278,7 @@ def test_name_from_the_url_is_text(page: Page, server_url: str) -> None:
 def test_bad_parameters_are_ignored_with_a_notice(page: Page, server_url: str) -> None:
     open_page(page, server_url, "players=12&levels=medium,genius&lang=en&delay=0&seed=x&foo=1")
     notices = page.locator("#notices .notice")
-    expect(notices).to_have_count(4)
+    expect(notices).to_have_count(1)  # one notice lists every problem of the URL
     text = page.locator("#notices").inner_text()
     for bit in ("players=12", "levels=medium,genius", "seed=x", "foo"):
         assert bit in text

@@ -249,7 +249,15 @@ def log_lines(
                 lines[at] = _say(lang, "log_draw_n", seat, me, names, n=n)
                 last_kind = "drawn"
             elif reason == "dernier":
-                lines.append(_say(lang, "log_forgot", seat, me, names, n=n))
+                text = _say(lang, "log_forgot", seat, me, names, n=n)
+                if last_seat != seat and last_kind in ("draw", "play", "other") and at == len(lines) - 1:
+                    # the penalty is drawn before the next seat's move (RULES §7): told first
+                    lines.insert(at, text)
+                    at += 1
+                    if wrong is not None and wrong[2] >= at - 1:
+                        wrong = (wrong[0], wrong[1], wrong[2] + 1)
+                else:
+                    lines.append(text)
             elif reason == "wrong" and wrong is not None and wrong[0] == seat:
                 lines[wrong[2]] = _say(lang, "log_try", seat, me, names, card=wrong[1], n=n)
                 wrong = None

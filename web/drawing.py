@@ -26,7 +26,11 @@ from web.dom import by_id, clear, make
 from web.i18n import t
 from web.seatview import SeatView
 
-LOG_LINES = 6
+CLOCK_SVG = (
+    '<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" '
+    'stroke-width="2.2" stroke-linecap="round"><circle cx="12" cy="13" r="8"/>'
+    '<path d="M12 9v4l2.5 2.5M9.5 2.5h5"/></svg>'
+)
 
 
 class TableDrawing:
@@ -86,6 +90,9 @@ class TableDrawing:
             self.render_talk()
         if self.hub is not None:
             self.hub.render_seats()
+        if self.hand_to_view and not covered:
+            self.bring_hand_into_view()
+        self.hand_to_view = False
         if sv.hand_over:
             self.open_summary()
         elif not covered:
@@ -371,6 +378,9 @@ class TableDrawing:
                     b.classList.add("arrive")
                 box.appendChild(b)
         self.last_hand = hand
+        box.style.setProperty("--n", str(max(1, len(hand))))
+        if my_turn and not self.was_my_turn:
+            self.hand_to_view = True  # once the whole table is drawn (render)
         buttons = self.hand_buttons()
         roving = -1
         for i, b in enumerate(buttons):
@@ -436,27 +446,76 @@ class TableDrawing:
         if not my_turn and not by_id("hint").classList.contains("refused"):
             self.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
 
+    def bring_hand_into_view(self) -> None:
+        """On the shown seat's turn its hand and buttons are on screen (short screens)."""
+        me = by_id("me")
+        rect = me.getBoundingClientRect()
+        if rect.bottom > window.innerHeight or rect.top < 0:
+            me.scrollIntoView(False)
+
     def render_log(self, v: SeatView, names: list[str]) -> None:
+        """The whole log of the hand, numbered by move (the list scrolls; on phones it
+        is folded, its last line in the heading), and a forgotten Dernier told loudly."""
         lines = log_lines(v["log"], names, self.lang, me=self.seat)
         if self.log_hand != v["hand_no"]:
             self.log_hand = v["hand_no"]
             self.log_seen = 0
+            self.log_events_seen = 0
         new = lines[self.log_seen :]
         self.log_seen = len(lines)
-        shown = lines[-LOG_LINES:]
-        if shown != self.log_shown:
-            self.log_shown = shown
+        self.tell_forgotten(v, names)
+        if lines != self.log_shown:
             box = by_id("log")
-            clear(box)
-            for line in shown:
-                box.appendChild(make("li", "", line))
+            old = self.log_shown
+            same = len(old) <= len(lines) and lines[: max(0, len(old) - 1)] == old[: max(0, len(old) - 1)]
+            if not same or not old:
+                clear(box)
+                old = []
+            else:  # the last line may have grown ("Bianca draws a card" → "… — you draw 2")
+                while box.childElementCount >= len(old) and box.lastElementChild:
+                    box.lastElementChild.remove()
+                old = old[:-1]
+            for i in range(len(old), len(lines)):
+                box.appendChild(make("li", "", lines[i]))
+            self.log_shown = list(lines)
+            box.scrollTop = box.scrollHeight
+            by_id("log-last").textContent = lines[-1] if lines else ""
         my_turn = v.my_turn
         said = list(new[-3:])
         if my_turn and not self.was_my_turn:
-            said.append(t(self.lang, "announce_turn"))
+            said.append(self.turn_sentence(v))
         self.was_my_turn = my_turn
         if said:
             self.announce(" · ".join(said))
+
+    def turn_sentence(self, v: SeatView) -> str:
+        """For the live region when the shown seat's turn comes: what it may do."""
+        lang = self.lang
+        if v.get("choosing"):
+            return t(lang, "turn_you_choose", card=faces.card_short(v["top"]))
+        if v["pending"]:
+            key = "turn_you_chain_jolly" if v.get("chain") == "jolly" else "turn_you_chain_ace"
+            return t(lang, key, n=v["pending"])
+        if not playable_cards(v.state):
+            return t(lang, "announce_turn_draw", needs=needs_text(v.state, lang))
+        return t(lang, "announce_turn_needs", needs=needs_text(v.state, lang))
+
+    def tell_forgotten(self, v: SeatView, names: list[str]) -> None:
+        """A forgotten Dernier (RULES §7) shows like a penalty: notice, hint and flash
+        for the shown seat, a notice for anyone else."""
+        log = v["log"]
+        start = self.log_events_seen
+        self.log_events_seen = len(log)
+        if start <= 0 and len(log) > 1 and self.log_shown == []:
+            return  # a match just opened or resumed: old news
+        for ev in log[start:]:
+            if ev.get("type") == "draw" and ev.get("reason") == "dernier":
+                seat = int(ev["seat"])
+                if seat == self.seat:
+                    self.show_penalty(t(self.lang, "log_forgot_you", n=ev["count"]))
+                else:
+                    text = t(self.lang, "log_forgot", who=name_of(names, seat), n=ev["count"])
+                    self.notice(text, "penalty")
 
     def render_turn_line(self, v: SeatView, names: list[str]) -> None:
         lang = self.lang
@@ -593,6 +652,9 @@ class TableDrawing:
                     crow.classList.add("me-row")
                 tbody.appendChild(crow)
         table.appendChild(tbody)
+        legend = by_id("summary-legend")
+        legend.textContent = t(lang, "col_gave_legend")
+        legend.hidden = stopped
 
         host = self.session is not None
         result = by_id("result")
@@ -612,17 +674,41 @@ class TableDrawing:
         else:
             nd.textContent = ""
             w = mi["winner"]
-            by_id("result-winner").textContent = (
-                t(lang, "result_won_you") if w == me else t(lang, "result_won", who=name_of(names, w))
-            )
             res = mi["result"]
             loser = res["seat"] if res else None
-            by_id("result-tiebreak").textContent = tiebreak_text(
+            how = tiebreak_text(
                 mi["tiebreak"], name_of(names, loser) if loser is not None else None, loser == me, lang
             )
+            shared = res is not None and players > 2  # every other player gets +1 (§11)
+            if shared:
+                key = "result_first_you" if w == me else "result_first"
+                won = t(lang, key, who=name_of(names, w))
+                how += ". " + self.shared_text(v, [s for s in mi["ranking"] if s != loser])
+            else:
+                won = t(lang, "result_won_you") if w == me else t(lang, "result_won", who=name_of(names, w))
+            by_id("result-winner").textContent = won
+            by_id("result-tiebreak").textContent = how
             by_id("result").dataset.tiebreak = str(mi["tiebreak"])
             self.render_stats()
             by_id("result-stats").textContent = by_id("stats").textContent if host else ""
+
+    def shared_text(self, v: SeatView, others: list[int]) -> str:
+        """After an abandon or a timeout with 3+ players: who shares the +1, and how the
+        first of them was placed first."""
+        lang = self.lang
+        names = [name_of(v.names, s) for s in others]
+        joined = (
+            ", ".join(names[:-1]) + " " + t(lang, "and") + " " + names[-1] if len(names) > 1 else names[0]
+        )
+        text = t(lang, "tb_shared", who=joined)
+        first, second = others[0], others[1] if len(others) > 1 else None
+        if second is None:
+            return text
+        sc = v["scores"]
+        who = name_of(v.names, first)
+        if sc[first] != sc[second]:
+            return text + "; " + t(lang, "tb_first_points", who=who, a=sc[first], b=sc[second])
+        return text + "; " + t(lang, "tb_first_ties", who=who)
 
     # -- turn timer --------------------------------------------------------------------------
 
@@ -644,7 +730,14 @@ class TableDrawing:
             return
         left = limit - (float(window.performance.now()) - self.turn_started) / 1000
         el.hidden = False
-        el.textContent = "⏱ " + t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
+        if not el.querySelector(".timer-text"):  # a drawn clock: no emoji font needed
+            clear(el)
+            icon = make("span", "timer-icon")
+            icon.setAttribute("aria-hidden", "true")
+            icon.innerHTML = CLOCK_SVG
+            el.appendChild(icon)
+            el.appendChild(make("span", "timer-text"))
+        el.querySelector(".timer-text").textContent = t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
         el.classList.toggle("low", left < 10)
 
     def render_talk(self) -> None:

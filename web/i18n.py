@@ -91,7 +91,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "seat_label_turn": ("{who}, {level}, {cards}, to play", "{who}, {level}, {cards}, di turno"),
     "your_hand": ("Your hand", "La tua mano"),
     "your_hand_n": ("Your hand: {n} cards", "La tua mano: {n} carte"),
-    "log_heading": ("Last moves", "Ultime mosse"),
+    "log_heading": ("Moves of the hand", "Mosse della mano"),
     "timer_left": ("{n} s left", "ancora {n} s"),
     # whose turn
     "turn_you": ("Your turn", "Tocca a te"),
@@ -304,7 +304,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Questo browser non permette di salvare: la partita non sopravvive a un ricaricamento.",
     ),
     "error_heading": ("Something went wrong", "Qualcosa è andato storto"),
-    "starting": ("Starting Python…", "Avvio di Python…"),
+    "starting": ("Loading the game…", "Caricamento del gioco…"),
     "rules_heading": ("Rules of Dernier", "Regole del Dernier"),
     "rules_missing": (
         "The rules page is being written; see RULES.md in the project.",
@@ -315,6 +315,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Bianca,Carlo,Dario,Elena,Fabio,Giulia,Marco,Nora",
     ),
     "announce_turn": ("Your turn", "Tocca a te"),
+    "announce_turn_needs": ("Your turn: play {needs}, or draw", "Tocca a te: gioca {needs}, o pesca"),
+    "announce_turn_draw": (
+        "Your turn: no card fits {needs}, draw",
+        "Tocca a te: nessuna carta va su {needs}, pesca",
+    ),
     # playing with friends
     "player_name": ("Player {n}", "Giocatore {n}"),
     "friend_name": ("Friend {n}", "Amico {n}"),
@@ -330,6 +335,26 @@ STRINGS: dict[str, tuple[str, str]] = {
     "presence_standin": ("away: a bot plays", "assente: gioca un bot"),
     "turn_away": ("{who} is away: waiting…", "{who} è assente: si aspetta…"),
     "penalty_two": ("+2 cards (chi sbaglia paga)", "+2 carte (chi sbaglia paga)"),
+    "penalty_card": ("{card} does not fit: {why} — {cost}", "{card} non va: {why} — {cost}"),
+    "col_gave_legend": (
+        "Points given: what the cards left in a hand are worth; every other player scores them (§9).",
+        "Punti ceduti: il valore delle carte rimaste in mano; li segna ogni altro giocatore (§9).",
+    ),
+    "and": ("and", "e"),
+    "result_first": ("{who} comes first", "Primo posto: {who}"),
+    "result_first_you": ("You come first!", "Primo posto: tu!"),
+    "tb_shared": (
+        "{who} each get +1 match point (§11)",
+        "{who} prendono +1 punto partita ciascuno (§11)",
+    ),
+    "tb_first_points": (
+        "{who} is first on points ({a} to {b})",
+        "{who} è primo per punti ({a} a {b})",
+    ),
+    "tb_first_ties": (
+        "{who} is first by the tie-breaks (§10)",
+        "{who} è primo per gli spareggi (§10)",
+    ),
     "curtain_pass": ("Pass the device to {who}", "Passa il dispositivo a {who}"),
     "curtain_go": ("I am {who}: show my cards", "Sono {who}: mostra le mie carte"),
     "curtain_call": ("{who}: Dernier!", "{who}: Dernier!"),

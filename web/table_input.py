@@ -11,6 +11,7 @@ from pyscript import document  # type: ignore[import-not-found]
 from web import faces
 from web.describe import (
     name_of,
+    sort_hand,
     why_not,
 )
 from web.dom import SUITS, by_id, clear, make
@@ -84,7 +85,11 @@ class TableInput:
         if reason and sv.get("chi_sbaglia_paga") and not sv.hand_over and self.may_try_wrong(sv):
             self.fly_from = btn.getBoundingClientRect() if btn else None
             if self.act(code, wrong=True) is None:
-                self.show_penalty(reason + " — " + t(self.lang, "penalty_two"))
+                why = reason[:1].lower() + reason[1:]
+                cost = t(self.lang, "penalty_two")
+                self.show_penalty(
+                    t(self.lang, "penalty_card", card=faces.card_short(code), why=why, cost=cost)
+                )
                 return
         if reason:
             self.hint(reason, refused=True)
@@ -95,6 +100,10 @@ class TableInput:
         moves = sv.moves_for(code, self.armed)
         if not moves:
             self.hint(t(self.lang, "why_generic"), refused=True)
+            return
+        last = len(sv["hand"]) == 1 and not any("=" in m for m in moves)
+        if last:  # the last card ends the hand: its suit changes nothing (no question)
+            self.human_move(moves[0], btn)
             return
         if any("=" in m for m in moves) or any(":" in m for m in moves):
             self.open_chooser(code, moves)
@@ -107,9 +116,10 @@ class TableInput:
         return bool(sv.get("chi_sbaglia_paga")) and not sv.hand_over and not sv.match_over
 
     def show_penalty(self, text: str) -> None:
-        """Chi sbaglia paga: the reason in the hint and the notices, with a flash."""
+        """Chi sbaglia paga (and a forgotten Dernier): the reason in the hint and the
+        notices, with a flash."""
         self.hint(text, refused=True)
-        self.notice(text)
+        self.notice(text, "penalty")
         for el in (by_id("hint"), by_id("hand")):
             el.classList.remove("penalty")
             _ = el.offsetWidth
@@ -128,17 +138,16 @@ class TableInput:
         wild = [] if suits_only else [m for m in moves if "=" in m]
         if wild:
             by_id("chooser-title").textContent = t(lang, "choose_card_for")
-            seen: set[str] = set()
-            for m in wild:
-                named = m.rstrip("!").split("=", 1)[1]
-                key = named.split(":")[0]
-                if key in seen:
-                    continue
-                seen.add(key)
-                b = make("button", "choice card-choice", None, type="button")
+            keys = sort_hand({m.rstrip("!").split("=", 1)[1].split(":")[0] for m in wild})
+            last_suit = None
+            for key in keys:  # by suit, then rank: one compact row of names per suit
+                suit = faces.split(key)[1] or "X"
+                b = make("button", f"choice card-choice suit-{suit}", faces.card_short(key), type="button")
+                if suit != last_suit:
+                    b.classList.add("suit-start")
+                    last_suit = suit
                 b.dataset.named = key
                 b.setAttribute("aria-label", faces.card_name(key, lang))
-                b.innerHTML = faces.card_svg(key)
                 box.appendChild(b)
         else:
             if suits_only:
@@ -236,6 +245,7 @@ class TableInput:
         if s is None or not s.match.game.over or s.match.over:
             return
         s.next_hand()
+        self.drop_notices("penalty")
         by_id("summary").close()
         clear(by_id("summary-table"))  # last hand's cards leave the document
         self.summary_for = None

@@ -40,6 +40,10 @@ from web.session import HUMAN, SaveProblem, Session, Store, resume_or_new
 from web.setup_screen import SetupScreen
 from web.table_input import TableInput
 
+NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
+URL_NOTICE_SECONDS = 12.0
+MAX_NOTICES = 3
+
 
 class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
     def __init__(self) -> None:
@@ -67,6 +71,8 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.match_id = 0
         self.log_shown: list[str] = []
         self.was_my_turn = False
+        self.log_events_seen = 0  # events of the hand's log already looked at (forgotten calls)
+        self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
 
     # -- the seat this page shows --------------------------------------------------------
 
@@ -86,7 +92,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
     def fail(self, text: str) -> None:
         """An unexpected error: say so on the page (never a blank page), keep going."""
         window.console.error(text)
-        self.notice(t(self.lang, "error_heading") + ": " + text.strip().splitlines()[-1])
+        self.notice(t(self.lang, "error_heading") + ": " + text.strip().splitlines()[-1], "error", None)
 
     @property
     def lang(self) -> str:
@@ -113,13 +119,15 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         if "room=" in fragment and self.start_guest_room(fragment):
             self.ready()
             return
-        for n in parsed.notices:
-            self.notice(self.notice_text(n))
+        if parsed.notices:  # one notice for all the URL's problems
+            self.notice("\n".join(self.notice_text(n) for n in parsed.notices), seconds=URL_NOTICE_SECONDS)
         if not self.store.ok:
-            self.notice(t(self.lang, "storage_off"))
+            self.notice(t(self.lang, "storage_off"), seconds=URL_NOTICE_SECONDS)
         if session is not None:
             if problem:
-                self.notice(t(self.lang, "save_problem_heading") + " (" + problem + ")")
+                self.notice(
+                    t(self.lang, "save_problem_heading") + " (" + problem + ")", seconds=URL_NOTICE_SECONDS
+                )
             self.open_match(session)
         elif problem:
             self.show_save_problem(problem)
@@ -129,6 +137,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
 
     def ready(self) -> None:
         by_id("status").hidden = True
+        document.documentElement.removeAttribute("data-boot")  # web/boot.js's loading state
         by_id("setup-fields").disabled = False
         by_id("show-rules").disabled = False
         self.timer_task = asyncio.ensure_future(self.timer_loop())
@@ -187,13 +196,27 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
             return t(self.lang, "bad_param_detail", param=n.param, value=n.value, detail=n.detail)
         return t(self.lang, n.code, param=n.param, value=n.value, detail=n.detail)
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str, kind: str = "info", seconds: float | None = NOTICE_SECONDS) -> None:
+        """A dismissible notice above the table: it goes by itself after ``seconds``
+        (None: it stays until dismissed), and at most MAX_NOTICES are shown (the oldest
+        goes first). ``kind`` "penalty" notices go when the next hand is dealt."""
+        holder = by_id("notices")
         box = make("div", "notice")
-        box.appendChild(make("span", "", text))
+        box.dataset.kind = kind
+        box.appendChild(make("span", "notice-text", text))
         btn = make("button", "ghost small", "×", type="button", aria_label=t(self.lang, "dismiss"))
         box.appendChild(btn)
         self.on(btn, "click", lambda e: box.remove())
-        by_id("notices").appendChild(box)
+        holder.appendChild(box)
+        while holder.childElementCount > MAX_NOTICES:
+            holder.firstElementChild.remove()
+        if seconds:
+            asyncio.get_event_loop().call_later(seconds, box.remove)
+
+    def drop_notices(self, kind: str) -> None:
+        nodes = by_id("notices").querySelectorAll(f'.notice[data-kind="{kind}"]')
+        for i in range(nodes.length):
+            nodes.item(i).remove()
 
     # -- screens -------------------------------------------------------------------------
 
@@ -219,6 +242,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
     # -- setup form ----------------------------------------------------------------------
 
     def begin(self, session: Session) -> None:
+        by_id("status").hidden = True
         self.driver.stop()
         self.session = session
         self.settings = session.settings
@@ -232,8 +256,11 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.last_discard = 0
         self.last_hand = []
         self.log_shown = []
+        self.log_events_seen = 0
         self.was_my_turn = False
         self.turn_started = None
+        self.drop_notices("penalty")
+        by_id("log-details").open = bool(window.matchMedia("(min-width: 720px)").matches)
         self.close_dialogs()
         self.translate()
         self.screen("table")
@@ -285,6 +312,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         el = by_id("hint")
         el.textContent = text
         el.classList.toggle("refused", bool(refused and text))
+        el.classList.remove("penalty")  # show_penalty() sets it again for its own text
 
     def announce(self, text: str) -> None:
         by_id("announce").textContent = text

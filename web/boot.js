@@ -1,0 +1,22 @@
+// Runs before the page is first drawn, while Python starts (a few seconds): it picks the
+// page's language (the link's lang=, the remembered choice, the browser's) and, for a match
+// link or an invitation, puts a neutral loading state where the start screen would be, so
+// that the start form never flashes before the table. web/ui.py removes data-boot once up.
+(function () {
+  var root = document.documentElement;
+  var params = new URLSearchParams(location.search);
+  var lang = params.get("lang");
+  if (lang !== "it" && lang !== "en") {
+    lang = null;
+    try {
+      var prefs = JSON.parse(localStorage.getItem("dernier.prefs.v1") || "null");
+      if (prefs && (prefs.lang === "it" || prefs.lang === "en")) lang = prefs.lang;
+    } catch (e) { /* no storage or not ours: the browser's language */ }
+    if (!lang) lang = /^it\b/i.test(navigator.language || "") ? "it" : "en";
+  }
+  root.lang = lang;
+  var match = ["players", "rules", "levels", "seed", "hands", "target"].some(function (k) {
+    return params.has(k);
+  });
+  if (match || /[#&]join=/.test(location.hash)) root.dataset.boot = "link";
+})();
