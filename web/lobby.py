@@ -179,17 +179,17 @@ class FriendsScreens:
             if f"talk_{phrase}" in STRINGS and isinstance(seat, int):
                 self.notice(name_of(names, seat) + ": " + t(lang, f"talk_{phrase}"))
         elif kind == "bye":
-            self.notice(t(lang, "host_left"))
+            self.notice(t(lang, "host_left"), seconds=None)
             self.render()
         elif kind == "dropped":
-            self.notice(t(lang, "host_lost"))
+            self.notice(t(lang, "host_lost"), seconds=None)
             if self.sv is not None:
                 self.render()
 
     def on_leave_table(self) -> None:
         if self.guest is not None:
             self.guest.leave()
-            self.notice(t(self.lang, "left_table"))
+            self.notice(t(self.lang, "left_table"), seconds=None)
             self.render()
 
     def on_reply_fresh(self) -> None:

@@ -540,9 +540,10 @@ class GuestNet:
                 self.page.fail(traceback.format_exc())
 
     def on_close(self, reason: str) -> None:
-        if self.closed_reason is None:
+        if self.closed_reason is None:  # said once per drop (a silence may have said it)
             self.closed_reason = str(reason or "closed")
-        self.page.on_guest_event("dropped", self.closed_reason)
+            if self.client is None or self.client.bye_reason is None:
+                self.page.on_guest_event("dropped", self.closed_reason)
         if self.room is not None and not self.left:
             self.retry_at = time.monotonic() + 2.0  # with a room code: rejoin by itself
 
