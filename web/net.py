@@ -544,7 +544,8 @@ class GuestNet:
             self.closed_reason = str(reason or "closed")
             if self.client is None or self.client.bye_reason is None:
                 self.page.on_guest_event("dropped", self.closed_reason)
-        if self.room is not None and not self.left:
+        host_left = self.client is not None and self.client.bye_reason is not None
+        if self.room is not None and not self.left and not host_left:
             self.retry_at = time.monotonic() + 2.0  # with a room code: rejoin by itself
 
     def send(self, text: str | None) -> None:
