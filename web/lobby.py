@@ -116,44 +116,40 @@ class FriendsScreens:
     def start_guest_room(self, fragment: str) -> bool:
         """A page opened from a room invitation: connect through the signalling server."""
         from web import roomlink
-        from web.net import GuestNet, spawn
 
         try:
             inv = roomlink.parse_room(fragment)
         except roomlink.RoomLinkError as e:
             self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
             return False
-        self.guest = GuestNet(self, room=inv)
-        self.seat = inv.seat
-        by_id("join-heading").textContent = t(self.lang, "join_room", room=inv.room)
-        prefs = self.store.prefs()
-        by_id("join-name").value = prefs.name if prefs is not None else ""
-        by_id("join-name").placeholder = t(self.lang, "friend_name", n=inv.seat + 1)
-        self.screen("join")
-        self.fill_ice("join-ice")
-        spawn(self.guest.start())
+        self.join_table(t(self.lang, "join_room", room=inv.room), room=inv)
         return True
 
     def start_guest(self, fragment: str) -> bool:
         """A page opened from an invitation: answer it. False if the fragment is none."""
         from web import signal
-        from web.net import GuestNet, spawn
 
         try:
             inv = signal.parse_invitation(fragment)
         except signal.SignalError as e:
             self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
             return False
-        self.guest = GuestNet(self, inv)
-        self.seat = inv.seat
-        by_id("join-heading").textContent = t(self.lang, "join_heading", who=inv.host_name)
+        self.join_table(t(self.lang, "join_heading", who=inv.host_name), invitation=inv)
+        return True
+
+    def join_table(self, heading: str, invitation: Any = None, room: Any = None) -> None:
+        """The join screen of a friend's page, and its link to the host on its way."""
+        from web.net import GuestNet, spawn
+
+        self.guest = GuestNet(self, invitation, room)
+        self.seat = self.guest.seat
+        by_id("join-heading").textContent = heading
         prefs = self.store.prefs()
         by_id("join-name").value = prefs.name if prefs is not None else ""
-        by_id("join-name").placeholder = t(self.lang, "friend_name", n=inv.seat + 1)
+        by_id("join-name").placeholder = t(self.lang, "friend_name", n=self.seat + 1)
         self.screen("join")
         self.fill_ice("join-ice")
         spawn(self.guest.start())
-        return True
 
     def on_guest_event(self, kind: str, data: Any) -> None:
         lang = self.lang
