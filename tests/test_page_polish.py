@@ -371,3 +371,147 @@ def test_turn_timer_draws_its_clock(page: Page, server_url: str) -> None:
     expect(timer).to_be_visible()
     expect(timer.locator("svg")).to_have_count(1)
     assert "⏱" not in (timer.text_content() or "")
+
+
+LINK = "players=3&levels=medium,medium&seed=4&lang=it&delay=3000&hands=3"
+
+
+@pytest.mark.browser
+def test_menu_resume_later_keeps_the_save(page: Page, server_url: str) -> None:
+    open_with_storage(page, server_url, {}, LINK)
+    st = wait_for_input(page)
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    page.click("#menu-button")
+    expect(page.locator("#menu")).to_be_visible()
+    page.click("#menu-later")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#table")).to_be_hidden()
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved  # still saved, untouched
+    resume = page.locator("#resume-match")
+    expect(resume).to_be_visible()
+    expect(resume).to_contain_text("Riprendi la partita (Mano 1 di 3)")
+    resume.click()
+    expect(page.locator("#table")).to_be_visible()
+    st2 = wait_for_input(page)
+    assert st2["hand"] == st["hand"] and st2["top"] == st["top"]
+    # language and bots' speed from the menu, during play
+    page.click("#menu-button")
+    page.select_option("#menu-lang", "en")
+    page.select_option("#menu-delay", "300")
+    page.click("#menu-close")
+    expect(page.locator("#draw")).to_have_text("Draw")
+    settings = page.evaluate(f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).settings")
+    assert settings["lang"] == "en" and settings["delay"] == 300
+    # the rules from the menu
+    page.click("#menu-button")
+    page.click("#menu-rules")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_a_finished_match_reopens_on_the_start_screen(page: Page, server_url: str) -> None:
+    m = dernier.Match.new(players=3, seed=2, hands=3)
+    m.abandon(0)
+    assert m.over
+    open_with_storage(page, server_url, {SAVE_KEY: page_save(m)})
+    expect(page.locator("#summary")).to_be_visible()  # the result, once
+    expect(page.locator("#result")).to_be_visible()
+    page.reload()  # reopening the app: the start screen, not the old result
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#summary")).to_be_hidden()
+    expect(page.locator("#resume-match")).to_be_hidden()
+
+
+NOT_DRIVEN = "Object.defineProperty(Navigator.prototype, 'webdriver', {get: () => false});"
+
+
+@pytest.mark.browser
+def test_first_time_help_then_focus_on_the_hand(page: Page, server_url: str) -> None:
+    page.add_init_script(NOT_DRIVEN)  # as a person's browser: the help shows the first time
+    open_with_storage(page, server_url, {})
+    page.select_option("#opt-lang", "it")
+    page.click("#start")
+    help_box = page.locator("#help")
+    expect(help_box).to_be_visible()
+    expect(help_box).to_contain_text("Invio la gioca, D pesca, P passa, Spazio")
+    page.keyboard.press("Escape")  # skippable
+    expect(help_box).to_be_hidden()
+    page.wait_for_function("localStorage.getItem('dernier.help.v1') === 'seen'", timeout=3000)
+    page.wait_for_function("document.activeElement && document.activeElement.dataset.card")
+    # reachable again from the menu
+    page.click("#menu-button")
+    page.click("#menu-help")
+    expect(help_box).to_be_visible()
+    page.click("#help-close")
+    expect(help_box).to_be_hidden()
+    # the second match from the start screen: no help, straight to the hand
+    page.click("#menu-button")
+    page.click("#menu-new")
+    page.click("#start")
+    expect(help_box).to_be_hidden()
+    page.wait_for_function("document.activeElement && document.activeElement.dataset.card")
+
+
+FOCUS_JS = """() => {
+  const el = document.activeElement;
+  const cs = getComputedStyle(el);
+  return {card: el.dataset.card, style: cs.outlineStyle, width: parseFloat(cs.outlineWidth),
+          color: cs.outlineColor};
+}"""
+
+
+@pytest.mark.browser
+def test_arrows_go_to_playable_cards_with_a_clear_focus_ring(page: Page, server_url: str) -> None:
+    deck = two_player_deck(["2H", "QD", "5H", "KS", "JC"], BLANKS, "9H", FEED)
+    open_saved(page, server_url, dernier.Match.new(players=2, dealer=1, deck=deck, seed=1), delay=3000)
+    seen = []
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+        seen.append(page.evaluate(FOCUS_JS))
+    assert [f["card"] for f in seen] == ["2H", "5H", "JC", "2H"], seen
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUS_JS)["card"] == "JC"
+    page.keyboard.press("ArrowDown")  # ↓ ↑: every card, in order
+    assert page.evaluate(FOCUS_JS)["card"] == "KS"
+    ring = seen[0]
+    assert ring["style"] == "solid" and ring["width"] >= 3, ring
+    rgb = [int(x) for x in ring["color"][ring["color"].index("(") + 1 : -1].split(",")[:3]]
+
+    def lum(c: list[int]) -> float:
+        f = [(v / 255 / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4) for v in c]
+        return 0.2126 * f[0] + 0.7152 * f[1] + 0.0722 * f[2]
+
+    felt = [0x16, 0x8A, 0x58]
+    ratio = (lum(rgb) + 0.05) / (lum(felt) + 0.05)
+    print("focus ring contrast on the felt", ratio)
+    assert ratio >= 3, ratio  # WCAG non-text contrast
+
+
+AUDIO_SPY = """
+window.__oscillators = 0;
+const make = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () { window.__oscillators += 1; return make.call(this); };
+"""
+
+
+@pytest.mark.browser
+def test_sound_is_off_by_default_and_remembered(page: Page, server_url: str) -> None:
+    page.add_init_script(AUDIO_SPY)
+    m = csp_match(["2H", "8C", "4H", "5H", "6H"])
+    open_saved(page, server_url, m, delay=1500, chi_sbaglia_paga=True)
+    page.click('#hand button[data-card="2H"]')
+    wait_for_input(page)  # the bot moved and it is our turn again
+    assert page.evaluate("window.__oscillators") == 0  # silent by default
+    page.click("#menu-button")
+    expect(page.locator("#menu-sound")).not_to_be_checked()
+    page.check("#menu-sound")
+    page.click("#menu-close")
+    assert page.evaluate("localStorage.getItem('dernier.sound.v1')") == "on"
+    assert page.evaluate("window.__oscillators") > 0  # a sample cue
+    page.locator('#hand button[data-card="8C"]').click(force=True)  # a wrong card: the penalty cue
+    expect(page.locator("body")).to_have_attribute("data-cue", "penalty")
+    page.reload()
+    wait_for_input(page)
+    page.click("#menu-button")
+    expect(page.locator("#menu-sound")).to_be_checked()

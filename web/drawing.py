@@ -381,6 +381,7 @@ class TableDrawing:
         box.style.setProperty("--n", str(max(1, len(hand))))
         if my_turn and not self.was_my_turn:
             self.hand_to_view = True  # once the whole table is drawn (render)
+            self.cue("turn")
         buttons = self.hand_buttons()
         roving = -1
         for i, b in enumerate(buttons):
@@ -509,6 +510,9 @@ class TableDrawing:
         if start <= 0 and len(log) > 1 and self.log_shown == []:
             return  # a match just opened or resumed: old news
         for ev in log[start:]:
+            move = str(ev.get("move") or "")
+            if ev.get("type") == "move" and (move == "dernier" or move.endswith("!")):
+                self.cue("dernier")
             if ev.get("type") == "draw" and ev.get("reason") == "dernier":
                 seat = int(ev["seat"])
                 if seat == self.seat:
@@ -561,6 +565,8 @@ class TableDrawing:
         dlg = by_id("summary")
         if self.summary_for == key and dlg.open:
             return
+        if self.summary_for != key:
+            self.cue("hand_end")
         self.summary_for = key
         self.fill_summary()
         if not dlg.open:
@@ -690,6 +696,7 @@ class TableDrawing:
             by_id("result-tiebreak").textContent = how
             by_id("result").dataset.tiebreak = str(mi["tiebreak"])
             self.render_stats()
+            self.mark_result_seen()
             by_id("result-stats").textContent = by_id("stats").textContent if host else ""
 
     def shared_text(self, v: SeatView, others: list[int]) -> str:

@@ -72,6 +72,42 @@ STRINGS: dict[str, tuple[str, str]] = {
     "abandon": ("Abandon", "Abbandona"),
     "rules_button": ("Rules", "Regole"),
     "menu_new": ("New match", "Nuova partita"),
+    "menu_button": ("Menu", "Menu"),
+    "menu_later": ("Resume later", "Riprendi più tardi"),
+    "menu_later_help": (
+        "The match stays saved: resume it from the start screen.",
+        "La partita resta salvata: la riprendi dalla schermata iniziale.",
+    ),
+    "menu_help": ("How to play", "Come si gioca"),
+    "menu_sound": ("Sound", "Suoni"),
+    "resume_match": ("Resume the match ({info})", "Riprendi la partita ({info})"),
+    "help_heading": ("How to play", "Come si gioca"),
+    "help_play": (
+        "Play a card of the same suit or rank as the top card: click or tap it. Cards you cannot "
+        "play are dimmed; press and hold one to see why.",
+        "Gioca una carta dello stesso seme o valore di quella in cima: cliccala o toccala. Le carte "
+        "che non puoi giocare sono scure; tienine premuta una per sapere perché.",
+    ),
+    "help_draw": (
+        "No card fits? Draw; if you still cannot play, pass.",
+        "Nessuna carta va bene? Pesca; se ancora non puoi giocare, passa.",
+    ),
+    "help_dernier": (
+        "When a play leaves you one card, press Dernier! before the next player moves, or you draw 2.",
+        "Quando una giocata ti lascia una carta, premi Dernier! prima che muova il prossimo giocatore, "
+        "o peschi 2.",
+    ),
+    "help_keys": (
+        "Keys: ←/→ choose a card (playable ones first), Enter plays it, D draws, P passes, Space calls "
+        "Dernier, Escape closes a window.",
+        "Tasti: ←/→ scelgono una carta (prima le giocabili), Invio la gioca, D pesca, P passa, Spazio "
+        "dice Dernier, Esc chiude una finestra.",
+    ),
+    "help_menu": (
+        "The Menu has this help again, the rules, sound and more.",
+        "Nel Menu ritrovi questo aiuto, le regole, i suoni e altro.",
+    ),
+    "help_ok": ("Got it", "Ho capito"),
     "draw_pile": ("Draw pile: {n} cards", "Mazzo: {n} carte"),
     "draw_pile_short": ("{n}", "{n}"),
     "discard_pile": ("Discard pile, top card: {card}", "Pila degli scarti, in cima: {card}"),

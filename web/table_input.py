@@ -120,6 +120,7 @@ class TableInput:
         notices, with a flash."""
         self.hint(text, refused=True)
         self.notice(text, "penalty")
+        self.cue("penalty")
         for el in (by_id("hint"), by_id("hand")):
             el.classList.remove("penalty")
             _ = el.offsetWidth
@@ -250,12 +251,14 @@ class TableInput:
         clear(by_id("summary-table"))  # last hand's cards leave the document
         self.summary_for = None
         self.changed()
+        self.focus_hand()
 
     def on_new_match(self) -> None:
         s = self.session
         if s is None:
             return
         self.begin(s.again())
+        self.focus_hand()
 
     def on_change_settings(self) -> None:
         self.show_setup()
@@ -325,6 +328,19 @@ class TableInput:
             return
         active = document.activeElement
         idx = next((i for i, b in enumerate(cards) if b == active), 0)
+        # ← →: the playable cards first (on the shown seat's turn); ↑ ↓ Home End: all of them
+        playable = [i for i, b in enumerate(cards) if b.classList.contains("playable")]
+        if key in ("ArrowLeft", "ArrowRight") and playable:
+            step = -1 if key == "ArrowLeft" else 1
+            later = [i for i in playable if (i - idx) * step > 0]
+            if later:
+                idx = later[0] if step > 0 else later[-1]
+            else:  # wrap round to the playable card at the other end
+                idx = playable[0] if step > 0 else playable[-1]
+            evt.preventDefault()
+            evt.stopPropagation()
+            self.focus_card(idx)
+            return
         if key in ("ArrowLeft", "ArrowUp"):
             idx -= 1
         elif key in ("ArrowRight", "ArrowDown"):

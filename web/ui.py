@@ -28,6 +28,7 @@ from web.drawing import TableDrawing
 from web.driver import Driver
 from web.i18n import t
 from web.lobby import FriendsScreens
+from web.menu import GameMenu
 from web.params import (
     Notice,
     Settings,
@@ -45,7 +46,7 @@ URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
 
 
-class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
+class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu):
     def __init__(self) -> None:
         self.store = Store(local_storage())
         self.session: Session | None = None
@@ -73,6 +74,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.was_my_turn = False
         self.log_events_seen = 0  # events of the hand's log already looked at (forgotten calls)
         self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
+        self.resumable: Session | None = None  # the saved match that #resume-match brings back
 
     # -- the seat this page shows --------------------------------------------------------
 
@@ -106,6 +108,8 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.settings = parsed.settings
         origin = parsed.given if parsed.start else None
         session, problem = resume_or_new(self.store, parsed.settings, parsed.start, origin)
+        if session is not None and session.match.over and not parsed.start and self.result_seen(session):
+            session = None  # reopening after a finished match: the start screen, not the old result
         if session is not None and parsed.prefs_given:
             changes = {k: getattr(parsed.settings, k) for k in parsed.prefs_given if k != "name"}
             if changes:
@@ -188,6 +192,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
         self.on(document, "keydown", self.on_key)
         self.on(document, "keyup", self.on_key_up)
+        self.wire_menu()
 
     # -- static text ---------------------------------------------------------------------
 
@@ -228,6 +233,9 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         by_id("lobby").hidden = name != "lobby"
         by_id("join").hidden = name != "join"
         by_id("abandon").hidden = name != "table" or self.session is None
+        by_id("menu-button").hidden = name not in ("table", "setup")
+        if name != "setup":
+            by_id("resume-match").hidden = True
         by_id("leave-table").hidden = self.guest is None
         by_id("talk-box").hidden = not self.online() or name != "table"
         if self.hub is not None:

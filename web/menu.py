@@ -1,0 +1,213 @@
+"""The game menu, the first-time help and the sound cues (browser only). A mixin of
+:class:`web.ui.Page`.
+
+The menu (``#menu-button`` → ``dialog#menu``) works during play: resume later (back to
+the start screen; the match stays saved and ``#resume-match`` brings it back), a new
+match, the rules, the language, the bots' speed, sound on/off and the help. The help
+(``dialog#help``) opens by itself the first time a match is dealt from the start screen
+(remembered under ``dernier.help.v1``) and from the menu at any time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from dataclasses import replace
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web.dom import by_id
+from web.i18n import t
+from web.params import Settings
+from web.session import SaveProblem, Session
+from web.sound import Sound
+
+HELP_KEY = "dernier.help.v1"
+RESULT_KEY = "dernier.result-seen.v1"  # the finished match whose result was shown
+
+
+def match_key(session: Session) -> str:
+    """Names one match as saved (the same after a reload)."""
+    text = json.dumps(session.match.save(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+class GameMenu:
+    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+
+    def wire_menu(self) -> None:
+        self.sound = Sound(self.store.storage, window)
+        self.on(by_id("menu-button"), "click", lambda e: self.open_menu())
+        self.on(by_id("menu-close"), "click", lambda e: by_id("menu").close())
+        self.on(by_id("menu-later"), "click", lambda e: self.on_menu_later())
+        self.on(by_id("menu-new"), "click", lambda e: self.on_menu_later())
+        self.on(by_id("menu-rules"), "click", lambda e: self.on_menu_rules())
+        self.on(by_id("menu-help"), "click", lambda e: self.on_menu_help())
+        self.on(by_id("menu-lang"), "change", lambda e: self.on_menu_lang())
+        self.on(by_id("menu-delay"), "change", lambda e: self.on_menu_delay())
+        self.on(by_id("menu-sound"), "change", lambda e: self.on_menu_sound())
+        self.on(by_id("resume-match"), "click", lambda e: self.on_resume())
+        self.on(by_id("help-close"), "click", lambda e: by_id("help").close())
+        self.on(by_id("help"), "close", lambda e: self.after_help())
+        # after the start form's own handler has dealt: the help once, then the hand
+        self.on(by_id("setup-form"), "submit", lambda e: self.after_deal())
+
+    # -- the menu ----------------------------------------------------------------------------
+
+    def open_menu(self) -> None:
+        s = self.session
+        settings = s.settings if s is not None else self.settings
+        by_id("menu-lang").value = settings.lang
+        delay = by_id("menu-delay")
+        delay.value = str(settings.delay)
+        if str(delay.value) != str(settings.delay):  # a delay from a link: the nearest choice
+            delay.value = "700"
+        by_id("menu-delay").disabled = s is None
+        by_id("menu-sound").checked = self.sound.enabled
+        self.translate_menu()
+        playing = s is not None and not s.match.over and self.guest is None
+        by_id("menu-later").hidden = not playing
+        by_id("menu-new").hidden = self.guest is not None
+        by_id("menu").showModal()
+        by_id("menu-close").focus()
+
+    def on_menu_later(self) -> None:
+        """Back to the start screen; the match stays saved (the start screen offers it)."""
+        by_id("menu").close()
+        if self.session is not None and not self.session.match.over:
+            self.session.save()
+        self.show_setup()
+        self.offer_resume()
+
+    def offer_resume(self) -> None:
+        """On the start screen: ``#resume-match`` when an unfinished match is saved."""
+        btn = by_id("resume-match")
+        btn.hidden = True
+        text = self.store.saved_text()
+        if not text:
+            return
+        try:
+            saved = Session.from_json(text, self.store)
+        except SaveProblem:
+            return
+        if saved.match.over:
+            return
+        m = saved.match
+        if m.hands_limit:
+            info = t(self.lang, "hand_of", n=m.hand_no, total=m.hands_limit)
+        else:
+            info = t(self.lang, "hand_target", n=m.hand_no, target=m.target)
+        btn.textContent = t(self.lang, "resume_match", info=info)
+        btn.hidden = False
+        self.resumable = saved
+
+    def on_resume(self) -> None:
+        saved = getattr(self, "resumable", None)
+        by_id("resume-match").hidden = True
+        self.resumable = None
+        if saved is None:
+            return
+        self.open_match(saved)
+        self.focus_hand()
+
+    def on_menu_rules(self) -> None:
+        by_id("menu").close()
+        self.show_rules()
+
+    def on_menu_help(self) -> None:
+        by_id("menu").close()
+        self.show_help()
+
+    def on_menu_lang(self) -> None:
+        lang = str(by_id("menu-lang").value)
+        self.change_settings(lang=lang)
+        prefs = self.store.prefs() or Settings()
+        self.store.save_prefs(replace(prefs, lang=lang))
+        by_id("opt-lang").value = lang
+        self.translate()
+        self.translate_menu()
+        if self.sv is not None and self.session is not None:
+            self.log_shown = []  # the log again, in the new language
+            self.render()
+
+    def on_menu_delay(self) -> None:
+        with contextlib.suppress(ValueError):
+            self.change_settings(delay=int(str(by_id("menu-delay").value)))
+
+    def change_settings(self, **changes: Any) -> None:
+        self.settings = replace(self.settings, **changes)
+        s = self.session
+        if s is not None:
+            s.settings = replace(s.settings, **changes)
+            s.save()
+
+    def on_menu_sound(self) -> None:
+        self.sound.set(bool(by_id("menu-sound").checked))
+        self.cue("turn")  # what it sounds like
+
+    def cue(self, kind: str) -> None:
+        sound = getattr(self, "sound", None)
+        if sound is None:
+            return
+        sound.play(kind)
+        if sound.last:
+            document.body.dataset.cue = sound.last
+
+    def translate_menu(self) -> None:
+        delay = by_id("menu-delay")
+        for i in range(delay.options.length):
+            opt = delay.options.item(i)
+            opt.textContent = t(self.lang, "delay_" + str(opt.dataset.delay))
+
+    def mark_result_seen(self) -> None:
+        if self.session is not None and self.session.match.over:
+            with contextlib.suppress(Exception):
+                self.store.storage.setItem(RESULT_KEY, match_key(self.session))
+
+    def result_seen(self, session: Session) -> bool:
+        """The result of this finished match was shown already (reopening the app then
+        shows the start screen)."""
+        try:
+            return str(self.store.storage.getItem(RESULT_KEY) or "") == match_key(session)
+        except Exception:
+            return False
+
+    # -- first-time help --------------------------------------------------------------------
+
+    def show_help(self) -> None:
+        dlg = by_id("help")
+        if not dlg.open:
+            dlg.showModal()
+        by_id("help-close").focus()
+
+    def after_help(self) -> None:
+        with contextlib.suppress(Exception):
+            self.store.storage.setItem(HELP_KEY, "seen")
+        self.focus_hand()
+
+    def help_seen(self) -> bool:
+        try:
+            return bool(self.store.storage.getItem(HELP_KEY))
+        except Exception:
+            return True
+
+    def after_deal(self) -> None:
+        """A match dealt from the start screen: the help the first time, then the hand."""
+        if document.body.dataset.screen != "table" or self.session is None:
+            return
+        if not self.help_seen() and not bool(getattr(window.navigator, "webdriver", False)):
+            self.show_help()
+            return
+        self.focus_hand()
+
+    def focus_hand(self) -> None:
+        """Keyboard focus on the shown hand: its first playable card, else its first."""
+        if self.dialog_open() or document.body.dataset.screen != "table" or self.curtain_up():
+            return
+        cards = self.hand_buttons()
+        if not cards:
+            return
+        playable = [i for i, b in enumerate(cards) if b.classList.contains("playable")]
+        self.focus_card(playable[0] if playable else 0)
