@@ -379,3 +379,28 @@ def test_room_code_through_a_local_signalling_server(
     assert moves["1"] > 0
     expect(guest.locator("#table")).to_have_attribute("data-match-over", "true")
     assert check_no_leak(received(guest), 1) > 5
+
+
+@pytest.mark.browser
+def test_turn_timer_runs_for_a_friend(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    """RULES §11, the host's choice: a friend who lets the turn timer run out loses the
+    match (official rules); the friend's page shows the clock on its turn."""
+    host = host_page(browser, contexts, server_url, "players=2&levels=friend&seed=9&delay=0&lang=en&timer=6")
+    guest = join(browser, contexts, host, 1, "Tea")
+    host.click("#start-online")
+    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
+    for _ in range(200):  # the host plays until it is the friend's turn
+        h = table(host)
+        if h["turn"] == "1" or h["over"]:
+            break
+        if h["turn"] == "0":
+            take_turn(host)
+        host.wait_for_timeout(50)
+    if table(host)["turn"] != "1":
+        pytest.skip("the hand ended before the friend's turn")
+    expect(guest.locator("#timer")).to_be_visible()
+    expect(host.locator("#table")).to_have_attribute("data-match-over", "true", timeout=20_000)
+    expect(host.locator("#result")).to_have_attribute("data-tiebreak", "timeout")
+    expect(guest.locator("#table")).to_have_attribute("data-match-over", "true", timeout=5_000)
