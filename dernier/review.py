@@ -51,7 +51,7 @@ from .state import State
 REVIEW_FORMAT = "dernier-review"
 REVIEW_VERSION = 1
 #: playouts per candidate move at the default budget
-DEFAULT_PLAYOUTS = 200
+DEFAULT_PLAYOUTS = 400
 #: a choice that costs less than this (in win chance) counts as accurate: the scoring's noise
 TOLERANCE = 0.02
 #: the largest record :func:`load_record` reads (a long match is well under 1 MB)
@@ -384,34 +384,58 @@ class _Blank(dict[str, Any]):
 # -- the coach ----------------------------------------------------------------------------
 
 
+def coach_steps(
+    view: dict[str, Any],
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    slice_ms: float = 8.0,
+) -> Generator[None, None, dict[str, Any]]:
+    """:func:`coach` in slices of about ``slice_ms``: yields ``None`` between slices and
+    returns the hint (``StopIteration.value``), for a page that keeps its main thread free."""
+    legal = list(view.get("legal", ()))
+    if not legal or view.get("turn") != view.get("seat"):
+        return {"move": None, "candidates": [], "playouts": 0}
+    bot = HardBot(iterations=iterations or DEFAULT_ITERATIONS, seconds=seconds, slice_ms=slice_ms)
+    move = ""
+    for step in bot.steps(view, random.Random(seed)):
+        if step is not None:
+            move = step
+            break
+        yield None
+    cands: list[dict[str, Any]] = [
+        {"move": m, "win": round(_clamp(v), 4), "playouts": n} for m, (n, v) in bot.last_stats.items() if n
+    ]
+    cands.sort(key=lambda c: (c["move"] != move, -c["win"], c["move"]))
+    if not cands:
+        cands = [{"move": move, "win": None, "playouts": 0}]
+    return {"move": move, "candidates": cands, "playouts": bot.last_playouts}
+
+
 def coach(
     view: dict[str, Any],
     iterations: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
 ) -> dict[str, Any]:
-    """A hint from ``view`` only (``Game.view(seat)`` / ``Match.view(seat)``): the hard
-    bot's search names its move and each candidate's estimated chance to win the hand.
+    """A hint from ``view`` only (``Game.view(seat)`` / ``Match.view(seat)``, or a page's
+    table state, which holds the same keys): the hard bot's search names its move and
+    each candidate's estimated chance to win the hand (its mean playout reward: the win
+    chance plus the search's small points term, clipped to 0–1).
 
     ``iterations``: playouts (default the hard bot's); ``seconds``: a time limit on top
     (the page sets it; the search stops at whichever comes first, so the result may then
-    depend on the machine's speed). Returns ``{"move",
-    "candidates": [{"move", "win", "playouts"}] (its move first, then the best
-    estimates), "playouts"}``;
-    ``move`` is ``None`` when the seat has nothing to choose (no legal move)."""
-    legal = list(view.get("legal", ()))
-    if not legal:
-        return {"move": None, "candidates": [], "playouts": 0}
-    bot = HardBot(iterations=iterations or DEFAULT_ITERATIONS, seconds=seconds)
-    move = bot.choose(view, random.Random(seed))
-    stats = bot.last_stats
-    cands: list[dict[str, Any]] = [
-        {"move": m, "win": round(_clamp(v), 4), "playouts": n} for m, (n, v) in stats.items() if n
-    ]
-    cands.sort(key=lambda c: (c["move"] != move, -c["win"], c["move"]))
-    if not cands and move:
-        cands = [{"move": move, "win": None, "playouts": 0}]
-    return {"move": move, "candidates": cands, "playouts": bot.last_playouts}
+    depend on the machine's speed). Returns ``{"move", "candidates": [{"move", "win",
+    "playouts"}] (its move first, then the best estimates), "playouts"}``; ``move`` is
+    ``None`` when the seat is not to act (nothing to choose), and a single candidate
+    (only move, or a Dernier call owed) has ``win`` ``None``."""
+    gen = coach_steps(view, iterations, seconds, seed)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            result: dict[str, Any] = stop.value
+            return result
 
 
 def to_json(result: dict[str, Any]) -> str:

@@ -20,6 +20,7 @@ from dernier.errors import SaveError
 from dernier.review import (
     MAX_RECORD_BYTES,
     coach,
+    coach_steps,
     load_record,
     read_record,
     reason_text,
@@ -221,3 +222,20 @@ def test_coach_answers_within_a_second() -> None:
         worst = max(worst, time.perf_counter() - start)
         assert hint["move"] in v["legal"]
     assert worst < 1.0
+
+
+def test_coach_in_slices_gives_the_same_hint() -> None:
+    g = dernier.Game.new(players=3, seed=21)
+    view = g.view(g.turn or 0)
+    gen = coach_steps(view, iterations=400, seed=3, slice_ms=0.0)
+    slices = 0
+    while True:
+        try:
+            assert next(gen) is None
+            slices += 1
+        except StopIteration as stop:
+            hint = stop.value
+            break
+    assert hint == coach(view, iterations=400, seed=3)
+    if len(hint["candidates"]) > 1:
+        assert slices > 1
