@@ -72,6 +72,7 @@ class TableDrawing:
         self.render_opponents(sv, names)
         self.render_piles(sv, names)
         covered = self.render_curtain(sv)
+        self.render_coach(sv)
         if covered:
             clear(by_id("hand"))
             self.last_hand = []

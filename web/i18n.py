@@ -491,6 +491,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "ice_saved": ("Saved: {n} server(s).", "Salvato: {n} server."),
     "ice_bad": ("Not saved", "Non salvato"),
+    "coach_button": ("Hint", "Suggerimento"),
+    "coach_thinking": ("Campione is thinking…", "Campione ci pensa…"),
+    "coach_line": ("Hint: {move} ({pct}% to win)", "Suggerimento: {move} ({pct}% di vincere)"),
+    "coach_only": ("Hint: {move}", "Suggerimento: {move}"),
+    "coach_none": ("No hint now", "Nessun suggerimento ora"),
+    "export_match": ("Export the match", "Esporta la partita"),
+    "import_match": ("Review a match file", "Analizza un file di partita"),
 }
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from web.coach_ui import CoachButton
 from web.dom import by_id, clear, local_storage, make
 from web.drawing import TableDrawing
 from web.driver import Driver
@@ -41,7 +42,7 @@ from web.setup_screen import SetupScreen
 from web.table_input import TableInput
 
 
-class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
+class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, CoachButton):
     def __init__(self) -> None:
         self.store = Store(local_storage())
         self.session: Session | None = None
@@ -147,6 +148,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens):
         self.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
         self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
         self.on(by_id("dernier"), "click", lambda e: self.on_dernier())
+        self.on(by_id("coach"), "click", lambda e: self.on_coach())
         self.on(by_id("chooser-options"), "click", self.on_choose)
         self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
         self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
