@@ -26,7 +26,8 @@ Per seat and hand, the overall figures:
 * ``worst``: the indices of the three costliest decisions that cost more than
   :data:`TOLERANCE`, costliest first.
 
-Deterministic for a given ``seed`` and ``playouts``. :func:`review_steps` does the same
+Deterministic for a given ``seed`` and ``playouts``; a decision's figures do not depend on
+which other seats or hands are reviewed with it. :func:`review_steps` does the same
 in slices (a generator), for a page that must keep its main thread free.
 
 :func:`coach` is the hint: the hard bot's search from a seat's *view only* (never the
@@ -166,9 +167,11 @@ def review_steps(
     seats: list[int] | None = None,
     playouts: int = DEFAULT_PLAYOUTS,
     seed: int = 0,
+    hands: list[int] | None = None,
 ) -> Generator[tuple[int, int], None, dict[str, Any]]:
-    """:func:`review` in slices: yields ``(done, total)`` after each decision scored and
-    returns the review (``StopIteration.value``)."""
+    """:func:`review` in slices: yields ``(decisions done, decisions in all)`` after each
+    candidate move scored (``playouts`` playouts) and returns the review
+    (``StopIteration.value``)."""
     if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
         raise ValueError(f"playouts must be a whole number from 1, not {playouts!r}")
     match = record if isinstance(record, Match) else load_record(record)
@@ -176,9 +179,12 @@ def review_steps(
     bad = sorted(s for s in wanted if not (isinstance(s, int) and 0 <= s < match.players))
     if bad:
         raise ValueError(f"there is no seat {bad[0]!r} in a {match.players}-player match")
-    hands = _positions(match)
+    positions = _positions(match)
+    chosen = set(range(1, len(positions) + 1) if hands is None else hands)
     todo: list[tuple[int, State, str]] = []
-    for h, hand in enumerate(hands):
+    for h, hand in enumerate(positions):
+        if h + 1 not in chosen:
+            continue
         for st, move in hand:
             if st.turn not in wanted:
                 continue
@@ -188,10 +194,22 @@ def review_steps(
     total = len(todo)
     scored: list[dict[str, Any]] = []
     for n, (h, st, move) in enumerate(todo):
-        scored.append(_score(st, move, playouts, seed * 1_000_003 + n, h))
+        # each decision's luck depends on the decision only: a seat's review is the same
+        # whichever other seats and hands are reviewed with it
+        truth = Truth(st, playouts, random.Random(f"dernier/review/{seed}/{h}/{st.move_no}").randrange(2**31))
+        played = TEXT_MOVE[move]
+        arms = candidates(st.legal())
+        if played not in arms:
+            arms.append(played)
+        for m in arms:
+            truth.value(m)
+            yield n, total
+        scored.append(_score(st, move, arms, truth, h))
         yield n + 1, total
     out_hands = []
-    for h in range(len(hands)):
+    for h in range(len(positions)):
+        if h + 1 not in chosen:
+            continue
         seats_out = []
         for s in sorted(wanted):
             mine = [d for d in scored if d["hand"] == h + 1 and d["seat"] == s]
@@ -215,8 +233,10 @@ def review(
     seats: list[int] | None = None,
     playouts: int = DEFAULT_PLAYOUTS,
     seed: int = 0,
+    hands: list[int] | None = None,
 ) -> dict[str, Any]:
-    """The review of every decision of ``seats`` (default: all) in a recorded match.
+    """The review of every decision of ``seats`` (default: all) in the ``hands`` (numbers
+    from 1; default: all) of a recorded match.
 
     ``record``: ``Match.record()`` or ``Match.save()`` output (a dict or JSON text), or a
     :class:`Match`. ``playouts``: the budget, playouts per candidate move (the standard
@@ -228,7 +248,7 @@ def review(
     "decisions": [...], "accuracy", "lost", "lost_total", "worst": [...]}]}]}``; a decision is
     ``{"hand", "move_no", "seat", "played", "best", "cost", "win_played", "win_best",
     "choices": [{"move", "win"}] (best first), "reason": {"code", ...}}``."""
-    gen = review_steps(record, seats, playouts, seed)
+    gen = review_steps(record, seats, playouts, seed, hands)
     while True:
         try:
             next(gen)
@@ -237,13 +257,8 @@ def review(
             return result
 
 
-def _score(st: State, move: str, playouts: int, seed: int, hand: int) -> dict[str, Any]:
-    legal = st.legal()
+def _score(st: State, move: str, arms: list[int], truth: Truth, hand: int) -> dict[str, Any]:
     played = TEXT_MOVE[move]
-    arms = candidates(legal)
-    if played not in arms:
-        arms.append(played)
-    truth = Truth(st, playouts, seed)
     values = {m: truth.value(m) for m in arms}
     order = sorted(arms, key=lambda m: (-values[m], m != played, m))
     best = order[0]

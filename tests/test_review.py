@@ -99,7 +99,11 @@ def test_review_is_deterministic_covers_every_seat_and_runs_in_slices() -> None:
             assert stop.value == a
             break
     total = sum(len(s["decisions"]) for s in a["hands"][0]["seats"])
-    assert steps == [(i + 1, total) for i in range(total)]
+    assert steps[-1] == (total, total) and len(steps) > total
+    assert [d for d, _ in steps] == sorted(d for d, _ in steps)
+    assert {n for _, n in steps} == {total}
+    one = review(rec, playouts=20, seed=4, hands=[1], seats=[1])
+    assert one["hands"][0]["seats"] == [a["hands"][0]["seats"][1]]
     for s in a["hands"][0]["seats"]:
         for d in s["decisions"]:
             assert 0.0 <= d["cost"] <= 1.0 and d["win_best"] >= d["win_played"]
@@ -118,6 +122,7 @@ def test_a_saved_multi_hand_match_is_reviewed_hand_by_hand() -> None:
         m.play(bot.choose(m.view(t), rng), t)
     r = review(m.save(), seats=[2], playouts=5)
     assert [h["hand"] for h in r["hands"]] == [1, 2]
+    assert review(m.save(), seats=[2], playouts=5, hands=[2])["hands"] == r["hands"][1:]
     assert all(d["hand"] == h["hand"] for h in r["hands"] for s in h["seats"] for d in s["decisions"])
 
 
