@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_page_play import hearts_match, open_match
+from test_page_play import hearts_match, open_match, two_left_match
+from test_page_support import SAVE_KEY, wait_for_input
+from test_review import _deal
+
+import dernier
+from dernier.review import review
 
 
 @pytest.mark.browser
@@ -32,3 +39,75 @@ def test_hint_names_a_legal_move_with_chances_and_goes_with_the_position(page: P
     page.click('#hand button[data-card="2H"]')
     expect(text).to_be_hidden()
     print(f"hint in the page: {took * 1000:.0f} ms")
+
+
+@pytest.mark.browser
+def test_end_of_hand_review_and_export(page: Page, server_url: str, tmp_path: Path) -> None:
+    open_match(page, server_url, two_left_match())
+    page.click("#dernier")  # arm the call
+    page.click('#hand button[data-card="5H"]')
+    wait_for_input(page)  # Bianca draws and passes
+    page.click('#hand button[data-card="6H"]')
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#export-match")).to_be_visible()
+    with page.expect_download() as info:
+        page.click("#export-match")
+    path = tmp_path / "match.json"
+    info.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["format"] == "dernier-match" and record["version"] == 1
+    m = dernier.replay(record)
+    assert m.game.over and m.game.hand_winner == 0
+    start = time.perf_counter()
+    page.click("#review-hand")
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-done", "true", timeout=20_000)
+    took = time.perf_counter() - start
+    print(f"review of the hand in the page: {took:.2f} s")
+    section = dialog.locator('section[data-hand="1"][data-seat="0"]')
+    expect(section).to_be_visible()
+    expect(section).to_contain_text("Accuracy")
+    expected = review(record, seats=[0], hands=[1])
+    shown = float(section.locator(".review-figures").get_attribute("data-accuracy") or "nan")
+    assert shown == expected["hands"][0]["seats"][0]["accuracy"]  # the same review as the CLI
+    page.click("#review-close")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#summary")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_import_reviews_a_record_and_refuses_bad_ones(page: Page, server_url: str, tmp_path: Path) -> None:
+    open_match(page, server_url, hearts_match())
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    blunder = json.dumps(_deal("10D!").record())
+    bad = {
+        "truncated.json": blunder[: len(blunder) // 2],
+        "other.json": json.dumps({"game": "uno", "moves": ["draw"]}),
+        "big.json": " " * (10 * 1024 * 1024),
+        "edited.json": blunder.replace('[0, "10D!"]', '[0, "QS"]'),
+    }
+    assert bad["edited.json"] != blunder
+    reasons = {
+        "truncated.json": "not valid JSON",
+        "other.json": "not a Dernier match",
+        "big.json": "too large",
+        "edited.json": "hand 1, move 8",
+    }
+    for name, text in bad.items():
+        f = tmp_path / name
+        f.write_text(text)
+        page.set_input_files("#import-match", str(f))
+        notice = page.locator("#notices .notice").last
+        expect(notice).to_contain_text("cannot be used")
+        expect(notice).to_contain_text(reasons[name])
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved  # nothing else lost
+    expect(page.locator("#review-dialog")).to_be_hidden()
+    good = tmp_path / "blunder.json"
+    good.write_text(blunder)
+    page.set_input_files("#import-match", str(good))
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-done", "true", timeout=20_000)
+    first = dialog.locator('section[data-seat="0"] .review-worst li').first
+    expect(first).to_have_attribute("data-played", "10D!")
+    expect(first).to_have_attribute("data-best", "9D!")
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved

@@ -504,6 +504,7 @@ class TableDrawing:
             return
         self.summary_for = key
         self.fill_summary()
+        self.render_review_buttons()
         if not dlg.open:
             dlg.showModal()
         if self.session is None:

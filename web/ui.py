@@ -36,13 +36,14 @@ from web.params import (
     parse_query,
 )
 from web.players import have_real_bots
+from web.review_ui import ReviewPanel
 from web.seatview import SeatView
 from web.session import HUMAN, SaveProblem, Session, Store, resume_or_new
 from web.setup_screen import SetupScreen
 from web.table_input import TableInput
 
 
-class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, CoachButton):
+class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, CoachButton, ReviewPanel):
     def __init__(self) -> None:
         self.store = Store(local_storage())
         self.session: Session | None = None
@@ -149,6 +150,11 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, CoachButton):
         self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
         self.on(by_id("dernier"), "click", lambda e: self.on_dernier())
         self.on(by_id("coach"), "click", lambda e: self.on_coach())
+        self.on(by_id("export-match"), "click", lambda e: self.on_export())
+        self.on(by_id("review-hand"), "click", lambda e: self.on_review_hand())
+        self.on(by_id("import-match"), "change", self.on_import_change)
+        self.on(by_id("review-cancel"), "click", lambda e: self.on_review_cancel())
+        self.on(by_id("review-close"), "click", lambda e: self.close_review())
         self.on(by_id("chooser-options"), "click", self.on_choose)
         self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
         self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
