@@ -23,6 +23,12 @@ def test_hint_names_a_legal_move_with_chances_and_goes_with_the_position(page: P
     open_match(page, server_url, m)
     button = page.locator("#coach")
     expect(button).to_be_visible()
+    page.evaluate(
+        """() => { window.__longest = 0;
+        new PerformanceObserver(list => { for (const e of list.getEntries())
+          window.__longest = Math.max(window.__longest, e.duration); })
+        .observe({type: 'longtask', buffered: false}); }"""
+    )
     start = time.perf_counter()
     button.click()
     text = page.locator("#coach-text")
@@ -38,7 +44,8 @@ def test_hint_names_a_legal_move_with_chances_and_goes_with_the_position(page: P
     # the table moves on: the hint is gone
     page.click('#hand button[data-card="2H"]')
     expect(text).to_be_hidden()
-    print(f"hint in the page: {took * 1000:.0f} ms")
+    longest = page.evaluate("window.__longest")
+    print(f"hint in the page: {took * 1000:.0f} ms, longest main-thread task {longest:.0f} ms")
 
 
 @pytest.mark.browser
@@ -58,12 +65,19 @@ def test_end_of_hand_review_and_export(page: Page, server_url: str, tmp_path: Pa
     assert record["format"] == "dernier-match" and record["version"] == 1
     m = dernier.replay(record)
     assert m.game.over and m.game.hand_winner == 0
+    page.evaluate(
+        """() => { window.__longest = 0;
+        new PerformanceObserver(list => { for (const e of list.getEntries())
+          window.__longest = Math.max(window.__longest, e.duration); })
+        .observe({type: 'longtask', buffered: false}); }"""
+    )
     start = time.perf_counter()
     page.click("#review-hand")
     dialog = page.locator("#review-dialog")
     expect(dialog).to_have_attribute("data-done", "true", timeout=20_000)
     took = time.perf_counter() - start
-    print(f"review of the hand in the page: {took:.2f} s")
+    longest = page.evaluate("window.__longest")
+    print(f"review of the hand in the page: {took:.2f} s, longest main-thread task {longest:.0f} ms")
     section = dialog.locator('section[data-hand="1"][data-seat="0"]')
     expect(section).to_be_visible()
     expect(section).to_contain_text("Accuracy")
