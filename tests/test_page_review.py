@@ -7,9 +7,11 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_page_online import contexts as contexts  # a fixture
+from test_page_online import host_page, join, table
 from test_page_play import hearts_match, open_match, two_left_match
-from test_page_support import SAVE_KEY, wait_for_input
+from test_page_support import SAVE_KEY, take_turn, wait_for_input
 from test_review import _deal
 
 import dernier
@@ -125,3 +127,35 @@ def test_import_reviews_a_record_and_refuses_bad_ones(page: Page, server_url: st
     expect(first).to_have_attribute("data-played", "10D!")
     expect(first).to_have_attribute("data-best", "9D!")
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
+
+
+@pytest.mark.browser
+def test_a_friends_page_hints_from_its_own_view(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    """On a friend's page the view is all there is: the hint comes from it, on that page,
+    and names one of the friend's legal moves; the page exports nothing (no record)."""
+    host = host_page(browser, contexts, server_url, "players=2&levels=friend&seed=11&delay=0&lang=en&hands=1")
+    guest = join(browser, contexts, host, 1, "Ugo")
+    host.click("#start-online")
+    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
+    for _ in range(200):  # until the friend has a choice to make (two or more moves)
+        if table(guest)["turn"] == "1":
+            guest.wait_for_timeout(100)
+            if guest.locator("#coach").is_visible():
+                break
+            take_turn(guest)
+        elif table(host)["turn"] == "0":
+            take_turn(host)
+        host.wait_for_timeout(50)
+    expect(guest.locator("#coach")).to_be_visible()
+    guest.click("#coach")
+    guest.wait_for_function(
+        "() => { const e = document.querySelector('#coach-text'); return e && e.dataset.move && !e.hidden; }",
+        timeout=5000,
+    )
+    move = guest.locator("#coach-text").get_attribute("data-move") or ""
+    card = move.split(":")[0].split("=")[0].rstrip("!")
+    assert move in ("draw", "pass") or guest.locator(f'#hand button[data-card="{card}"]').count() == 1, move
+    expect(guest.locator("#export-match")).to_be_hidden()
+    expect(host.locator("#coach")).to_be_hidden()  # not the host's turn
