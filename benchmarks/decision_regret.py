@@ -9,7 +9,8 @@ hard bot's candidates), from hands played by ``--players`` medium bots (about th
 of seat 0's decisions are kept). Each candidate is then scored *with the true hands*:
 ``--truth`` playouts of the hard bot's kind (the draw pile shuffled each time, as nobody
 knows its order; the same look-ahead and win estimate), giving its true chance to win the
-hand. Every bot in ``--bots`` (arena specs: ``hard:iterations=6000``) chooses from the
+hand (``dernier.review.Truth``, the same scoring as the post-hand review). Every bot in
+``--bots`` (arena specs: ``hard:iterations=6000``) chooses from the
 seat's view, and its **regret** is the best candidate's true value minus the value of the
 move it chose. All bots meet the same positions, so the paired difference against the
 first bot has a much smaller error than separate arena runs: 300 positions tell apart
@@ -37,9 +38,9 @@ from dernier import Game
 from dernier.arena import parse_bot, parse_rules
 from dernier.bots import make_bot
 from dernier.bots.knowledge import legal_ints
-from dernier.bots.search import POINTS_WEIGHT, HardBot, candidates, judge
-from dernier.bots.value import weights_for
+from dernier.bots.search import candidates
 from dernier.moves import TEXT_MOVE
+from dernier.review import Truth  # the scoring with the true hands, shared with the review
 from dernier.state import State
 
 Position = tuple[dict[str, Any], State]
@@ -65,29 +66,6 @@ def collect(rules: str | dict[str, Any], players: int, count: int, seed: int) ->
                     break
             g.play(bot.choose(view, rng))
     return out
-
-
-class Truth:
-    """True values of moves in one position (computed once per move, on demand)."""
-
-    def __init__(self, st: State, playouts: int, seed: int) -> None:
-        self.st = st
-        self.playouts = playouts
-        self.seed = seed
-        self.depth = HardBot().look_ahead(st.rules.decks)
-        self.weights = weights_for(st.rules.decks, st.n)
-        self.values: dict[int, float] = {}
-
-    def value(self, m: int) -> float:
-        if m not in self.values:
-            rng = random.Random(self.seed)
-            total = 0.0
-            for _ in range(self.playouts):
-                det = self.st.copy()
-                rng.shuffle(det.draw)
-                total += judge(det, m, self.st.turn, rng, self.depth, self.weights, POINTS_WEIGHT)
-            self.values[m] = total / self.playouts
-        return self.values[m]
 
 
 def mean_se(xs: list[float]) -> tuple[float, float]:

@@ -1,4 +1,4 @@
-"""Command line: ``python -m dernier play | arena | bench`` (CONTRACT "Command line")."""
+"""Command line: ``python -m dernier play | arena | bench | review`` (CONTRACT "Command line")."""
 
 from __future__ import annotations
 
@@ -117,6 +117,45 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    from .review import read_record, reason_text, review
+
+    match = read_record(args.record)
+    result = review(match, playouts=args.playouts, seed=args.seed)
+    if not args.json:
+        names = result["names"]
+        print(
+            f"Review of {args.record}: {result['players']} players, {len(result['hands'])} hand(s), "
+            f"{result['playouts']} playouts per choice with the true hands",
+            file=out,
+        )
+        for hand in result["hands"]:
+            print(f"Hand {hand['hand']}", file=out)
+            for s in hand["seats"]:
+                n = len(s["decisions"])
+                figures = f"accuracy {_pct(s['accuracy'])}, {_pct(s['lost'])} lost per decision" if n else ""
+                print(
+                    f"  {names[s['seat']]} (seat {s['seat']}): {n} decisions with a choice"
+                    + (f", {figures}" if figures else ""),
+                    file=out,
+                )
+                for i in s["worst"]:
+                    d = s["decisions"][i]
+                    print(
+                        f"    move {d['move_no']}: played {d['played']} ({_pct(d['win_played'])}), "
+                        f"better {d['best']} ({_pct(d['win_best'])}), cost {_pct(d['cost'])}: "
+                        f"{reason_text(d['reason'])}",
+                        file=out,
+                    )
+    if args.json:
+        print(json.dumps(result, separators=(",", ":")), file=out)
+    return 0
+
+
 def cmd_arena(argv: Sequence[str], out: TextIO) -> int:
     arena_main = _optional("dernier.arena", "main")
     if arena_main is None:  # pragma: no cover
@@ -142,6 +181,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--no-rlcard", action="store_true", help="skip the RLCard UNO anchor")
     bench.add_argument("--json", action="store_true", help="print one JSON object last")
+    rev = sub.add_parser("review", help="score every decision of a recorded match with the true hands")
+    rev.add_argument("record", help="a match record or save (JSON, Match.record())")
+    rev.add_argument("--playouts", type=int, default=None, help="playouts per choice (the budget)")
+    rev.add_argument("--seed", type=int, default=0)
+    rev.add_argument("--json", action="store_true", help="print one JSON object last")
     sub.add_parser("arena", help="bot tournaments (see: python -m dernier arena --help)", add_help=False)
     return p
 
@@ -156,6 +200,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
     try:
         if args.verb == "play":
             return cmd_play(args, out, inp)
+        if args.verb == "review":
+            if args.playouts is None:
+                from .review import DEFAULT_PLAYOUTS
+
+                args.playouts = DEFAULT_PLAYOUTS
+            if args.playouts < 1:
+                print("error: --playouts must be at least 1", file=sys.stderr)
+                return 2
+            return cmd_review(args, out)
         return cmd_bench(args, out)
     except DernierError as e:
         print(f"error: {e}", file=sys.stderr)

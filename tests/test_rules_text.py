@@ -118,12 +118,13 @@ def test_every_section_from_1_to_12_is_cited(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_official_sections_are_headings_in_order(lang: str) -> None:
-    """The official preset comes first, one h3 per section §1–§11; then traditional, then §12."""
+    """The official preset comes first, one h3 per section §1–§11; then traditional, then §12,
+    then the hand review and hints (what the page's review figures mean)."""
     c = _check(rt.RULES_HTML[lang])
     numbered = [int(m.group(1)) for _, h in c.headings if (m := re.match(r"§(\d+)\b", h))]
     assert numbered == list(range(1, 13))
     h2 = [text for tag, text in c.headings if tag == "h2"]
-    assert len(h2) == 4  # title, official, traditional, house variants
+    assert len(h2) == 5  # title, official, traditional, house variants, review
     assert h2[3].startswith("§12")
 
 

@@ -76,6 +76,7 @@ class TableDrawing:
         self.render_opponents(sv, names)
         self.render_piles(sv, names)
         covered = self.render_curtain(sv)
+        self.render_coach(sv)
         if covered:
             clear(by_id("hand"))
             self.last_hand = []
@@ -569,6 +570,7 @@ class TableDrawing:
             self.cue("hand_end")
         self.summary_for = key
         self.fill_summary()
+        self.render_review_buttons()
         if not dlg.open:
             dlg.showModal()
         if self.session is None:

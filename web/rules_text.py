@@ -186,6 +186,20 @@ regole ufficiali e tradizionali.</li>
 <li>Il “Dernier parlato” e le regole di galateo riguardano le chiacchiere al tavolo: qui non ci
 sono.</li>
 </ul>
+<h2>Analisi della mano e suggerimenti</h2>
+<p>Finita la mano tutte le carte sono note, e l’<strong>analisi</strong> misura ogni tua scelta
+(quando ne avevi almeno due) con le mani vere: per ogni mossa possibile, la probabilità di vincere
+la mano giocandola, stimata con centinaia di partite simulate in cui solo il mazzo viene rimescolato.
+Il <strong>costo</strong> di una scelta è la probabilità della mossa migliore meno quella della mossa
+giocata.</p>
+<ul>
+<li><strong>Precisione</strong>: la quota delle tue scelte che sono costate meno di 2 punti
+percentuali (il margine d’errore della stima).</li>
+<li><strong>Probabilità perse per scelta</strong>: la media dei costi delle tue scelte nella mano.</li>
+<li>Le tre scelte più costose sono segnate, con la mossa migliore e il perché.</li>
+</ul>
+<p>Il <strong>suggerimento</strong> durante la partita vede solo quello che vedi tu (mai le carte
+nascoste): è la ricerca del Campione, con la probabilità stimata di vincere per ogni mossa.</p>
 """
 
 _RULES_EN: Final = """\
@@ -347,6 +361,20 @@ official and the traditional rules.</li>
 <li>“Dernier parlato” (talking Dernier) and the etiquette rules are table talk: they are not part
 of this game.</li>
 </ul>
+<h2>The hand review and hints</h2>
+<p>Once a hand is over every card is known, and the <strong>review</strong> measures each of your
+choices (whenever you had two or more) with the true hands: for each possible move, the chance to
+win the hand by playing it, estimated from hundreds of simulated games in which only the draw pile
+is shuffled. A choice’s <strong>cost</strong> is the best move’s chance minus the chance of the
+move you played.</p>
+<ul>
+<li><strong>Accuracy</strong>: the share of your choices that cost less than 2 percentage points
+(the estimate’s margin of error).</li>
+<li><strong>Chance lost per choice</strong>: the mean cost of your choices in the hand.</li>
+<li>The three costliest choices are marked, with the better move and why.</li>
+</ul>
+<p>A <strong>hint</strong> during play sees only what you see (never the hidden cards): it is the
+Campione’s search, with the estimated chance to win of each move.</p>
 """
 
 #: the rules page, per language: static trusted HTML (RULES §1–§12)

@@ -23,6 +23,7 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from web.coach_ui import CoachButton
 from web.dom import by_id, clear, local_storage, make
 from web.drawing import TableDrawing
 from web.driver import Driver
@@ -36,6 +37,7 @@ from web.params import (
     parse_query,
 )
 from web.players import have_real_bots
+from web.review_ui import ReviewPanel
 from web.seatview import SeatView
 from web.session import HUMAN, SaveProblem, Session, Store, resume_or_new
 from web.setup_screen import SetupScreen
@@ -46,7 +48,7 @@ URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
 
 
-class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu):
+class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu, CoachButton, ReviewPanel):
     def __init__(self) -> None:
         self.store = Store(local_storage())
         self.session: Session | None = None
@@ -160,6 +162,12 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu):
         self.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
         self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
         self.on(by_id("dernier"), "click", lambda e: self.on_dernier())
+        self.on(by_id("coach"), "click", lambda e: self.on_coach())
+        self.on(by_id("export-match"), "click", lambda e: self.on_export())
+        self.on(by_id("review-hand"), "click", lambda e: self.on_review_hand())
+        self.on(by_id("import-match"), "change", self.on_import_change)
+        self.on(by_id("review-cancel"), "click", lambda e: self.on_review_cancel())
+        self.on(by_id("review-close"), "click", lambda e: self.close_review())
         self.on(by_id("chooser-options"), "click", self.on_choose)
         self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
         self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
