@@ -202,16 +202,59 @@ MANIFEST = {
 }
 
 SW_REGISTER = """\
-// Registers the service worker that keeps Dernier playable offline (see sw.js).
-// It waits until the game is ready (body[data-ready]), so that its precache requests find
-// the runtime in the HTTP cache instead of downloading it a second time.
+// Keeps Dernier playable offline (see sw.js) while downloading every file only once.
+// On a visit the service worker does not control yet (the first one, or a new build):
+// 1. every same-origin file the page fetches (pyodide.asm.wasm, python_stdlib.zip, app.zip,
+//    pyscript.toml, ...) is stored in this build's cache as it passes;
+// 2. once the game is ready (body[data-ready]), the files the page loaded otherwise
+//    (the page itself, scripts, styles) are copied into that cache from the HTTP cache
+//    (cache: "force-cache": the copy this page has just used, no request);
+// 3. then the service worker registers: its precache finds those files in its cache and
+//    downloads only what the page did not load (or what an older build's cache lacks).
 (() => {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const meta = document.querySelector('meta[name="dernier-build"]');
+  const cacheName = meta && "caches" in self ? "dernier-" + meta.content : null;
+  const scope = new URL("./", location.href).href;
+  const pending = [];
+  const keep = (url) => url.startsWith(scope) && !url.includes("?") && !url.includes("#")
+    && !url.includes("/vendor/peerjs/");  // only for room codes: never precached
+  const store = (url, resp) => {
+    if (!resp.ok || resp.type !== "basic") return;
+    pending.push(caches.open(cacheName).then((c) => c.put(url, resp)).catch(() => {}));
+  };
+  if (cacheName && !navigator.serviceWorker.controller) {
+    const pass = window.fetch;
+    window.fetch = function (input, init) {
+      const got = pass.apply(this, arguments);
+      try {
+        const req = new Request(input, init);
+        if (req.method === "GET" && keep(req.url)) {
+          got.then((resp) => store(req.url, resp.clone()), () => {});
+        }
+      } catch (err) { /* not a request we can keep: nothing to do */ }
+      return got;
+    };
+  }
+  const copyLoaded = async () => {
+    await Promise.all(pending);
+    const cache = await caches.open(cacheName);
+    const page = location.href.split(/[?#]/)[0];
+    const urls = new Set(performance.getEntriesByType("resource").map((e) => e.name).filter(keep));
+    if (page.endsWith("/") || page.endsWith("/index.html")) urls.add(location.href);
+    await Promise.all([...urls].map(async (url) => {
+      const key = url === location.href ? scope + "index.html" : url;
+      if (await cache.match(key)) return;
+      const resp = await fetch(url, { cache: "force-cache" });
+      if (resp.ok && resp.type === "basic") await cache.put(key, resp);
+    }));
+  };
   let done = false;
   const register = () => {
     if (done) return;
     done = true;
-    navigator.serviceWorker.register("./sw.js").catch((err) => {
+    const first = cacheName && !navigator.serviceWorker.controller ? copyLoaded() : Promise.resolve();
+    first.catch(() => {}).then(() => navigator.serviceWorker.register("./sw.js")).catch((err) => {
       console.warn("Dernier: offline mode unavailable:", err);
     });
   };
@@ -229,18 +272,50 @@ SW_REGISTER = """\
 SW_TEMPLATE = """\
 // Dernier service worker: precaches the app and its runtime, serves them cache-first,
 // so that after the first visit the game loads and plays with no network.
-// The cache name carries the build's content hash: a new build installs a new cache and
-// deletes the old ones when it activates.
+// Every byte once: the cache name carries the build's content hash and PRECACHE the hash of
+// each file. Installing takes each file, in this order, from
+//   1. this build's cache, where sw-register.js stored what the page fetched on this visit;
+//   2. an older build's cache, when the file's hash is unchanged (a new build downloads
+//      only what changed);
+//   3. the network: on a first visit revalidating what the HTTP cache holds (a 304 carries
+//      no body); after an older build, afresh (the file has changed, whatever its date).
+// Activating deletes the older caches.
 const VERSION = "__VERSION__";
 const CACHE = "dernier-" + VERSION;
+const HASHES = "./.dernier-hashes.json";  // a cache entry only, never requested
 const PRECACHE = __PRECACHE__;
 
+async function olderCaches() {
+  const found = [];
+  for (const key of await caches.keys()) {
+    if (!key.startsWith("dernier-") || key === CACHE) continue;
+    const cache = await caches.open(key);
+    const listed = await cache.match(HASHES);
+    if (listed) found.push({ cache, hashes: await listed.json() });
+  }
+  return found;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const older = await olderCaches();
+  await Promise.all(Object.entries(PRECACHE).map(async ([path, hash]) => {
+    if (await cache.match(path)) return;
+    for (const o of older) {
+      if (o.hashes[path] !== hash) continue;
+      const kept = await o.cache.match(path);
+      if (kept) return cache.put(path, kept);
+    }
+    // after an older build, a file not in its cache has changed: download it afresh
+    const resp = await fetch(new Request(path, { cache: older.length ? "reload" : "no-cache" }));
+    if (!resp.ok) throw new Error(path + ": HTTP " + resp.status);
+    return cache.put(path, resp);
+  }));
+  await cache.put(HASHES, new Response(JSON.stringify(PRECACHE)));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((p) => new Request(p, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting())
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -253,13 +328,16 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+const isIndex = (path) => path.endsWith("/") || path.endsWith("/index.html");
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
   const page = req.mode === "navigate";
   event.respondWith(
     caches.open(CACHE).then((cache) =>
-      cache.match(req, { ignoreSearch: page }).then((hit) => {
+      // the page is precached once, as ./index.html, whatever its query or "/" form
+      cache.match(page && isIndex(new URL(req.url).pathname) ? "./index.html" : req).then((hit) => {
         if (hit) return hit;
         return fetch(req).then((resp) => {
           if (resp.ok && resp.type === "basic") cache.put(req, resp.clone());
@@ -270,6 +348,10 @@ self.addEventListener("fetch", (event) => {
   );
 });
 """
+
+
+def _short_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def csp(connect_src: tuple[str, ...] = ()) -> str:
@@ -346,7 +428,12 @@ def build(out: Path, code: str = "zip", connect_src: tuple[str, ...] = ()) -> di
     digest.update((ROOT / "index.html").read_bytes())
     version = digest.hexdigest()[:12]
     payload["index.html"] = _index_html(version, connect_src).encode()
-    precache = ["./"] + [f"./{rel}" for rel in sorted(payload)]
+    # PeerJS is fetched only for a room code, which needs the network anyway: not precached.
+    precache = {
+        f"./{rel}": _short_hash(payload[rel])
+        for rel in sorted(payload)
+        if not rel.startswith("vendor/peerjs/")
+    }
     sw = SW_TEMPLATE.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=2))
     payload["sw.js"] = sw.encode()
 
