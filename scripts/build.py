@@ -48,6 +48,48 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 PEERJS_FILES = ["peerjs.min.js"]
+
+# The trimmed standard library (issue 17): python_stdlib.zip holds only the modules listed
+# in scripts/stdlib_modules.txt (traced in Chromium over every feature of the page by
+# scripts/trace_stdlib.py) and these, which the page may import but the trace cannot reach
+# (``pkg.*``: the whole package). tests/test_stdlib_trim.py checks the page against the zip.
+STDLIB_TRACED = ROOT / "scripts" / "stdlib_modules.txt"
+KEEP_STDLIB = (
+    # Pyodide's and PyScript's own Python side (the FFI, the event loop, fetch, the console)
+    "_pyodide.*",
+    "pyodide.*",
+    # web/main.py shows any start-up error with its traceback: formatting one reads the
+    # source lines (linecache opens files with tokenize's encoding detection)
+    "traceback",
+    "linecache",
+    "tokenize",
+    "token",
+    # codecs that str.encode/bytes.decode and open() look up by name at run time
+    "encodings.aliases",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+    "encodings.utf_16",
+    "encodings.utf_32",
+    # imported by C code on demand: time.strptime / datetime.strptime
+    "_strptime",
+    # the game's own imports, reached only on some paths (room codes, reconnection):
+    # tests/test_stdlib_trim.py also checks every import statement of the shipped code
+    "base64",
+    "hmac",
+    "ipaddress",
+    "uuid",
+    "urllib.parse",
+    "json.*",
+    "asyncio.*",
+    "warnings",
+    "weakref",
+)
+# What Pyodide reads of pyodide-lock.json when no package is ever loaded: the `info` block
+# (checked against the runtime's version). The page never loads a package (no micropip, no
+# `packages = [...]`), so the built site ships the lock file with an empty package list.
+LOCK_KEEP = ("info",)
 WEB_SUFFIXES = {".py", ".css", ".js", ".svg", ".png", ".json", ".html", ".txt"}
 
 CSP = "; ".join(
@@ -131,6 +173,60 @@ def _zip(files: list[Path]) -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, p.read_bytes())
     return buf.getvalue()
+
+
+def zip_modules(names: list[str]) -> dict[str, str]:
+    """Module name -> file, for the .py files in a stdlib zip (packages by __init__.py)."""
+    found: dict[str, str] = {}
+    for name in names:
+        if name.endswith(".py"):
+            mod = name[:-3].replace("/", ".")
+            found[mod.removesuffix(".__init__")] = name
+    return found
+
+
+def stdlib_keep() -> set[str]:
+    """The traced modules and KEEP_STDLIB (patterns kept as written)."""
+    if not STDLIB_TRACED.is_file():
+        raise BuildError(f"{STDLIB_TRACED.name} is missing: run python scripts/trace_stdlib.py")
+    traced = {
+        line.strip()
+        for line in STDLIB_TRACED.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    return traced | set(KEEP_STDLIB)
+
+
+def trimmed_stdlib(full: bytes, keep: set[str] | None = None) -> tuple[bytes, list[str]]:
+    """A python_stdlib.zip with only the kept modules and their parent packages; the
+    kept module names come back too."""
+    keep = stdlib_keep() if keep is None else keep
+    src = zipfile.ZipFile(io.BytesIO(full))
+    mods = zip_modules(src.namelist())
+    wanted: set[str] = set()
+    for pattern in keep:
+        if pattern.endswith(".*"):
+            pkg = pattern[:-2]
+            wanted |= {m for m in mods if m == pkg or m.startswith(pkg + ".")}
+        elif pattern in mods:
+            wanted.add(pattern)
+    for m in list(wanted):
+        parts = m.split(".")
+        wanted |= {".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in mods}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for m in sorted(wanted, key=lambda m: mods[m]):
+            info = zipfile.ZipInfo(mods[m], date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, src.read(mods[m]))
+    return buf.getvalue(), sorted(wanted)
+
+
+def trimmed_lock(full: bytes) -> bytes:
+    lock = json.loads(full)
+    small = {k: lock[k] for k in LOCK_KEEP if k in lock}
+    small["packages"] = {}
+    return (json.dumps(small, indent=1) + "\n").encode()
 
 
 def _png(size: int) -> bytes:
@@ -385,9 +481,13 @@ def _index_html(version: str, connect_src: tuple[str, ...] = ()) -> str:
     return html
 
 
-def build(out: Path, code: str = "zip", connect_src: tuple[str, ...] = ()) -> dict[str, object]:
+def build(
+    out: Path, code: str = "zip", connect_src: tuple[str, ...] = (), stdlib: str = "trim"
+) -> dict[str, object]:
     if code not in ("zip", "files"):
         raise BuildError("--code is zip or files")
+    if stdlib not in ("trim", "full"):
+        raise BuildError("--stdlib is trim or full")
     csp(connect_src)  # fail before touching `out`
     files = _code_files()
     chunks = _pyscript_chunks()
@@ -408,7 +508,12 @@ def build(out: Path, code: str = "zip", connect_src: tuple[str, ...] = ()) -> di
         src = VENDOR / "pyodide" / name
         if not src.is_file():
             raise BuildError(f"vendor/pyodide/{name} is missing: run python scripts/vendor.py")
-        payload[f"vendor/pyodide/{name}"] = src.read_bytes()
+        data = src.read_bytes()
+        if stdlib == "trim" and name == "python_stdlib.zip":
+            data = trimmed_stdlib(data)[0]
+        elif stdlib == "trim" and name == "pyodide-lock.json":
+            data = trimmed_lock(data)
+        payload[f"vendor/pyodide/{name}"] = data
     for name in chunks:
         payload[f"vendor/pyscript/{name}"] = (VENDOR / "pyscript" / name).read_bytes()
     for name in PEERJS_FILES:
@@ -458,9 +563,15 @@ def main(argv: list[str] | None = None) -> int:
         metavar="ORIGIN",
         help="an extra CSP connect-src origin (https:// or wss://), e.g. a PeerJS server; repeatable",
     )
+    ap.add_argument(
+        "--stdlib",
+        default="trim",
+        choices=["trim", "full"],
+        help="ship the trimmed standard library (default) or Pyodide's whole python_stdlib.zip",
+    )
     args = ap.parse_args(argv)
     try:
-        info = build(Path(args.out).resolve(), args.code, tuple(args.connect_src))
+        info = build(Path(args.out).resolve(), args.code, tuple(args.connect_src), args.stdlib)
     except BuildError as e:
         print(f"build: {e}", file=sys.stderr)
         return 2
