@@ -47,13 +47,13 @@ READY_PROBE = """
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="../game/vendor/pyscript/core.css">
-<script type="module" src="../game/vendor/pyscript/core.js"></script>
+<link rel="stylesheet" href="./vendor/pyscript/core.css">
+<script type="module" src="./vendor/pyscript/core.js"></script>
 </head><body><p id="out">loading</p>
 <script type="py" src="./main.py" config="./pyscript.toml"></script>
 </body></html>
 """
-BARE_TOML = 'interpreter = "../game/vendor/pyodide/pyodide.mjs"\n'
+BARE_TOML = 'interpreter = "./vendor/pyodide/pyodide.mjs"\n'
 BARE_MAIN = (
     "from pyscript import document\n"
     'document.getElementById("out").textContent = "hello from Python"\n'
@@ -83,8 +83,17 @@ def _prepare(www: Path, variants: bool) -> list[str]:
     if variants:
         build.build(www / "game-files", "files")
         targets.append("game-files")
+    # The bare page gets the pinned runtime as vendor/ holds it (Pyodide's whole stdlib and
+    # lock file, the same PyScript chunks), not the game's trimmed copy: a stock PyScript page.
     bare = www / "bare"
-    bare.mkdir()
+    for name in build.PYODIDE_FILES:
+        dest = bare / "vendor" / "pyodide" / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / "vendor" / "pyodide" / name, dest)
+    for name in build._pyscript_chunks():
+        dest = bare / "vendor" / "pyscript" / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / "vendor" / "pyscript" / name, dest)
     (bare / "index.html").write_text(BARE_HTML)
     (bare / "pyscript.toml").write_text(BARE_TOML)
     (bare / "main.py").write_text(BARE_MAIN)

@@ -461,11 +461,58 @@ def csp(connect_src: tuple[str, ...] = ()) -> str:
     return CSP.replace("connect-src 'self'", " ".join(["connect-src 'self'", *connect_src]))
 
 
-def _index_html(version: str, connect_src: tuple[str, ...] = ()) -> str:
+# Fetched with fetch() by Pyodide and PyScript while the page starts, biggest first:
+# preloaded from the HTML (as="fetch" crossorigin, as fetch() asks for them) so that they
+# download in parallel from the first moment instead of one after another.
+PRELOAD_FETCH = (
+    "vendor/pyodide/pyodide.asm.wasm",
+    "vendor/pyodide/python_stdlib.zip",
+    "app.zip",
+    "pyscript.toml",
+    "web/main.py",
+    "vendor/pyodide/pyodide-lock.json",
+)
+# ES modules imported by PyScript and Pyodide (all PyScript chunks the build ships are
+# imported at start-up: see _pyscript_chunks).
+PRELOAD_MODULES = ("vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.mjs")
+
+
+# PyScript chunks that core imports only for a MicroPython interpreter (zip: unpacking
+# archives of [files]) or for `packages` (pyodide_graph); the other chunks that are never
+# imported at start are imported only by the editor/terminal/game plugins when used. All are
+# shipped, none is preloaded or precached (the service worker keeps one if it is fetched).
+NOT_AT_START = ("zip", "pyodide_graph")
+
+
+def startup_chunks(chunks: list[str]) -> list[str]:
+    """The PyScript chunks the page imports while it starts: core.js, core.css, core-*.js
+    and what core-*.js imports, but NOT_AT_START."""
+    src = VENDOR / "pyscript"
+    core = [c for c in chunks if c.startswith("core-") and c.endswith(".js")]
+    found = {"core.js", "core.css", *core}
+    for name in core:
+        for ref in re.findall(r"""["']\./([\w.-]+\.js)["']""", (src / name).read_text(encoding="utf-8")):
+            if ref in chunks and ref.rsplit("-", 1)[0] not in NOT_AT_START:
+                found.add(ref)
+    return sorted(found)
+
+
+def preload_links(chunks: list[str], code: str = "zip") -> str:
+    """<link rel=preload/modulepreload> for everything the page fetches while it starts."""
+    fetched = [f for f in PRELOAD_FETCH if code == "zip" or f != "app.zip"]
+    start = [c for c in startup_chunks(chunks) if c.endswith(".js") and c != "core.js"]
+    modules = [*PRELOAD_MODULES, *(f"vendor/pyscript/{c}" for c in start)]
+    lines = [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in fetched]
+    lines += [f'<link rel="modulepreload" href="./{m}">' for m in modules]
+    return "".join(f"  {line}\n" for line in lines)
+
+
+def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = "") -> str:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     head = (
         f'<meta http-equiv="Content-Security-Policy" content="{csp(connect_src)}">\n'
-        '  <link rel="manifest" href="./manifest.webmanifest">\n'
+        + preload
+        + '  <link rel="manifest" href="./manifest.webmanifest">\n'
         '  <meta name="theme-color" content="#0b5d3b">\n'
         '  <link rel="apple-touch-icon" href="./icons/icon-192.png">\n'
         f'  <meta name="dernier-build" content="{version}">\n'
@@ -532,12 +579,14 @@ def build(
         digest.update(rel.encode() + b"\0" + payload[rel])
     digest.update((ROOT / "index.html").read_bytes())
     version = digest.hexdigest()[:12]
-    payload["index.html"] = _index_html(version, connect_src).encode()
-    # PeerJS is fetched only for a room code, which needs the network anyway: not precached.
+    payload["index.html"] = _index_html(version, connect_src, preload_links(chunks, code)).encode()
+    # PeerJS is fetched only for a room code, which needs the network anyway, and the
+    # PyScript chunks never imported at start (startup_chunks): not precached.
+    lazy = {f"vendor/pyscript/{c}" for c in chunks} - {f"vendor/pyscript/{c}" for c in startup_chunks(chunks)}
     precache = {
         f"./{rel}": _short_hash(payload[rel])
         for rel in sorted(payload)
-        if not rel.startswith("vendor/peerjs/")
+        if not rel.startswith("vendor/peerjs/") and rel not in lazy
     }
     sw = SW_TEMPLATE.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=2))
     payload["sw.js"] = sw.encode()

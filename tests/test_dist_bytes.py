@@ -124,3 +124,21 @@ def test_a_new_build_downloads_only_what_changed(fresh: Page, site: Site, monkey
     page.reload()
     page.wait_for_selector("body[data-ready=true]", timeout=60000)
     assert page.get_attribute('meta[name="dernier-build"]', "content") != old_version
+
+
+def test_the_html_preloads_exactly_what_the_page_fetches_at_start(fresh: Page, site: Site) -> None:
+    page = fresh
+    open_page(page, site.url, QUERY)
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)")
+    preloads = page.evaluate(
+        "[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map((l) => l.href)"
+    )
+    # loaded by the HTML itself, before any script runs
+    by_html = ("sw-register.js", "core.js", ".css", ".svg")
+    started = {u for u in fetched if not u.endswith(by_html)}
+    assert started == set(preloads), (sorted(started - set(preloads)), sorted(set(preloads) - started))
+    # every preload was used: nothing was fetched a second time (web/main.py and app.zip are
+    # used only once Python is up, which on a slow machine is more than the 3 s after the
+    # load event that Chromium waits before warning of an unused preload: the warning is
+    # not a failure, a second fetch is)
+    assert len(fetched) == len(set(fetched)), "a preload was not used: the file was fetched again"
