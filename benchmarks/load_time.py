@@ -20,6 +20,7 @@ Figures, not a timed test: nothing here passes or fails.
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
 import json
 import shutil
@@ -46,13 +47,13 @@ READY_PROBE = """
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="../game/vendor/pyscript/core.css">
-<script type="module" src="../game/vendor/pyscript/core.js"></script>
+<link rel="stylesheet" href="./vendor/pyscript/core.css">
+<script type="module" src="./vendor/pyscript/core.js"></script>
 </head><body><p id="out">loading</p>
 <script type="py" src="./main.py" config="./pyscript.toml"></script>
 </body></html>
 """
-BARE_TOML = 'interpreter = "../game/vendor/pyodide/pyodide.mjs"\n'
+BARE_TOML = 'interpreter = "./vendor/pyodide/pyodide.mjs"\n'
 BARE_MAIN = (
     "from pyscript import document\n"
     'document.getElementById("out").textContent = "hello from Python"\n'
@@ -82,38 +83,76 @@ def _prepare(www: Path, variants: bool) -> list[str]:
     if variants:
         build.build(www / "game-files", "files")
         targets.append("game-files")
+    # The bare page gets the pinned runtime as vendor/ holds it (Pyodide's whole stdlib and
+    # lock file, the same PyScript chunks), not the game's trimmed copy: a stock PyScript page.
     bare = www / "bare"
-    bare.mkdir()
+    for name in build.PYODIDE_FILES:
+        dest = bare / "vendor" / "pyodide" / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / "vendor" / "pyodide" / name, dest)
+    for name in build._pyscript_chunks():
+        dest = bare / "vendor" / "pyscript" / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / "vendor" / "pyscript" / name, dest)
     (bare / "index.html").write_text(BARE_HTML)
     (bare / "pyscript.toml").write_text(BARE_TOML)
     (bare / "main.py").write_text(BARE_MAIN)
     return targets
 
 
-SENT = [0]
+# Every response with a body the server sent: (path, body bytes).
+SENT: list[tuple[str, int]] = []
 
 
 def _count_bytes(handler_cls: Any) -> None:
-    """Count the body bytes the server sends (every request: page, runtime, service worker)."""
+    """Record the body bytes the server sends per request (page, runtime, service worker);
+    a 304 (revalidated, no body) sends no Content-Length and counts nothing."""
     original = handler_cls.send_header
 
     def send_header(self: Any, keyword: str, value: str) -> None:
-        if keyword.lower() == "content-length":
-            SENT[0] += int(value)
+        if keyword.lower() == "content-length" and int(value) > 0:
+            SENT.append((self.path.split("?")[0], int(value)))
         original(self, keyword, value)
 
     handler_cls.send_header = send_header
 
 
-def _measure(browser: Any, url: str, query: str) -> dict[str, float]:
-    ctx = browser.new_context()
+def double_downloads(sent: list[tuple[str, int]]) -> dict[str, int]:
+    """Paths whose body was sent more than once, with how many times."""
+    seen: dict[str, int] = {}
+    for path, _ in sent:
+        seen[path] = seen.get(path, 0) + 1
+    return {p: n for p, n in seen.items() if n > 1}
+
+
+def per_file(sent: list[tuple[str, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for path, n in sent:
+        out[path] = out.get(path, 0) + n
+    return out
+
+
+_WAIT_SW = """async () => {
+  if (!document.querySelector('meta[name="dernier-build"]') || !navigator.serviceWorker) return;
+  const t0 = performance.now();
+  while (!navigator.serviceWorker.controller && performance.now() - t0 < 30000) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}"""
+
+
+def _measure(ctx: Any, url: str, query: str, throttle: float = 1.0, close: bool = True) -> dict[str, Any]:
+    """Cold then warm load of `url` in the (fresh) context `ctx`."""
     ctx.add_init_script(READY_PROBE)
     page = ctx.new_page()
-    out: dict[str, float] = {}
+    if throttle != 1.0:
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    out: dict[str, Any] = {}
     for phase in ("cold", "warm"):
-        before = SENT[0]
+        before = len(SENT)
         page.goto(url + query)
-        page.wait_for_function("() => window.__readyAt", timeout=60000)
+        page.wait_for_function("() => window.__readyAt", timeout=120000, polling=50)
         m = page.evaluate(
             """() => {
               const fcp = performance.getEntriesByName('first-contentful-paint')[0];
@@ -123,20 +162,39 @@ def _measure(browser: Any, url: str, query: str) -> dict[str, float]:
         out[f"{phase}_ready_ms"] = m["ready"]
         out[f"{phase}_fcp_ms"] = m["fcp"]
         # let the service worker register and precache before counting and the warm load
-        page.wait_for_timeout(2500)
-        out[f"{phase}_bytes"] = SENT[0] - before
-    ctx.close()
+        page.evaluate(_WAIT_SW)
+        page.wait_for_timeout(1000)
+        sent = SENT[before:]
+        out[f"{phase}_bytes"] = sum(n for _, n in sent)
+        out[f"{phase}_requests"] = len(sent)
+        out[f"{phase}_double_downloads"] = sum(n - 1 for n in double_downloads(sent).values())
+        out[f"{phase}_files"] = per_file(sent)
+    if close:
+        ctx.close()
     return out
 
 
-def run(runs: int, variants: bool) -> dict[str, Any]:
+def _gzip_sizes(www: Path) -> dict[str, tuple[int, int]]:
+    """Raw and gzip -6 size (what a static host such as GitHub Pages sends) of every file."""
+    sizes = {}
+    for f in sorted(www.rglob("*")):
+        if f.is_file():
+            data = f.read_bytes()
+            sizes["/" + f.relative_to(www).as_posix()] = (len(data), len(gzip.compress(data, 6, mtime=0)))
+    return sizes
+
+
+def run(runs: int, variants: bool, throttle: float = 0.0, profile: bool = True) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "scripts"))
     serve = _load("dernier_serve", ROOT / "scripts" / "serve.py")
     tmp = Path(tempfile.mkdtemp(prefix="dernier-load-"))
+    files: dict[str, int] = {}
+    profile_row: dict[str, Any] = {}
     try:
         targets = _prepare(tmp, variants)
+        gz = _gzip_sizes(tmp)
         _count_bytes(serve.Handler)
         server, base = serve.start_server(root=tmp, quiet=True)
         queries = {
@@ -144,33 +202,81 @@ def run(runs: int, variants: bool) -> dict[str, Any]:
             "game-files": "index.html?players=3&levels=medium,medium&seed=7&delay=0",
             "bare": "index.html",
         }
-        samples: dict[str, list[dict[str, float]]] = {t: [] for t in targets}
+        samples: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
+        slow: dict[str, list[dict[str, Any]]] = {t: [] for t in ("game", "bare")}
         with sync_playwright() as pw:
             kw: dict[str, Any] = {"args": ARGS}
             if CHROMIUM.exists():
                 kw["executable_path"] = str(CHROMIUM)
             browser = pw.chromium.launch(**kw)
-            _measure(browser, f"{base}bare/", queries["bare"])  # warm the browser process
-            for _ in range(runs):
-                for t in targets:
-                    samples[t].append(_measure(browser, f"{base}{t}/", queries[t]))
+            _measure(browser.new_context(), f"{base}bare/", queries["bare"])  # warm the browser process
+            for i in range(runs):
+                # alternate which page goes first, so that neither always follows the other
+                order = targets if i % 2 == 0 else targets[::-1]
+                for t in order:
+                    row = _measure(browser.new_context(), f"{base}{t}/", queries[t])
+                    samples[t].append(row)
+                    print(
+                        f"run {i + 1} {t:>10}: cold {row['cold_ready_ms']:7.0f} ms, "
+                        f"warm {row['warm_ready_ms']:7.0f} ms, "
+                        f"cold {row['cold_bytes']:>10,} B in {row['cold_requests']} responses, "
+                        f"double downloads {row['cold_double_downloads']}",
+                        flush=True,
+                    )
+            if throttle:
+                for i in range(max(1, runs // 2 + 1)):
+                    for t in ("game", "bare") if i % 2 == 0 else ("bare", "game"):
+                        row = _measure(browser.new_context(), f"{base}{t}/", queries[t], throttle)
+                        slow[t].append(row)
+                        print(
+                            f"run {i + 1} {t:>10} (CPU /{throttle:g}): cold {row['cold_ready_ms']:7.0f} ms, "
+                            f"warm {row['warm_ready_ms']:7.0f} ms",
+                            flush=True,
+                        )
             browser.close()
+            if profile:
+                # a persistent on-disk profile (HTTP cache on disk, as a real browser has)
+                udd = tempfile.mkdtemp(prefix="dernier-profile-")
+                try:
+                    ctx = pw.chromium.launch_persistent_context(udd, **kw)
+                    profile_row = _measure(ctx, f"{base}game/", queries["game"])
+                finally:
+                    shutil.rmtree(udd, ignore_errors=True)
         server.shutdown()
+        files = samples["game"][0]["cold_files"]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
     result: dict[str, Any] = {"runs": runs}
     for t, rows in samples.items():
         for key in rows[0]:
+            if key.endswith("_files"):
+                continue
             vals = [r[key] for r in rows]
             result[f"{t}.{key}.median"] = round(statistics.median(vals), 1)
+        result[f"{t}.cold_double_downloads.max"] = max(r["cold_double_downloads"] for r in rows)
     for phase in ("cold", "warm"):
         g = result[f"game.{phase}_ready_ms.median"]
         b = result[f"bare.{phase}_ready_ms.median"]
         result[f"ratio.{phase}_ready"] = round(g / b, 3)
         if variants:
-            files = result[f"game-files.{phase}_ready_ms.median"]
-            result[f"ratio.{phase}_ready_files_vs_zip"] = round(files / g, 3)
+            fl = result[f"game-files.{phase}_ready_ms.median"]
+            result[f"ratio.{phase}_ready_files_vs_zip"] = round(fl / g, 3)
+    for t, rows in slow.items():
+        for phase in ("cold", "warm"):
+            if rows:
+                result[f"{t}.cpu{throttle:g}x.{phase}_ready_ms.median"] = round(
+                    statistics.median(r[f"{phase}_ready_ms"] for r in rows), 1
+                )
+    if profile_row:
+        result["profile.cold_bytes"] = profile_row["cold_bytes"]
+        result["profile.cold_double_downloads"] = profile_row["cold_double_downloads"]
+        result["profile.warm_bytes"] = profile_row["warm_bytes"]
+    result["game.cold_files"] = {
+        p: {"sent": n, "raw": gz.get(p, (0, 0))[0], "gzip": gz.get(p, (0, 0))[1]}
+        for p, n in sorted(files.items())
+    }
+    result["game.cold_gzip_bytes"] = sum(v["gzip"] for v in result["game.cold_files"].values())
     return result
 
 
@@ -178,14 +284,23 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--variants", action="store_true", help="also measure the code as loose files")
+    ap.add_argument(
+        "--throttle", type=float, default=4.0, help="CPU slowdown for the throttled runs (0: none)"
+    )
+    ap.add_argument("--no-profile", action="store_true", help="skip the persistent on-disk profile run")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     args = ap.parse_args(argv)
-    result = run(args.runs, args.variants)
+    result = run(args.runs, args.variants, args.throttle, not args.no_profile)
     if args.json:
         print(json.dumps(result))
     else:
         for k, v in result.items():
-            print(f"{k:>40}: {v}")
+            if k == "game.cold_files":
+                print("game, cold visit, per file (bytes sent / raw / gzip):")
+                for path, row in v.items():
+                    print(f"  {path:<48} {row['sent']:>10,} {row['raw']:>10,} {row['gzip']:>10,}")
+            else:
+                print(f"{k:>40}: {v}")
     return 0
 
 

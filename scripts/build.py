@@ -48,6 +48,48 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 PEERJS_FILES = ["peerjs.min.js"]
+
+# The trimmed standard library (issue 17): python_stdlib.zip holds only the modules listed
+# in scripts/stdlib_modules.txt (traced in Chromium over every feature of the page by
+# scripts/trace_stdlib.py) and these, which the page may import but the trace cannot reach
+# (``pkg.*``: the whole package). tests/test_stdlib_trim.py checks the page against the zip.
+STDLIB_TRACED = ROOT / "scripts" / "stdlib_modules.txt"
+KEEP_STDLIB = (
+    # Pyodide's and PyScript's own Python side (the FFI, the event loop, fetch, the console)
+    "_pyodide.*",
+    "pyodide.*",
+    # web/main.py shows any start-up error with its traceback: formatting one reads the
+    # source lines (linecache opens files with tokenize's encoding detection)
+    "traceback",
+    "linecache",
+    "tokenize",
+    "token",
+    # codecs that str.encode/bytes.decode and open() look up by name at run time
+    "encodings.aliases",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+    "encodings.utf_16",
+    "encodings.utf_32",
+    # imported by C code on demand: time.strptime / datetime.strptime
+    "_strptime",
+    # the game's own imports, reached only on some paths (room codes, reconnection):
+    # tests/test_stdlib_trim.py also checks every import statement of the shipped code
+    "base64",
+    "hmac",
+    "ipaddress",
+    "uuid",
+    "urllib.parse",
+    "json.*",
+    "asyncio.*",
+    "warnings",
+    "weakref",
+)
+# What Pyodide reads of pyodide-lock.json when no package is ever loaded: the `info` block
+# (checked against the runtime's version). The page never loads a package (no micropip, no
+# `packages = [...]`), so the built site ships the lock file with an empty package list.
+LOCK_KEEP = ("info",)
 WEB_SUFFIXES = {".py", ".css", ".js", ".svg", ".png", ".json", ".html", ".txt"}
 
 CSP = "; ".join(
@@ -133,6 +175,60 @@ def _zip(files: list[Path]) -> bytes:
     return buf.getvalue()
 
 
+def zip_modules(names: list[str]) -> dict[str, str]:
+    """Module name -> file, for the .py files in a stdlib zip (packages by __init__.py)."""
+    found: dict[str, str] = {}
+    for name in names:
+        if name.endswith(".py"):
+            mod = name[:-3].replace("/", ".")
+            found[mod.removesuffix(".__init__")] = name
+    return found
+
+
+def stdlib_keep() -> set[str]:
+    """The traced modules and KEEP_STDLIB (patterns kept as written)."""
+    if not STDLIB_TRACED.is_file():
+        raise BuildError(f"{STDLIB_TRACED.name} is missing: run python scripts/trace_stdlib.py")
+    traced = {
+        line.strip()
+        for line in STDLIB_TRACED.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    return traced | set(KEEP_STDLIB)
+
+
+def trimmed_stdlib(full: bytes, keep: set[str] | None = None) -> tuple[bytes, list[str]]:
+    """A python_stdlib.zip with only the kept modules and their parent packages; the
+    kept module names come back too."""
+    keep = stdlib_keep() if keep is None else keep
+    src = zipfile.ZipFile(io.BytesIO(full))
+    mods = zip_modules(src.namelist())
+    wanted: set[str] = set()
+    for pattern in keep:
+        if pattern.endswith(".*"):
+            pkg = pattern[:-2]
+            wanted |= {m for m in mods if m == pkg or m.startswith(pkg + ".")}
+        elif pattern in mods:
+            wanted.add(pattern)
+    for m in list(wanted):
+        parts = m.split(".")
+        wanted |= {".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in mods}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for m in sorted(wanted, key=lambda m: mods[m]):
+            info = zipfile.ZipInfo(mods[m], date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, src.read(mods[m]))
+    return buf.getvalue(), sorted(wanted)
+
+
+def trimmed_lock(full: bytes) -> bytes:
+    lock = json.loads(full)
+    small = {k: lock[k] for k in LOCK_KEEP if k in lock}
+    small["packages"] = {}
+    return (json.dumps(small, indent=1) + "\n").encode()
+
+
 def _png(size: int) -> bytes:
     """The app icon: a green felt square with a white card and a red heart, drawn pixel by pixel."""
     felt, white, red, edge = (11, 93, 59), (250, 248, 240), (200, 30, 45), (20, 60, 40)
@@ -202,16 +298,59 @@ MANIFEST = {
 }
 
 SW_REGISTER = """\
-// Registers the service worker that keeps Dernier playable offline (see sw.js).
-// It waits until the game is ready (body[data-ready]), so that its precache requests find
-// the runtime in the HTTP cache instead of downloading it a second time.
+// Keeps Dernier playable offline (see sw.js) while downloading every file only once.
+// On a visit the service worker does not control yet (the first one, or a new build):
+// 1. every same-origin file the page fetches (pyodide.asm.wasm, python_stdlib.zip, app.zip,
+//    pyscript.toml, ...) is stored in this build's cache as it passes;
+// 2. once the game is ready (body[data-ready]), the files the page loaded otherwise
+//    (the page itself, scripts, styles) are copied into that cache from the HTTP cache
+//    (cache: "force-cache": the copy this page has just used, no request);
+// 3. then the service worker registers: its precache finds those files in its cache and
+//    downloads only what the page did not load (or what an older build's cache lacks).
 (() => {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const meta = document.querySelector('meta[name="dernier-build"]');
+  const cacheName = meta && "caches" in self ? "dernier-" + meta.content : null;
+  const scope = new URL("./", location.href).href;
+  const pending = [];
+  const keep = (url) => url.startsWith(scope) && !url.includes("?") && !url.includes("#")
+    && !url.includes("/vendor/peerjs/");  // only for room codes: never precached
+  const store = (url, resp) => {
+    if (!resp.ok || resp.type !== "basic") return;
+    pending.push(caches.open(cacheName).then((c) => c.put(url, resp)).catch(() => {}));
+  };
+  if (cacheName && !navigator.serviceWorker.controller) {
+    const pass = window.fetch;
+    window.fetch = function (input, init) {
+      const got = pass.apply(this, arguments);
+      try {
+        const req = new Request(input, init);
+        if (req.method === "GET" && keep(req.url)) {
+          got.then((resp) => store(req.url, resp.clone()), () => {});
+        }
+      } catch (err) { /* not a request we can keep: nothing to do */ }
+      return got;
+    };
+  }
+  const copyLoaded = async () => {
+    await Promise.all(pending);
+    const cache = await caches.open(cacheName);
+    const page = location.href.split(/[?#]/)[0];
+    const urls = new Set(performance.getEntriesByType("resource").map((e) => e.name).filter(keep));
+    if (page.endsWith("/") || page.endsWith("/index.html")) urls.add(location.href);
+    await Promise.all([...urls].map(async (url) => {
+      const key = url === location.href ? scope + "index.html" : url;
+      if (await cache.match(key)) return;
+      const resp = await fetch(url, { cache: "force-cache" });
+      if (resp.ok && resp.type === "basic") await cache.put(key, resp);
+    }));
+  };
   let done = false;
   const register = () => {
     if (done) return;
     done = true;
-    navigator.serviceWorker.register("./sw.js").catch((err) => {
+    const first = cacheName && !navigator.serviceWorker.controller ? copyLoaded() : Promise.resolve();
+    first.catch(() => {}).then(() => navigator.serviceWorker.register("./sw.js")).catch((err) => {
       console.warn("Dernier: offline mode unavailable:", err);
     });
   };
@@ -229,18 +368,50 @@ SW_REGISTER = """\
 SW_TEMPLATE = """\
 // Dernier service worker: precaches the app and its runtime, serves them cache-first,
 // so that after the first visit the game loads and plays with no network.
-// The cache name carries the build's content hash: a new build installs a new cache and
-// deletes the old ones when it activates.
+// Every byte once: the cache name carries the build's content hash and PRECACHE the hash of
+// each file. Installing takes each file, in this order, from
+//   1. this build's cache, where sw-register.js stored what the page fetched on this visit;
+//   2. an older build's cache, when the file's hash is unchanged (a new build downloads
+//      only what changed);
+//   3. the network: on a first visit revalidating what the HTTP cache holds (a 304 carries
+//      no body); after an older build, afresh (the file has changed, whatever its date).
+// Activating deletes the older caches.
 const VERSION = "__VERSION__";
 const CACHE = "dernier-" + VERSION;
+const HASHES = "./.dernier-hashes.json";  // a cache entry only, never requested
 const PRECACHE = __PRECACHE__;
 
+async function olderCaches() {
+  const found = [];
+  for (const key of await caches.keys()) {
+    if (!key.startsWith("dernier-") || key === CACHE) continue;
+    const cache = await caches.open(key);
+    const listed = await cache.match(HASHES);
+    if (listed) found.push({ cache, hashes: await listed.json() });
+  }
+  return found;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const older = await olderCaches();
+  await Promise.all(Object.entries(PRECACHE).map(async ([path, hash]) => {
+    if (await cache.match(path)) return;
+    for (const o of older) {
+      if (o.hashes[path] !== hash) continue;
+      const kept = await o.cache.match(path);
+      if (kept) return cache.put(path, kept);
+    }
+    // after an older build, a file not in its cache has changed: download it afresh
+    const resp = await fetch(new Request(path, { cache: older.length ? "reload" : "no-cache" }));
+    if (!resp.ok) throw new Error(path + ": HTTP " + resp.status);
+    return cache.put(path, resp);
+  }));
+  await cache.put(HASHES, new Response(JSON.stringify(PRECACHE)));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((p) => new Request(p, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting())
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -253,13 +424,16 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+const isIndex = (path) => path.endsWith("/") || path.endsWith("/index.html");
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
   const page = req.mode === "navigate";
   event.respondWith(
     caches.open(CACHE).then((cache) =>
-      cache.match(req, { ignoreSearch: page }).then((hit) => {
+      // the page is precached once, as ./index.html, whatever its query or "/" form
+      cache.match(page && isIndex(new URL(req.url).pathname) ? "./index.html" : req).then((hit) => {
         if (hit) return hit;
         return fetch(req).then((resp) => {
           if (resp.ok && resp.type === "basic") cache.put(req, resp.clone());
@@ -270,6 +444,10 @@ self.addEventListener("fetch", (event) => {
   );
 });
 """
+
+
+def _short_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def csp(connect_src: tuple[str, ...] = ()) -> str:
@@ -283,11 +461,58 @@ def csp(connect_src: tuple[str, ...] = ()) -> str:
     return CSP.replace("connect-src 'self'", " ".join(["connect-src 'self'", *connect_src]))
 
 
-def _index_html(version: str, connect_src: tuple[str, ...] = ()) -> str:
+# Fetched with fetch() by Pyodide and PyScript while the page starts, biggest first:
+# preloaded from the HTML (as="fetch" crossorigin, as fetch() asks for them) so that they
+# download in parallel from the first moment instead of one after another.
+PRELOAD_FETCH = (
+    "vendor/pyodide/pyodide.asm.wasm",
+    "vendor/pyodide/python_stdlib.zip",
+    "app.zip",
+    "pyscript.toml",
+    "web/main.py",
+    "vendor/pyodide/pyodide-lock.json",
+)
+# ES modules imported by PyScript and Pyodide (all PyScript chunks the build ships are
+# imported at start-up: see _pyscript_chunks).
+PRELOAD_MODULES = ("vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.mjs")
+
+
+# PyScript chunks that core imports only for a MicroPython interpreter (zip: unpacking
+# archives of [files]) or for `packages` (pyodide_graph); the other chunks that are never
+# imported at start are imported only by the editor/terminal/game plugins when used. All are
+# shipped, none is preloaded or precached (the service worker keeps one if it is fetched).
+NOT_AT_START = ("zip", "pyodide_graph")
+
+
+def startup_chunks(chunks: list[str]) -> list[str]:
+    """The PyScript chunks the page imports while it starts: core.js, core.css, core-*.js
+    and what core-*.js imports, but NOT_AT_START."""
+    src = VENDOR / "pyscript"
+    core = [c for c in chunks if c.startswith("core-") and c.endswith(".js")]
+    found = {"core.js", "core.css", *core}
+    for name in core:
+        for ref in re.findall(r"""["']\./([\w.-]+\.js)["']""", (src / name).read_text(encoding="utf-8")):
+            if ref in chunks and ref.rsplit("-", 1)[0] not in NOT_AT_START:
+                found.add(ref)
+    return sorted(found)
+
+
+def preload_links(chunks: list[str], code: str = "zip") -> str:
+    """<link rel=preload/modulepreload> for everything the page fetches while it starts."""
+    fetched = [f for f in PRELOAD_FETCH if code == "zip" or f != "app.zip"]
+    start = [c for c in startup_chunks(chunks) if c.endswith(".js") and c != "core.js"]
+    modules = [*PRELOAD_MODULES, *(f"vendor/pyscript/{c}" for c in start)]
+    lines = [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in fetched]
+    lines += [f'<link rel="modulepreload" href="./{m}">' for m in modules]
+    return "".join(f"  {line}\n" for line in lines)
+
+
+def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = "") -> str:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     head = (
         f'<meta http-equiv="Content-Security-Policy" content="{csp(connect_src)}">\n'
-        '  <link rel="manifest" href="./manifest.webmanifest">\n'
+        + preload
+        + '  <link rel="manifest" href="./manifest.webmanifest">\n'
         '  <meta name="theme-color" content="#0b5d3b">\n'
         '  <link rel="apple-touch-icon" href="./icons/icon-192.png">\n'
         f'  <meta name="dernier-build" content="{version}">\n'
@@ -303,9 +528,13 @@ def _index_html(version: str, connect_src: tuple[str, ...] = ()) -> str:
     return html
 
 
-def build(out: Path, code: str = "zip", connect_src: tuple[str, ...] = ()) -> dict[str, object]:
+def build(
+    out: Path, code: str = "zip", connect_src: tuple[str, ...] = (), stdlib: str = "trim"
+) -> dict[str, object]:
     if code not in ("zip", "files"):
         raise BuildError("--code is zip or files")
+    if stdlib not in ("trim", "full"):
+        raise BuildError("--stdlib is trim or full")
     csp(connect_src)  # fail before touching `out`
     files = _code_files()
     chunks = _pyscript_chunks()
@@ -326,7 +555,12 @@ def build(out: Path, code: str = "zip", connect_src: tuple[str, ...] = ()) -> di
         src = VENDOR / "pyodide" / name
         if not src.is_file():
             raise BuildError(f"vendor/pyodide/{name} is missing: run python scripts/vendor.py")
-        payload[f"vendor/pyodide/{name}"] = src.read_bytes()
+        data = src.read_bytes()
+        if stdlib == "trim" and name == "python_stdlib.zip":
+            data = trimmed_stdlib(data)[0]
+        elif stdlib == "trim" and name == "pyodide-lock.json":
+            data = trimmed_lock(data)
+        payload[f"vendor/pyodide/{name}"] = data
     for name in chunks:
         payload[f"vendor/pyscript/{name}"] = (VENDOR / "pyscript" / name).read_bytes()
     for name in PEERJS_FILES:
@@ -345,8 +579,15 @@ def build(out: Path, code: str = "zip", connect_src: tuple[str, ...] = ()) -> di
         digest.update(rel.encode() + b"\0" + payload[rel])
     digest.update((ROOT / "index.html").read_bytes())
     version = digest.hexdigest()[:12]
-    payload["index.html"] = _index_html(version, connect_src).encode()
-    precache = ["./"] + [f"./{rel}" for rel in sorted(payload)]
+    payload["index.html"] = _index_html(version, connect_src, preload_links(chunks, code)).encode()
+    # PeerJS is fetched only for a room code, which needs the network anyway, and the
+    # PyScript chunks never imported at start (startup_chunks): not precached.
+    lazy = {f"vendor/pyscript/{c}" for c in chunks} - {f"vendor/pyscript/{c}" for c in startup_chunks(chunks)}
+    precache = {
+        f"./{rel}": _short_hash(payload[rel])
+        for rel in sorted(payload)
+        if not rel.startswith("vendor/peerjs/") and rel not in lazy
+    }
     sw = SW_TEMPLATE.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=2))
     payload["sw.js"] = sw.encode()
 
@@ -371,9 +612,15 @@ def main(argv: list[str] | None = None) -> int:
         metavar="ORIGIN",
         help="an extra CSP connect-src origin (https:// or wss://), e.g. a PeerJS server; repeatable",
     )
+    ap.add_argument(
+        "--stdlib",
+        default="trim",
+        choices=["trim", "full"],
+        help="ship the trimmed standard library (default) or Pyodide's whole python_stdlib.zip",
+    )
     args = ap.parse_args(argv)
     try:
-        info = build(Path(args.out).resolve(), args.code, tuple(args.connect_src))
+        info = build(Path(args.out).resolve(), args.code, tuple(args.connect_src), args.stdlib)
     except BuildError as e:
         print(f"build: {e}", file=sys.stderr)
         return 2
