@@ -244,3 +244,20 @@ def test_coach_in_slices_gives_the_same_hint() -> None:
     assert hint == coach(view, iterations=400, seed=3)
     if len(hint["candidates"]) > 1:
         assert slices > 1
+
+
+def test_a_choice_among_many_candidates_shares_its_budget() -> None:
+    m = dernier.Match.new(players=3, seed=9, rules="traditional")
+    bot, rng = make_bot("medium"), random.Random(2)
+    while not m.game.over:
+        t = m.game.turn
+        assert t is not None
+        m.play(bot.choose(m.view(t), rng), t)
+    r = review(m.record(), seats=[0], playouts=300, per_choice=900)
+    decisions = r["hands"][0]["seats"][0]["decisions"]
+    assert r["per_choice"] == 900 and decisions
+    for d in decisions:
+        n = len(d["choices"])
+        assert d["playouts"] == max(100, min(300, 900 // n)), (d["playouts"], n)
+    uncapped = review(m.record(), seats=[0], playouts=30, per_choice=None)
+    assert all(d["playouts"] == 30 for d in uncapped["hands"][0]["seats"][0]["decisions"])
