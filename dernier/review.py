@@ -46,7 +46,7 @@ from .bots.value import weights_for
 from .cards import ACE, JACK, JOKER, KIND_OF, KING, QUEEN, RANK_OF, SEVEN, SUITS
 from .errors import SaveError
 from .match import Match
-from .moves import CALL_FLAG, DRAW, MOVE_TEXT, PASS, TEXT_MOVE, card_of, is_play, suit_of
+from .moves import CALL_FLAG, CHOOSE, DRAW, MOVE_TEXT, PASS, SUIT_MASK, TEXT_MOVE, card_of, is_play, suit_of
 from .state import State
 
 REVIEW_FORMAT = "dernier-review"
@@ -323,7 +323,8 @@ def reason(st: State, played: int, best: int) -> dict[str, Any]:
     (answer the pending draw instead of drawing it), ``play_not_draw`` (a card fitted:
     play it rather than draw), ``draw_not_play`` (keep the cards and draw),
     ``play_drawn`` / ``keep_drawn`` (the card just drawn), ``suit`` (the same J or Jolly
-    with another suit), ``keep_wild`` (keep the J or Jolly, play ``card``), ``wild``
+    with another suit, or another suit for a J or Jolly turned up), ``keep_wild`` (keep
+    the J or Jolly, play ``move``), ``wild``
     (the J or Jolly now), ``effect`` (an action card's effect, ``effect`` one of ace,
     seven, queen, king), ``keep_action`` (keep the action card played, ``effect`` its
     effect, and play ``move``), ``other`` (the better odds, nothing simpler to say)."""
@@ -333,6 +334,9 @@ def reason(st: State, played: int, best: int) -> dict[str, Any]:
             out["code"] = "call"
         elif suit_of(best) != suit_of(played):
             out.update(code="suit", suit=SUITS[suit_of(best)])
+        return out
+    if best & ~SUIT_MASK == CHOOSE and played & ~SUIT_MASK == CHOOSE:  # the first card's suit
+        out.update(code="suit", suit=SUITS[suit_of(best)])
         return out
     if st.pending and played == DRAW and is_play(best):
         out["code"] = "answer_chain"
