@@ -125,12 +125,13 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     from .review import read_record, reason_text, review
 
     match = read_record(args.record)
-    result = review(match, playouts=args.playouts, seed=args.seed)
+    result = review(match, playouts=args.playouts, seed=args.seed, per_choice=args.per_choice or None)
     if not args.json:
         names = result["names"]
         print(
             f"Review of {args.record}: {result['players']} players, {len(result['hands'])} hand(s), "
-            f"{result['playouts']} playouts per choice with the true hands",
+            f"{result['playouts']} playouts per candidate move (at most {result['per_choice']} per choice) "
+            "with the true hands",
             file=out,
         )
         for hand in result["hands"]:
@@ -184,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     rev = sub.add_parser("review", help="score every decision of a recorded match with the true hands")
     rev.add_argument("record", help="a match record or save (JSON, Match.record())")
     rev.add_argument("--playouts", type=int, default=None, help="playouts per choice (the budget)")
+    rev.add_argument("--per-choice", type=int, default=2400, help="most playouts per decision (0: no cap)")
     rev.add_argument("--seed", type=int, default=0)
     rev.add_argument("--json", action="store_true", help="print one JSON object last")
     sub.add_parser("arena", help="bot tournaments (see: python -m dernier arena --help)", add_help=False)

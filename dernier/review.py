@@ -46,13 +46,18 @@ from .bots.value import weights_for
 from .cards import ACE, JACK, JOKER, KIND_OF, KING, QUEEN, RANK_OF, SEVEN, SUITS
 from .errors import SaveError
 from .match import Match
-from .moves import CALL_FLAG, DRAW, MOVE_TEXT, PASS, TEXT_MOVE, card_of, is_play, suit_of
+from .moves import CALL_FLAG, CHOOSE, DRAW, MOVE_TEXT, PASS, SUIT_MASK, TEXT_MOVE, card_of, is_play, suit_of
 from .state import State
 
 REVIEW_FORMAT = "dernier-review"
 REVIEW_VERSION = 1
 #: playouts per candidate move at the default budget
 DEFAULT_PLAYOUTS = 400
+#: at most this many playouts per decision at the default budget: a choice among many
+#: candidates (a traditional wild Jolly names many cards) gets fewer playouts per candidate
+DEFAULT_PER_CHOICE = 2400
+#: but never fewer than this per candidate
+MIN_PLAYOUTS = 100
 #: a choice that costs less than this (in win chance) counts as accurate: the scoring's noise
 TOLERANCE = 0.02
 #: the largest record :func:`load_record` reads (a long match is well under 1 MB)
@@ -168,6 +173,7 @@ def review_steps(
     playouts: int = DEFAULT_PLAYOUTS,
     seed: int = 0,
     hands: list[int] | None = None,
+    per_choice: int | None = DEFAULT_PER_CHOICE,
 ) -> Generator[tuple[int, int], None, dict[str, Any]]:
     """:func:`review` in slices: yields ``(decisions done, decisions in all)`` after each
     candidate move scored (``playouts`` playouts) and returns the review
@@ -196,11 +202,14 @@ def review_steps(
     for n, (h, st, move) in enumerate(todo):
         # each decision's luck depends on the decision only: a seat's review is the same
         # whichever other seats and hands are reviewed with it
-        truth = Truth(st, playouts, random.Random(f"dernier/review/{seed}/{h}/{st.move_no}").randrange(2**31))
         played = TEXT_MOVE[move]
         arms = candidates(st.legal())
         if played not in arms:
             arms.append(played)
+        each = playouts
+        if per_choice is not None:
+            each = max(min(playouts, MIN_PLAYOUTS), min(playouts, per_choice // len(arms)))
+        truth = Truth(st, each, random.Random(f"dernier/review/{seed}/{h}/{st.move_no}").randrange(2**31))
         for m in arms:
             truth.value(m)
             yield n, total
@@ -219,6 +228,7 @@ def review_steps(
         "format": REVIEW_FORMAT,
         "version": REVIEW_VERSION,
         "playouts": playouts,
+        "per_choice": per_choice,
         "seed": seed,
         "tolerance": TOLERANCE,
         "players": match.players,
@@ -234,21 +244,25 @@ def review(
     playouts: int = DEFAULT_PLAYOUTS,
     seed: int = 0,
     hands: list[int] | None = None,
+    per_choice: int | None = DEFAULT_PER_CHOICE,
 ) -> dict[str, Any]:
     """The review of every decision of ``seats`` (default: all) in the ``hands`` (numbers
     from 1; default: all) of a recorded match.
 
     ``record``: ``Match.record()`` or ``Match.save()`` output (a dict or JSON text), or a
     :class:`Match`. ``playouts``: the budget, playouts per candidate move (the standard
-    error of a cost is roughly ``0.3 / sqrt(playouts)``, less thanks to shared luck).
+    error of a cost is roughly ``0.3 / sqrt(playouts)``, less thanks to shared luck), and
+    ``per_choice`` the most per decision (``None``: no cap): a decision among many
+    candidates gives each ``per_choice // candidates`` playouts, at least
+    :data:`MIN_PLAYOUTS` (each decision says how many it used, ``playouts``).
     Raises :class:`SaveError` for a record that cannot be replayed.
 
     Returns ``{"format": "dernier-review", "version", "playouts", "seed", "tolerance",
     "players", "names", "rules", "hands": [{"hand": 1, "seats": [{"seat", "name",
     "decisions": [...], "accuracy", "lost", "lost_total", "worst": [...]}]}]}``; a decision is
-    ``{"hand", "move_no", "seat", "played", "best", "cost", "win_played", "win_best",
+    ``{"hand", "move_no", "seat", "played", "best", "cost", "win_played", "win_best", "playouts",
     "choices": [{"move", "win"}] (best first), "reason": {"code", ...}}``."""
-    gen = review_steps(record, seats, playouts, seed, hands)
+    gen = review_steps(record, seats, playouts, seed, hands, per_choice)
     while True:
         try:
             next(gen)
@@ -272,6 +286,7 @@ def _score(st: State, move: str, arms: list[int], truth: Truth, hand: int) -> di
         "cost": round(cost, 4),
         "win_played": round(_clamp(values[played]), 4),
         "win_best": round(_clamp(values[best]), 4),
+        "playouts": truth.playouts,
         "choices": [{"move": MOVE_TEXT[m], "win": round(_clamp(values[m]), 4)} for m in order],
         "reason": reason(st, played, best) if cost >= TOLERANCE else {"code": "best"},
     }
@@ -308,7 +323,8 @@ def reason(st: State, played: int, best: int) -> dict[str, Any]:
     (answer the pending draw instead of drawing it), ``play_not_draw`` (a card fitted:
     play it rather than draw), ``draw_not_play`` (keep the cards and draw),
     ``play_drawn`` / ``keep_drawn`` (the card just drawn), ``suit`` (the same J or Jolly
-    with another suit), ``keep_wild`` (keep the J or Jolly, play ``card``), ``wild``
+    with another suit, or another suit for a J or Jolly turned up), ``keep_wild`` (keep
+    the J or Jolly, play ``move``), ``wild``
     (the J or Jolly now), ``effect`` (an action card's effect, ``effect`` one of ace,
     seven, queen, king), ``keep_action`` (keep the action card played, ``effect`` its
     effect, and play ``move``), ``other`` (the better odds, nothing simpler to say)."""
@@ -318,6 +334,9 @@ def reason(st: State, played: int, best: int) -> dict[str, Any]:
             out["code"] = "call"
         elif suit_of(best) != suit_of(played):
             out.update(code="suit", suit=SUITS[suit_of(best)])
+        return out
+    if best & ~SUIT_MASK == CHOOSE and played & ~SUIT_MASK == CHOOSE:  # the first card's suit
+        out.update(code="suit", suit=SUITS[suit_of(best)])
         return out
     if st.pending and played == DRAW and is_play(best):
         out["code"] = "answer_chain"

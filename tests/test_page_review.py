@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 
 import pytest
+from browser_support import open_page
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_page_online import contexts as contexts  # a fixture
 from test_page_online import host_page, join, table
@@ -15,6 +17,7 @@ from test_page_support import SAVE_KEY, take_turn, wait_for_input
 from test_review import _deal
 
 import dernier
+from dernier.bots import make_bot
 from dernier.review import review
 
 
@@ -159,3 +162,35 @@ def test_a_friends_page_hints_from_its_own_view(
     assert move in ("draw", "pass") or guest.locator(f'#hand button[data-card="{card}"]').count() == 1, move
     expect(guest.locator("#export-match")).to_be_hidden()
     expect(host.locator("#coach")).to_be_hidden()  # not the host's turn
+
+
+@pytest.mark.browser
+def test_review_timing_of_a_long_traditional_hand(page: Page, server_url: str, tmp_path: Path) -> None:
+    """Figures, with a loose bound: a four-player traditional hand (9 cards, wild Jollies),
+    reviewed for seat 0 at the default budget, through the import."""
+    m = dernier.Match.new(players=4, seed=0, rules="traditional")
+    bot, rng = make_bot("medium"), random.Random(0)
+    while not m.game.over:
+        for s in list(m.game.state.due):
+            if s != m.game.turn:
+                m.play("dernier", s)
+        t = m.game.turn
+        assert t is not None
+        m.play(bot.choose(m.view(t), rng), t)
+    f = tmp_path / "long.json"
+    f.write_text(json.dumps(m.record()))
+    open_page(page, server_url, "lang=en")
+    page.evaluate(
+        """() => { window.__longest = 0;
+        new PerformanceObserver(list => { for (const e of list.getEntries())
+          window.__longest = Math.max(window.__longest, e.duration); })
+        .observe({type: 'longtask', buffered: false}); }"""
+    )
+    start = time.perf_counter()
+    page.set_input_files("#import-match", str(f))
+    expect(page.locator("#review-dialog")).to_have_attribute("data-done", "true", timeout=60_000)
+    took = time.perf_counter() - start
+    longest = page.evaluate("window.__longest")
+    n = len(review(m.record(), seats=[0], playouts=1)["hands"][0]["seats"][0]["decisions"])
+    print(f"traditional 4-player hand, seat 0 ({n} choices): {took:.2f} s, longest task {longest:.0f} ms")
+    assert took < 15.0

@@ -244,3 +244,56 @@ def test_coach_in_slices_gives_the_same_hint() -> None:
     assert hint == coach(view, iterations=400, seed=3)
     if len(hint["candidates"]) > 1:
         assert slices > 1
+
+
+def test_a_choice_among_many_candidates_shares_its_budget() -> None:
+    m = dernier.Match.new(players=3, seed=9, rules="traditional")
+    bot, rng = make_bot("medium"), random.Random(2)
+    while not m.game.over:
+        t = m.game.turn
+        assert t is not None
+        m.play(bot.choose(m.view(t), rng), t)
+    r = review(m.record(), seats=[0], playouts=300, per_choice=900)
+    decisions = r["hands"][0]["seats"][0]["decisions"]
+    assert r["per_choice"] == 900 and decisions
+    for d in decisions:
+        n = len(d["choices"])
+        assert d["playouts"] == max(100, min(300, 900 // n)), (d["playouts"], n)
+    uncapped = review(m.record(), seats=[0], playouts=30, per_choice=None)
+    assert all(d["playouts"] == 30 for d in uncapped["hands"][0]["seats"][0]["decisions"])
+
+
+def test_reasons_name_what_the_better_move_does() -> None:
+    from dernier.moves import TEXT_MOVE
+    from dernier.review import reason
+
+    g = dernier.Game.from_position(
+        {
+            "rules": "official",
+            "dealer": 1,
+            "turn": 0,
+            "direction": 1,
+            "hands": [["5H", "6H", "QH"], ["2C", "3C"]],
+            "draw": [c for c in leftovers(["5H", "6H", "QH", "2C", "3C", "9H"])],
+            "discard": ["9H"],
+            "suit": None,
+            "wild": None,
+            "pending": 0,
+            "drawn": None,
+            "dernier_due": [],
+        }
+    )
+    st = g.state
+    assert reason(st, TEXT_MOVE["draw"], TEXT_MOVE["5H"])["code"] == "play_not_draw"
+    assert reason(st, TEXT_MOVE["5H"], TEXT_MOVE["draw"])["code"] == "draw_not_play"
+    r = reason(st, TEXT_MOVE["5H"], TEXT_MOVE["QH"])
+    assert r == {"code": "effect", "move": "QH", "played": "5H", "effect": "queen"}
+    assert "skipped" in reason_text(r)
+    assert reason(st, TEXT_MOVE["QH"], TEXT_MOVE["5H"])["code"] == "keep_action"
+    assert reason(st, TEXT_MOVE[":H"], TEXT_MOVE[":C"]) == {
+        "code": "suit",
+        "move": ":C",
+        "played": ":H",
+        "suit": "C",
+    }
+    assert "clubs" in reason_text({"code": "suit", "move": "JS:C", "suit": "C"})
