@@ -4,14 +4,19 @@
     python benchmarks/load_time.py [--runs 5] [--json]
 
 Builds the static site (scripts/build.py) into a temporary folder, next to a bare PyScript
-page that uses the same vendored runtime and only writes one element from Python (the floor
-of this stack), serves both on 127.0.0.1 under sub-paths, and measures in headless Chromium,
-alternating game and bare page in the same run:
+page with the pinned runtime as vendor/ holds it (Pyodide's whole stdlib and lock file; the
+page only writes one element from Python: the floor of this stack), serves both on 127.0.0.1
+under sub-paths, and measures in headless Chromium, alternating game and bare page (and which
+goes first) in the same run:
 
 * time to ``body[data-ready=true]``, cold (new browser context: empty cache, no service
-  worker) and warm (a second load in the same context);
+  worker) and warm (a second load in the same context), and their game/bare ratio;
+* the same with the CPU slowed down (``--throttle 4``: Chromium's CPU throttling);
 * time to the first contentful paint;
-* bytes transferred on a cold load.
+* bytes the server sends on a cold visit (the page, then the service worker's precache),
+  per file with its gzip size (what a static host such as GitHub Pages sends), and the
+  double-download count: files whose body is sent more than once (must be 0);
+* the bytes of a cold and a warm visit with a persistent on-disk profile.
 
 With ``--variants`` it also compares shipping the code as one zip against loose files.
 Figures, not a timed test: nothing here passes or fails.

@@ -179,8 +179,8 @@ def zip_modules(names: list[str]) -> dict[str, str]:
     """Module name -> file, for the .py files in a stdlib zip (packages by __init__.py)."""
     found: dict[str, str] = {}
     for name in names:
-        if name.endswith(".py"):
-            mod = name[:-3].replace("/", ".")
+        if name.endswith((".py", ".pyc")) and "__pycache__" not in name:
+            mod = name.removesuffix("c")[:-3].replace("/", ".")
             found[mod.removesuffix(".__init__")] = name
     return found
 
@@ -227,6 +227,40 @@ def trimmed_lock(full: bytes) -> bytes:
     small = {k: lock[k] for k in LOCK_KEEP if k in lock}
     small["packages"] = {}
     return (json.dumps(small, indent=1) + "\n").encode()
+
+
+def pyc_problem() -> str | None:
+    """Why the build cannot compile bytecode here (None: it can): it runs the pinned Pyodide
+    with node (scripts/compile_pyc.mjs), from node_modules/ (python scripts/vendor.py)."""
+    if shutil.which("node") is None:
+        return "node is not on PATH"
+    pkg = ROOT / "node_modules" / "pyodide" / "package.json"
+    stamp = VENDOR / "VERSIONS.json"
+    if not pkg.is_file() or not stamp.is_file():
+        return "node_modules/pyodide or vendor/ is missing (run python scripts/vendor.py)"
+    version = json.loads(pkg.read_text(encoding="utf-8")).get("version")
+    if version not in stamp.read_text(encoding="utf-8"):
+        return f"node_modules/pyodide {version} is not the vendored Pyodide (run python scripts/vendor.py)"
+    return None
+
+
+def compile_pyc(mode: str, data: bytes) -> bytes:
+    """The zip `data` with its Python compiled by the pinned Pyodide (see compile_pyc.mjs)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="dernier-pyc-") as tmp:
+        src, dst = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
+        src.write_bytes(data)
+        run = subprocess.run(
+            ["node", str(ROOT / "scripts" / "compile_pyc.mjs"), mode, str(src), str(dst)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if run.returncode != 0 or not dst.is_file():
+            raise BuildError(f"compiling bytecode failed: {run.stderr.strip()[-2000:]}")
+        return dst.read_bytes()
 
 
 def _png(size: int) -> bytes:
@@ -529,12 +563,26 @@ def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = 
 
 
 def build(
-    out: Path, code: str = "zip", connect_src: tuple[str, ...] = (), stdlib: str = "trim"
+    out: Path,
+    code: str = "zip",
+    connect_src: tuple[str, ...] = (),
+    stdlib: str = "trim",
+    pyc: str = "auto",
 ) -> dict[str, object]:
+    """Write the site to `out`. `pyc`: "on" ships bytecode compiled by the pinned Pyodide
+    (the stdlib zip as .pyc only; app.zip with __pycache__/ beside its sources), so that
+    the page does not compile its modules at each start; "auto" does when node can
+    (pyc_problem), "off" ships sources only."""
     if code not in ("zip", "files"):
         raise BuildError("--code is zip or files")
     if stdlib not in ("trim", "full"):
         raise BuildError("--stdlib is trim or full")
+    if pyc not in ("auto", "on", "off"):
+        raise BuildError("--pyc is auto, on or off")
+    problem = pyc_problem() if pyc != "off" else "off"
+    if pyc == "on" and problem:
+        raise BuildError(f"--pyc on: {problem}")
+    with_pyc = problem is None
     csp(connect_src)  # fail before touching `out`
     files = _code_files()
     chunks = _pyscript_chunks()
@@ -549,7 +597,7 @@ def build(
         if code == "files" or p.suffix != ".py" or rel == "web/main.py":
             payload[rel] = p.read_bytes()
     if code == "zip":
-        payload["app.zip"] = _zip(files)
+        payload["app.zip"] = compile_pyc("app", _zip(files)) if with_pyc else _zip(files)
     payload["pyscript.toml"] = _pyscript_toml(code, files).encode()
     for name in PYODIDE_FILES:
         src = VENDOR / "pyodide" / name
@@ -558,6 +606,8 @@ def build(
         data = src.read_bytes()
         if stdlib == "trim" and name == "python_stdlib.zip":
             data = trimmed_stdlib(data)[0]
+        if with_pyc and name == "python_stdlib.zip":
+            data = compile_pyc("stdlib", data)
         elif stdlib == "trim" and name == "pyodide-lock.json":
             data = trimmed_lock(data)
         payload[f"vendor/pyodide/{name}"] = data
@@ -596,7 +646,14 @@ def build(
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(data)
     total = sum(len(d) for d in payload.values())
-    return {"out": str(out), "version": version, "files": len(payload), "bytes": total, "code": code}
+    return {
+        "out": str(out),
+        "version": version,
+        "files": len(payload),
+        "bytes": total,
+        "code": code,
+        "pyc": with_pyc,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -618,13 +675,22 @@ def main(argv: list[str] | None = None) -> int:
         choices=["trim", "full"],
         help="ship the trimmed standard library (default) or Pyodide's whole python_stdlib.zip",
     )
+    ap.add_argument(
+        "--pyc",
+        default="auto",
+        choices=["auto", "on", "off"],
+        help="ship bytecode compiled by the pinned Pyodide with node (auto: when node can)",
+    )
     args = ap.parse_args(argv)
     try:
-        info = build(Path(args.out).resolve(), args.code, tuple(args.connect_src), args.stdlib)
+        info = build(Path(args.out).resolve(), args.code, tuple(args.connect_src), args.stdlib, args.pyc)
     except BuildError as e:
         print(f"build: {e}", file=sys.stderr)
         return 2
-    print(f"built {info['out']}: {info['files']} files, {info['bytes']:,} bytes, version {info['version']}")
+    print(
+        f"built {info['out']}: {info['files']} files, {info['bytes']:,} bytes, version {info['version']}"
+        + ("" if info["pyc"] else " (sources only: no bytecode)")
+    )
     return 0
 
 

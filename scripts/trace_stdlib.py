@@ -215,7 +215,7 @@ def trace(log: Any = print) -> list[str]:
     browser_support = _load("dernier_browser_trace", ROOT / "tests" / "browser_support.py")
     tmp = Path(tempfile.mkdtemp(prefix="dernier-trace-"))
     try:
-        build.build(tmp / "dernier", "zip", stdlib="full")
+        build.build(tmp / "dernier", "zip", stdlib="full", pyc="off")
         add_tracer(tmp / "dernier")
         server, url = serve.start_server(root=tmp, quiet=True)
         try:
