@@ -121,9 +121,12 @@ def test_felt_text_stays_readable_after_a_penalty(page: Page, server_url: str) -
     # the penalty's colour goes with its text: the next hint is as readable
     page.click('#hand button[data-card="2H"]')
     expect(page.locator("#table")).to_have_attribute("data-turn", "1")
-    page.locator('#hand button[data-card="4H"]').click(force=True)  # out of turn
+    # out of turn, chi sbaglia paga charges a wrong card too (RULES §12): the new penalty's
+    # text is as readable
+    page.locator('#hand button[data-card="4H"]').click(force=True)
+    expect(page.locator("#hand button[data-card]")).to_have_count(8)
     expect(hint).to_contain_text("Bianca")
-    assert "penalty" not in (hint.get_attribute("class") or "")
+    expect(hint).to_contain_text("+2 carte")
     print("not your turn", assert_readable(page))
 
 
