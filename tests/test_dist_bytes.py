@@ -134,7 +134,7 @@ def test_the_html_preloads_exactly_what_the_page_fetches_at_start(fresh: Page, s
         "[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map((l) => l.href)"
     )
     # loaded by the HTML itself, before any script runs
-    by_html = ("sw-register.js", "core.js", ".css", ".svg")
+    by_html = ("sw-register.js", "boot.js", "core.js", ".css", ".svg")
     started = {u for u in fetched if not u.endswith(by_html)}
     assert started == set(preloads), (sorted(started - set(preloads)), sorted(set(preloads) - started))
     # every preload was used: nothing was fetched a second time (web/main.py and app.zip are
