@@ -58,6 +58,14 @@ def moves_of_card(legal: Sequence[str], code: str) -> list[str]:
     return [m for m in legal if move_card(m) == code]
 
 
+def pick_call(moves: Sequence[str], armed: bool) -> list[str]:
+    """Of the plays of one card, those with ``!`` (a Dernier call) when armed and there are
+    any, else those without."""
+    calls = [m for m in moves if m.endswith("!")]
+    plain = [m for m in moves if not m.endswith("!")]
+    return calls if armed and calls else plain
+
+
 def playable_cards(view: dict[str, Any]) -> set[str]:
     out: set[str] = set()
     for m in view.get("legal", ()):

@@ -9,6 +9,13 @@ from pyscript import document, window  # type: ignore[import-not-found]
 SUITS = ("H", "D", "C", "S")
 
 
+def random_bytes(n: int) -> bytes:
+    """``n`` random bytes from the browser's ``crypto.getRandomValues``."""
+    arr = window.Uint8Array.new(n)
+    window.crypto.getRandomValues(arr)
+    return bytes(arr.to_py())
+
+
 def by_id(name: str) -> Any:
     return document.getElementById(name)
 

@@ -82,12 +82,15 @@ class FriendsScreens:
             ok = self.hub.hub.local_talk(self.seat, phrase)
         else:
             ok = False
-        if ok and self.guest is None:  # a friend's page hears it back from the host
-            self.notice(
-                name_of(self.sv.names if self.sv else [], self.seat) + ": " + t(self.lang, f"talk_{phrase}")
-            )
-        else:
+        if not ok:  # said: the host's hub echoes it to every page (talk_notice)
             self.hint(t(self.lang, "talk_wait"))
+
+    def talk_notice(self, seat: object, phrase: object) -> None:
+        """A phrase of the game said at the table, shown as a notice on every page."""
+        key = f"talk_{phrase}"
+        if key in STRINGS and isinstance(seat, int):
+            names = self.sv.names if self.sv is not None else []
+            self.notice(name_of(names, seat) + ": " + t(self.lang, key))
 
     def fill_ice(self, box: str) -> None:
         from web.net import ice_servers
@@ -171,9 +174,7 @@ class FriendsScreens:
             self.render()
         elif kind == "talk":
             seat, phrase = data if isinstance(data, tuple | list) else (None, "")
-            names = self.sv.names if self.sv is not None else []
-            if f"talk_{phrase}" in STRINGS and isinstance(seat, int):
-                self.notice(name_of(names, seat) + ": " + t(lang, f"talk_{phrase}"))
+            self.talk_notice(seat, phrase)
         elif kind == "bye":
             self.notice(t(lang, "host_left"), seconds=None)
             self.render()

@@ -29,7 +29,7 @@ from typing import Any
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from web import signal
-from web.dom import by_id, make
+from web.dom import by_id, make, random_bytes
 from web.i18n import t
 from web.protocol import GuestClient, HostHub
 
@@ -56,14 +56,9 @@ def spawn(coro: Any) -> Any:
     return task
 
 
-def random_token(n_bytes: int = 18) -> str:
+def random_token() -> str:
     """A secret seat token from ``crypto.getRandomValues`` (base64url, 24 characters)."""
-    arr = window.Uint8Array.new(n_bytes)
-    window.crypto.getRandomValues(arr)
-    raw = bytes(arr.to_py())
-    import base64
-
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return signal.token_from_bytes(random_bytes(18))
 
 
 def ice_servers() -> list[dict[str, Any]]:
@@ -133,7 +128,7 @@ class HostNet:
         self.page = page
         self.session = session
         self.hub = HostHub(session, on_change=self.on_hub_change, on_talk=self.on_talk)
-        self.table_id = random_token(9)
+        self.table_id = random_bytes(9).hex()
         self.invites: dict[int, Any] = {}
         self.urls: dict[int, str] = {}
         self.status: dict[int, tuple[str, bool]] = {}  # seat: (i18n key, is an error)
@@ -142,12 +137,8 @@ class HostNet:
         self.next_peer = 0
         self.started = False
         self.room: Any = None  # transport.RoomHost, once the host opened a room
-        self.room_code = ""
-        for seat in session.friend_seats():
-            if not self.hub.seat_token(seat):
-                self.hub.set_token(seat, random_token())
+        self.give_tokens()
         self.tick_task = spawn(self.tick_loop())
-        self.built = False
 
     # -- the match ----------------------------------------------------------------------
 
@@ -155,9 +146,13 @@ class HostNet:
         if session is not self.session:
             self.session = session
             self.hub.attach(session)
-            for seat in session.friend_seats():
-                if not self.hub.seat_token(seat):
-                    self.hub.set_token(seat, random_token())
+            self.give_tokens()
+
+    def give_tokens(self) -> None:
+        """A secret token for every friend seat that has none (saved ones are kept)."""
+        for seat in self.session.friend_seats():
+            if not self.hub.seat_token(seat):
+                self.hub.set_token(seat, random_token())
 
     def broadcast(self) -> None:
         self.hub.broadcast()
@@ -169,10 +164,9 @@ class HostNet:
             self.page.fail(traceback.format_exc())
 
     def on_talk(self, seat: int, phrase: str) -> None:
-        """A friend said a phrase of the game: the host's page shows it too."""
+        """Someone at the table said a phrase of the game (a friend, or a person here)."""
         try:
-            if seat not in self.session.local_seats():
-                self.page.notice(self.session.names[seat] + ": " + t(self.page.lang, f"talk_{phrase}"))
+            self.page.talk_notice(seat, phrase)
         except Exception:
             self.page.fail(traceback.format_exc())
 
@@ -266,9 +260,10 @@ class HostNet:
                 self.page.fail(traceback.format_exc())
             self.on_hub_change()
 
-        link.on_message = on_message
-        link.on_close = on_close
+        # the hub knows the link before its first message (the hello may be waiting already)
         self.hub.connect(peer, link.send, link.close)
+        link.on_close = on_close
+        link.on_message = on_message
 
     async def open_room(self, server_text: str) -> None:
         """Opt-in: a room on a signalling server; every friend seat's invitation becomes a
@@ -285,9 +280,7 @@ class HostNet:
         with contextlib.suppress(Exception):
             window.localStorage.setItem(ROOM_SERVER_KEY, server.text())
         status.textContent = t(lang, "room_opening")
-        arr = window.Uint8Array.new(6)
-        window.crypto.getRandomValues(arr)
-        code = roomlink.new_room(bytes(arr.to_py()))
+        code = roomlink.new_room(random_bytes(6))
         rs = transport.RoomServer(server.host, server.port, server.path, server.secure)
         try:
             host = await transport.RoomHost.open(rs, code, ice_servers())
@@ -296,7 +289,6 @@ class HostNet:
             status.textContent = t(lang, "room_failed")
             return
         self.room = host
-        self.room_code = code
         host.on_link = self.bind
         for seat in self.session.friend_seats():
             old = self.invites.pop(seat, None)
@@ -440,7 +432,6 @@ class GuestNet:
         self.left = False
         self.task: Any = None
         self.retry_at: float | None = None
-        self.hello_at = 0.0
 
     @property
     def state(self) -> dict[str, Any] | None:
@@ -512,7 +503,6 @@ class GuestNet:
         self.client = GuestClient(self.seat, self.token, name)
         self.retry_at = None
         self.last_heard = time.monotonic()
-        self.hello_at = time.monotonic()
         link.send(self.client.hello())
         by_id("join-status").textContent = t(self.page.lang, "join_linked")
         self.remember()
@@ -594,10 +584,6 @@ class GuestNet:
                     continue
                 if self.client is None or self.closed_reason is not None:
                     continue
-                if not self.client.joined and time.monotonic() - self.hello_at > 2.0:
-                    # a hello that crossed the host's set-up of the link is said again
-                    self.hello_at = time.monotonic()
-                    self.send(self.client.hello())
                 self.send(self.client.ping())
                 if time.monotonic() - self.last_heard > HOST_SILENT_S:
                     self.closed_reason = "silent"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.describe import move_card, moves_of_card
+from web.describe import move_card, moves_of_card, pick_call
 
 
 class SeatView:
@@ -97,20 +97,14 @@ class SeatView:
     def dernier_enabled(self) -> bool:
         return self.due() or self.can_arm()
 
-    @staticmethod
-    def _pick(moves: list[str], armed: bool) -> list[str]:
-        calls = [m for m in moves if m.endswith("!")]
-        plain = [m for m in moves if not m.endswith("!")]
-        return calls if armed and calls else plain
-
     def moves_for(self, code: str, armed: bool) -> list[str]:
         """This seat's plays of ``code`` on its turn: with ``!`` when armed and possible."""
         if not self.my_turn:
             return []
-        return self._pick(moves_of_card(self.legal, code), armed)
+        return pick_call(moves_of_card(self.legal, code), armed)
 
     def jumps_for(self, code: str, armed: bool) -> list[str]:
-        return self._pick(moves_of_card(self.jump_moves(), code), armed)
+        return pick_call(moves_of_card(self.jump_moves(), code), armed)
 
     def can(self, move: str) -> bool:
         return move in self.legal

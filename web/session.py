@@ -32,7 +32,7 @@ import dernier
 from dernier import Match
 from dernier.errors import DernierError, IllegalMove
 from dernier.moves import parse_move
-from web.describe import move_card, moves_of_card
+from web.describe import move_card, moves_of_card, pick_call
 from web.i18n import bot_names, t
 from web.params import Settings
 from web.players import make_bot
@@ -433,10 +433,7 @@ class Session:
 
     def human_jumps_for(self, code: str, seat: int = HUMAN) -> list[str]:
         """``seat``'s jump-ins with ``code``: with ``!`` when armed, else without."""
-        moves = moves_of_card(self.jump_moves(seat), code)
-        calls = [m for m in moves if m.endswith("!")]
-        plain = [m for m in moves if not m.endswith("!")]
-        return calls if seat in self.armed_seats and calls else plain
+        return pick_call(moves_of_card(self.jump_moves(seat), code), seat in self.armed_seats)
 
     def jump_card(self, seat: int = HUMAN) -> str | None:
         """The card ``seat`` may jump in with now, or None."""
@@ -508,10 +505,7 @@ class Session:
         """``seat``'s legal plays of ``code``: with ``!`` when armed and possible, else without."""
         if self.turn != seat:
             return []
-        moves = moves_of_card(self.match.legal_moves(), code)
-        calls = [m for m in moves if m.endswith("!")]
-        plain = [m for m in moves if not m.endswith("!")]
-        return calls if seat in self.armed_seats and calls else plain
+        return pick_call(moves_of_card(self.match.legal_moves(), code), seat in self.armed_seats)
 
     def press_dernier(self, seat: int = HUMAN) -> str:
         """The Dernier button: call now (``called``), or arm/disarm the next play

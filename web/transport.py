@@ -9,7 +9,8 @@ One interface, two ways to find each other (in the spirit of boardgame.io's tran
 * ``Link``: one ordered, reliable data channel to one peer, carrying text.
   ``send(text) -> bool`` (False when not open), ``close()``, ``is_open``, ``state`` and the
   callbacks ``on_open()``, ``on_message(text)``, ``on_close(reason)`` (set them as
-  attributes; ``on_close`` is called once). A drop is seen through the channel's ``close``
+  attributes; ``on_close`` is called once; messages that arrive before ``on_message`` is
+  set are kept and handed to it when it is). A drop is seen through the channel's ``close``
   event and the peer connection's state (``failed`` / ``closed``); a peer that vanishes
   without a goodbye shows as ``disconnected`` after ~5 s and ``failed`` after ~15 s, so the
   protocol above sends goodbyes and heartbeats of its own.
@@ -64,6 +65,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from web import signal
+from web.dom import random_bytes
 
 GATHER_TIMEOUT_S = 10.0
 CHANNEL_LABEL = "dernier"
@@ -93,9 +95,7 @@ def _rtc_config(ice_servers: Sequence[dict[str, Any]]) -> Any:
 def _random_id() -> str:
     """32 hex digits (128 bits) from crypto.getRandomValues: letters and digits only, as
     PeerJS ids allow no two separators in a row (base64url could make ``_-``)."""
-    data = window.Uint8Array.new(16)
-    window.crypto.getRandomValues(data)
-    return bytes(data.to_py()).hex()
+    return random_bytes(16).hex()
 
 
 def _now_ms() -> int:
@@ -114,7 +114,8 @@ class Link:
         self._closed = False
         self.close_reason = ""
         self.on_open: Callable[[], None] = lambda: None
-        self.on_message: Callable[[str], None] = lambda text: None
+        self._on_message: Callable[[str], None] | None = None
+        self._early: list[str] = []  # messages that came before on_message was set
         self.on_close: Callable[[str], None] = lambda reason: None
         self._listen(channel, "open", self._channel_open)
         self._listen(channel, "message", self._channel_message)
@@ -142,6 +143,20 @@ class Link:
             return
         self._opened.set_result(True)
         self.on_open()
+
+    @property
+    def on_message(self) -> Callable[[str], None]:
+        return self._on_message or self._early.append
+
+    @on_message.setter
+    def on_message(self, handler: Callable[[str], None]) -> None:
+        """The handler of the peer's messages; those that arrived before it was set (the
+        peer may speak as soon as the channel opens, before ``accept`` returns) are handed
+        to it first, in order."""
+        self._on_message = handler
+        early, self._early = self._early, []
+        for text in early:
+            handler(text)
 
     def _channel_message(self, event: Any) -> None:
         data = event.data
