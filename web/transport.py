@@ -260,6 +260,7 @@ class Invite:
         self.code = code
         self.gather_ms = gather_ms
         self._spent = False
+        self._link: Link | None = None
 
     async def accept(self, reply_text: str, timeout_s: float = 30.0) -> Link:
         """The Link to the guest whose reply this is, once open (see the module docstring)."""
@@ -270,12 +271,16 @@ class Invite:
             _kind, sdp = signal.expand(answer)
         except signal.SignalError as exc:
             raise TransportError("bad code", str(exc)) from None
+        if self._link is None:
+            # listening before the answer is applied: the guest may speak as soon as the
+            # channel opens, and nothing it says is lost
+            self._link = Link(self._pc, self._channel)
+        link = self._link
         try:
             await self._pc.setRemoteDescription(_description("answer", sdp))
         except Exception as exc:
             raise TransportError("bad code", f"the browser refused it: {exc}") from None
         self._spent = True
-        link = Link(self._pc, self._channel)
         try:
             return await link.wait_open(timeout_s)
         except TransportError:
@@ -285,6 +290,8 @@ class Invite:
     def cancel(self) -> None:
         """Drop the invitation (its connection code stops working)."""
         self._spent = True
+        if self._link is not None:
+            self._link.close()
         with contextlib.suppress(Exception):
             self._pc.close()
 
