@@ -1,4 +1,11 @@
-"""Bots think without freezing the page: no main-thread task over 100 ms while they play."""
+"""Bots think without freezing the page: no main-thread task over 100 ms while they play.
+
+Long tasks are observed from the very start of the page (an init script, ``buffered``), and
+every task that starts once the page says it is ready counts: the first one after ready
+included (the issue of the table's polish names one of ~250 ms there), and the player's
+first click. Tasks that start before ready are start-up, measured by
+``benchmarks/load_time.py``.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +14,20 @@ from browser_support import open_page
 from playwright.sync_api import Page
 from test_page_support import state, take_turn, wait_for_input
 
+INIT_JS = """
+window.__longtasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, Math.round(e.duration)]);
+}).observe({type: 'longtask', buffered: true});
+"""
+
+READY_AT_JS = """() => performance.now()"""
+
+BEFORE_READY_JS = """(t0) => window.__longtasks.filter(([s, d]) => s < t0).map(([s, d]) => d)"""
+
+AFTER_READY_JS = """(t0) => window.__longtasks.filter(([s, d]) => s >= t0).map(([s, d]) => d)"""
+
 OBSERVE_JS = """() => {
-  window.__longtasks = [];
-  const obs = new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longtasks.push(Math.round(e.duration));
-  });
-  obs.observe({type: 'longtask'});
   window.__bot_moves = 0;
   const log = document.querySelector('#log');
   new MutationObserver(() => { window.__bot_moves += 1; }).observe(log, {childList: true});
@@ -21,8 +36,9 @@ OBSERVE_JS = """() => {
 
 @pytest.mark.browser
 def test_hard_bots_do_not_block_the_page(page: Page, server_url: str) -> None:
+    page.add_init_script(INIT_JS)
     open_page(page, server_url, "players=4&levels=hard,hard,hard&seed=11&lang=en&delay=0&hands=1")
-    page.wait_for_timeout(300)  # let start-up work settle before observing
+    ready_at = page.evaluate(READY_AT_JS)  # open_page polls every 50 ms: at most that late
     page.evaluate(OBSERVE_JS)
     turns = 0
     while turns < 12:
@@ -32,9 +48,12 @@ def test_hard_bots_do_not_block_the_page(page: Page, server_url: str) -> None:
         take_turn(page)
         turns += 1
     st = wait_for_input(page)
-    longtasks: list[int] = page.evaluate("window.__longtasks")
+    longtasks: list[int] = page.evaluate(AFTER_READY_JS, ready_at - 60)
     renders = page.evaluate("window.__bot_moves")
-    print(f"{turns} human turns, {renders} log updates, long tasks (ms): {longtasks}")
+    start_up = page.evaluate(BEFORE_READY_JS, ready_at - 60)
+    print(f"{turns} human turns, {renders} log updates, long tasks (ms) after ready: {longtasks}")
+    print(f"start-up long tasks (ms), before ready: {start_up}")
+    assert start_up  # the observer saw start-up: it was watching from the start
     assert renders > turns  # bots really played in between
     assert all(d <= 100 for d in longtasks), longtasks
     assert state(page)["turn"] in ("0", None) or st["over"]

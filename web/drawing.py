@@ -384,12 +384,21 @@ class TableDrawing:
             self.hand_to_view = True  # once the whole table is drawn (render)
             self.cue("turn")
         buttons = self.hand_buttons()
+        if len(self.card_marks) != len(buttons) or old_codes != hand:
+            self.card_marks = [None] * len(buttons)
         roving = -1
         for i, b in enumerate(buttons):
-            code = str(b.dataset.card)
+            code = hand[i] if len(hand) == len(buttons) else str(b.dataset.card)
             ok = code in playable
-            name = faces.card_name(code, lang)
             can_jump = jump is not None and code == jump
+            if ok and not can_jump and roving < 0:
+                roving = i
+            why = "" if ok or can_jump else why_not(v.state, code, names, lang) or t(lang, "why_generic")
+            mark = (code, lang, ok, can_jump, why)
+            if self.card_marks[i] == mark:
+                continue  # each DOM call costs: only what changed is written
+            self.card_marks[i] = mark
+            name = faces.card_name(code, lang)
             b.classList.toggle("jump", can_jump)
             if can_jump:
                 b.removeAttribute("aria-disabled")
@@ -399,10 +408,7 @@ class TableDrawing:
                 b.removeAttribute("aria-disabled")
                 b.removeAttribute("title")
                 b.setAttribute("aria-label", name + ", " + t(lang, "playable"))
-                if roving < 0:
-                    roving = i
             else:
-                why = why_not(v.state, code, names, lang) or t(lang, "why_generic")
                 b.setAttribute("aria-disabled", "true")
                 b.setAttribute("title", why)
                 b.setAttribute("aria-label", name + ", " + t(lang, "not_playable", why=why))

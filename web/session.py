@@ -32,10 +32,11 @@ import dernier
 from dernier import Match
 from dernier.errors import DernierError, IllegalMove
 from dernier.moves import parse_move
-from web.describe import move_card, moves_of_card, pick_call
+from web.describe import move_card
 from web.i18n import bot_names, t
 from web.params import Settings
 from web.players import make_bot
+from web.seatview import SeatView
 
 APP = "dernier-page"
 SAVE_VERSION = 1
@@ -403,12 +404,14 @@ class Session:
         st = self.match.game.state
         return any(s != st.turn and self.is_person(s) for s in st.due)
 
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may do now, worked out as its page does (:class:`SeatView`)."""
+        return SeatView(self.table_state(seat))
+
     def can_arm(self, seat: int = HUMAN) -> bool:
         """``seat`` may arm Dernier: it is their turn (or they may jump in) and some play
         leaves one card."""
-        if self.turn != seat:
-            return any(m.endswith("!") for m in self.jump_moves(seat))
-        return any(m.endswith("!") for m in self.match.legal_moves())
+        return self.seat_view(seat).can_arm()
 
     @property
     def armed(self) -> bool:
@@ -433,7 +436,7 @@ class Session:
 
     def human_jumps_for(self, code: str, seat: int = HUMAN) -> list[str]:
         """``seat``'s jump-ins with ``code``: with ``!`` when armed, else without."""
-        return pick_call(moves_of_card(self.jump_moves(seat), code), seat in self.armed_seats)
+        return self.seat_view(seat).jumps_for(code, seat in self.armed_seats)
 
     def jump_card(self, seat: int = HUMAN) -> str | None:
         """The card ``seat`` may jump in with now, or None."""
@@ -446,7 +449,7 @@ class Session:
         return any(self.jump_card(s) is not None for s in range(self.match.players) if self.is_person(s))
 
     def dernier_enabled(self, seat: int = HUMAN) -> bool:
-        return self.human_due(seat) or self.can_arm(seat)
+        return self.seat_view(seat).dernier_enabled()
 
     def next_bot(self) -> int | None:
         """The seat to act when a bot moves for it, else None (a person's turn, or over)."""
@@ -503,17 +506,16 @@ class Session:
 
     def human_moves_for(self, code: str, seat: int = HUMAN) -> list[str]:
         """``seat``'s legal plays of ``code``: with ``!`` when armed and possible, else without."""
-        if self.turn != seat:
-            return []
-        return pick_call(moves_of_card(self.match.legal_moves(), code), seat in self.armed_seats)
+        return self.seat_view(seat).moves_for(code, seat in self.armed_seats)
 
     def press_dernier(self, seat: int = HUMAN) -> str:
         """The Dernier button: call now (``called``), or arm/disarm the next play
         (``armed``/``disarmed``), or ``refused``."""
-        if self.human_due(seat):
+        sv = self.seat_view(seat)
+        if sv.due():
             self.play("dernier", seat)
             return "called"
-        if self.can_arm(seat):
+        if sv.can_arm():
             on = seat not in self.armed_seats
             self.set_armed(seat, on)
             return "armed" if on else "disarmed"

@@ -65,6 +65,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu, Coac
         self.log_hand = 0
         self.last_discard = 0  # length of the discard pile at the last render
         self.last_hand: list[str] = []
+        self.card_marks: list[Any] = []  # what each hand button shows (render_me writes changes)
         self.fly_from: Any = None  # rect the human's card left from
         self.summary_for: tuple[int, int] | None = None  # (match id, hand) shown
         self.choice_code: str | None = None  # card waiting for a suit in the chooser
