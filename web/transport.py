@@ -459,23 +459,34 @@ def _room_error(error: Any) -> TransportError:
 
 
 async def _data_link(conn: Any, owner: Any, timeout_s: float) -> Link:
-    """The Link over a PeerJS DataConnection once its channel is open."""
-    opened = asyncio.get_event_loop().create_future()
-    on_open = create_proxy(lambda *_a: opened.done() or opened.set_result(True))
-    on_error = create_proxy(lambda e: opened.done() or opened.set_exception(_room_error(e)))
-    conn.on("open", on_open)
-    conn.on("error", on_error)
+    """The Link over a PeerJS DataConnection once its channel is open.
+
+    The Link is made in the 'open' handler itself, so that it listens on the channel
+    before any message can arrive: a peer may speak the moment the channel opens, and a
+    message that came before the Link would be lost."""
+    opened: asyncio.Future[Link] = asyncio.get_event_loop().create_future()
+
+    def on_open(*_args: Any) -> None:
+        if not opened.done():
+            opened.set_result(Link(conn.peerConnection, conn.dataChannel, owner))
+
+    def on_error(error: Any) -> None:
+        if not opened.done():
+            opened.set_exception(_room_error(error))
+
+    open_proxy, error_proxy = create_proxy(on_open), create_proxy(on_error)
+    conn.on("open", open_proxy)
+    conn.on("error", error_proxy)
     try:
-        await asyncio.wait_for(opened, timeout_s)
+        return await asyncio.wait_for(opened, timeout_s)
     except TimeoutError:
         conn.close()
         raise TransportError("expired", f"not connected after {timeout_s:g} s") from None
     finally:
-        conn.off("open", on_open)
-        conn.off("error", on_error)
-        on_open.destroy()
-        on_error.destroy()
-    return Link(conn.peerConnection, conn.dataChannel, owner)
+        conn.off("open", open_proxy)
+        conn.off("error", error_proxy)
+        open_proxy.destroy()
+        error_proxy.destroy()
 
 
 class RoomHost:
