@@ -143,17 +143,16 @@ class ReplayViewer:
     def close_replay(self) -> None:
         self.rp_frames = None
         self.rp_match = None
+        if is_link(str(window.location.hash or "")):  # a reload must not reopen the link
+            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         if self.rp_from == "table" and self.session is not None:
             self.screen("table")
             self.summary_for = None
             self.render()
             self.driver.kick()
             return
-        if is_link(str(window.location.hash or "")):  # a reload must not reopen the link
-            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         self.show_setup()
         self.offer_resume()
-        self.render_replays()
 
     def open_link_in_url(self) -> bool:
         """A ``#replay=`` fragment: its match in the viewer (the save is left alone); a bad
@@ -445,8 +444,10 @@ class ReplayViewer:
         btn = evt.target.closest("button")
         if not btn:
             return
-        if btn.dataset.open:
-            entry = self.shelf().get(str(btn.dataset.open))
+        open_id = btn.getAttribute("data-open")
+        delete_id = btn.getAttribute("data-delete")
+        if open_id:
+            entry = self.shelf().get(str(open_id))
             if entry is None:
                 self.render_replays()
                 return
@@ -456,8 +457,8 @@ class ReplayViewer:
                 self.notice(t(self.lang, "replays_bad") + ": " + str(e), "error", None)
                 return
             self.open_replay(match, 1, came_from="setup")
-        elif btn.dataset.delete:
-            self.shelf().remove(str(btn.dataset.delete))
+        elif delete_id:
+            self.shelf().remove(str(delete_id))
             self.render_replays()
             by_id("replays-heading").focus()
 
