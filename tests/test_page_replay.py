@@ -353,3 +353,37 @@ def test_a_hinted_match_is_marked_in_the_statistics_and_the_list(page: Page, ser
     page.click("#change-settings")
     expect(page.locator("#replays li").first).to_contain_text("with hints")
     expect(page.locator("#stats")).to_contain_text("1 with hints")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_viewer_is_readable_and_fits_phone_and_desktop(
+    page: Page, server_url: str, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from test_page_polish import CONTRAST_JS
+
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    m = bot_match(players=4, hands=1, seed=12, rules="traditional")
+    open_with_storage(page, server_url, {REPLAYS_KEY: dump_shelf(entries(3))}, "lang=en")
+    found = page.evaluate(CONTRAST_JS, ["#replays-box"])
+    import_text(page, tmp_path, json.dumps(m.record()))
+    expect(page.locator("#replay")).to_be_visible()
+    page.focus("#replay-next")
+    for _ in range(9):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay")).to_have_attribute("data-step", "9")
+    page.click("#replay-share")
+    expect(page.locator("#replay-share-box")).to_be_visible()
+    found += page.evaluate(CONTRAST_JS, ["#replay", ".topbar"])
+    page.select_option("#replay-seat", "2")
+    found += page.evaluate(CONTRAST_JS, ["#replay"])
+    low = [f for f in found if f["ratio"] < 4.5]
+    assert not low, low
+    assert len(found) > 20
+    # no sideways scrolling; the step buttons and the slider are on the first screen
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+    page.evaluate("window.scrollTo(0, 0)")
+    for sel in ("#replay-prev", "#replay-next", "#replay-slider", "#replay-back"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= size[1], sel
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], sel
