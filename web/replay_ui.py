@@ -225,6 +225,7 @@ class ReplayViewer:
         if fr is None or match is None:
             return
         lang = self.lang
+        started = time.perf_counter()
         step = self.rp_step
         g = fr.frames[step]
         b = board(g, match.names, self.rp_seat, lang)
@@ -261,6 +262,7 @@ class ReplayViewer:
             move.textContent = t(lang, "replay_dealt", who=match.names[g.state.dealer])
         else:
             move.textContent = lines[-1] if lines else ""
+        root.dataset.drawMs = str(round((time.perf_counter() - started) * 1000, 1))
 
     def draw_replay_seats(self, b: dict[str, Any]) -> None:
         lang = self.lang
