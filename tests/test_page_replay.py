@@ -392,3 +392,25 @@ def test_the_viewer_is_readable_and_fits_phone_and_desktop(
         box = page.locator(sel).bounding_box()
         assert box is not None and box["y"] + box["height"] <= size[1], sel
         assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], sel
+
+
+@pytest.mark.browser
+def test_an_abandoned_match_is_kept_and_replayed_to_its_end(page: Page, server_url: str) -> None:
+    open_match(page, server_url, hearts_match())
+    page.click('#hand button[data-card="2H"]')
+    wait_for_input(page)
+    page.click("#abandon")
+    page.click("#abandon-yes")
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#replay-open")).to_be_visible()
+    page.click("#replay-open")
+    viewer = page.locator("#replay")
+    expect(viewer).to_be_visible()
+    page.focus("#replay-next")
+    go_to_end(page)
+    expect(page.locator("#replay-move")).to_have_text("Ada abandoned the match")
+    expect(page.locator("#replay-result")).to_contain_text("Ada abandoned the match")
+    shelf = json.loads(page.evaluate(f"localStorage.getItem('{REPLAYS_KEY}')"))
+    assert [e["kind"] for e in shelf["replays"]] == ["abandoned"]
+    page.click("#replay-back")
+    expect(page.locator("#summary")).to_be_visible()

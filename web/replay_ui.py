@@ -136,7 +136,7 @@ class ReplayViewer:
 
     def open_replay_from_summary(self) -> None:
         s = self.session
-        if s is None or not s.match.game.over:
+        if s is None or not (s.match.game.over or s.match.over):  # never a hand still in play
             return
         self.open_replay(Match.load(s.match.record()), s.match.hand_no, came_from="table")
 

@@ -63,7 +63,8 @@ class ReviewPanel:
         has_match = self.session is not None
         by_id("export-match").hidden = not has_match
         by_id("review-hand").hidden = not has_match
-        by_id("replay-open").hidden = not has_match or not self.session.match.game.over
+        s = self.session
+        by_id("replay-open").hidden = s is None or not (s.match.game.over or s.match.over)
 
     def on_export(self) -> None:
         if self.session is not None:
