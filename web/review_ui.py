@@ -28,6 +28,9 @@ from web.describe import move_text
 from web.dom import by_id, clear, make
 from web.i18n import t
 
+#: the longest stretch of playouts between two turns of the event loop during a review
+REVIEW_SLICE_MS = 15.0
+
 
 def _move_words(move: str, lang: str) -> str:
     if move in ("draw", "pass"):
@@ -134,7 +137,7 @@ class ReviewPanel:
     async def run_review(self, match: Match, seat: int, hands: list[int] | None) -> None:
         lang = self.lang
         status = by_id("review-status")
-        gen = review_steps(match, seats=[seat], hands=hands)
+        gen = review_steps(match, seats=[seat], hands=hands, slice_ms=REVIEW_SLICE_MS)
         while True:
             try:
                 done, total = next(gen)
