@@ -29,7 +29,7 @@ from web.dom import by_id, clear, make
 from web.i18n import t
 
 #: the longest stretch of playouts between two turns of the event loop during a review
-REVIEW_SLICE_MS = 15.0
+REVIEW_SLICE_MS = 25.0
 
 
 def _move_words(move: str, lang: str) -> str:
