@@ -118,13 +118,17 @@ class ReplayViewer:
         self.replay_hand(hand or match.hand_no)
         by_id("replay-next").focus()
 
+    def came_from(self) -> str:
+        """Where the viewer's Back goes: the table (the match goes on), or the start screen;
+        a viewer opened from the viewer goes back where the first one would have."""
+        if str(document.body.dataset.screen) == "replay":
+            return self.rp_from
+        return "table" if self.session is not None and not by_id("table").hidden else "setup"
+
     def replay_result_text(self, match: Match) -> str:
         lang = self.lang
         names = match.names
-        parts = [
-            t(lang, "rules_" + match.rules.preset) if t(lang, "rules_" + match.rules.preset) else "",
-            ", ".join(names),
-        ]
+        parts = [t(lang, "rules_" + match.rules.preset), ", ".join(names)]
         if match.over and match.winner is not None:
             parts.append(t(lang, "replay_winner", who=names[match.winner]))
         elif not match.over:
@@ -166,8 +170,7 @@ class ReplayViewer:
             self.notice(t(self.lang, "link_bad") + ": " + str(e), "error", None)
             return False
         self.keep_replay(match, "shared")
-        came = "table" if self.session is not None and not by_id("table").hidden else "setup"
-        self.open_replay(match, 1, came_from=came)
+        self.open_replay(match, 1, came_from=self.came_from())
         return True
 
     # -- stepping ----------------------------------------------------------------------------
@@ -480,8 +483,7 @@ class ReplayViewer:
             self.notice(t(lang, "import_bad") + ": " + str(e), "error", None)
             return
         self.keep_replay(match, "imported")
-        came = "table" if self.session is not None and not by_id("table").hidden else "setup"
-        self.open_replay(match, 1, came_from=came)
+        self.open_replay(match, 1, came_from=self.came_from())
 
     def drop_allowed(self) -> bool:
         return str(document.body.dataset.screen) in ("setup", "replay") and not self.dialog_open()
