@@ -429,10 +429,18 @@ class ReplayViewer:
             if isinstance(result, dict) and isinstance(loser, int) and 0 <= loser < len(names):
                 key = "replay_abandoned" if result.get("kind") == "abandon" else "replay_timed_out"
                 res = t(lang, key, who=names[loser])
-            extra = [t(lang, "replays_kind_" + e["kind"])]
+            hands = e.get("hands")
+            extra = [
+                t(lang, "rules_" + str(e.get("rules")))
+                if e.get("rules") in ("official", "traditional")
+                else ""
+            ]
+            if isinstance(hands, int) and hands > 0:
+                extra.append(t(lang, "format_hands_1") if hands == 1 else t(lang, "format_hands", n=hands))
+            extra.append(t(lang, "replays_kind_" + e["kind"]))
             if e.get("hinted"):
                 extra.append(t(lang, "replays_hinted"))
-            text.appendChild(make("span", "replay-entry-result", res + " · " + " · ".join(extra)))
+            text.appendChild(make("span", "replay-entry-result", " · ".join([res, *(x for x in extra if x)])))
             li.appendChild(text)
             btns = make("div", "replay-entry-actions")
             open_btn = make("button", "primary small", t(lang, "replays_open"), type="button")
