@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Generator
 from typing import Any
 
@@ -82,13 +83,28 @@ class Truth:
 
     def value(self, m: int) -> float:
         """The chance to win the hand (plus the search's small points term) after ``m``."""
+        gen = self.value_steps(m)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                v: float = stop.value
+                return v
+
+    def value_steps(self, m: int, slice_ms: float | None = None) -> Generator[None, None, float]:
+        """:meth:`value` in slices: yields ``None`` each time about ``slice_ms`` have passed
+        (never with ``None``); the value does not depend on where it was sliced."""
         if m not in self.values:
             rng = random.Random(self.seed)
             total = 0.0
+            began = time.perf_counter()
             for _ in range(self.playouts):
                 det = self.st.copy()
                 rng.shuffle(det.draw)
                 total += judge(det, m, self.st.turn, rng, self.depth, self.weights, POINTS_WEIGHT)
+                if slice_ms is not None and (time.perf_counter() - began) * 1000 >= slice_ms:
+                    yield None
+                    began = time.perf_counter()
             self.values[m] = total / self.playouts
         return self.values[m]
 
@@ -174,10 +190,12 @@ def review_steps(
     seed: int = 0,
     hands: list[int] | None = None,
     per_choice: int | None = DEFAULT_PER_CHOICE,
+    slice_ms: float | None = None,
 ) -> Generator[tuple[int, int], None, dict[str, Any]]:
     """:func:`review` in slices: yields ``(decisions done, decisions in all)`` after each
-    candidate move scored (``playouts`` playouts) and returns the review
-    (``StopIteration.value``)."""
+    candidate move scored (``playouts`` playouts), and with ``slice_ms`` also each time
+    about that many milliseconds of playouts have passed, and returns the review
+    (``StopIteration.value``; the same whatever the slicing)."""
     if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
         raise ValueError(f"playouts must be a whole number from 1, not {playouts!r}")
     match = record if isinstance(record, Match) else load_record(record)
@@ -211,7 +229,8 @@ def review_steps(
             each = max(min(playouts, MIN_PLAYOUTS), min(playouts, per_choice // len(arms)))
         truth = Truth(st, each, random.Random(f"dernier/review/{seed}/{h}/{st.move_no}").randrange(2**31))
         for m in arms:
-            truth.value(m)
+            for _ in truth.value_steps(m, slice_ms):
+                yield n, total
             yield n, total
         scored.append(_score(st, move, arms, truth, h))
         yield n + 1, total

@@ -121,9 +121,12 @@ def test_import_reviews_a_record_and_refuses_bad_ones(page: Page, server_url: st
         expect(notice).to_contain_text(reasons[name])
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved  # nothing else lost
     expect(page.locator("#review-dialog")).to_be_hidden()
+    expect(page.locator("#replay")).to_be_hidden()
     good = tmp_path / "blunder.json"
     good.write_text(blunder)
     page.set_input_files("#import-match", str(good))
+    expect(page.locator("#replay")).to_be_visible()  # a good record opens in the replay viewer
+    page.click("#replay-review")  # reviewed from there, for the seat shown (all: seat 0)
     dialog = page.locator("#review-dialog")
     expect(dialog).to_have_attribute("data-done", "true", timeout=20_000)
     first = dialog.locator('section[data-seat="0"] .review-worst li').first
@@ -167,7 +170,7 @@ def test_a_friends_page_hints_from_its_own_view(
 @pytest.mark.browser
 def test_review_timing_of_a_long_traditional_hand(page: Page, server_url: str, tmp_path: Path) -> None:
     """Figures, with a loose bound: a four-player traditional hand (9 cards, wild Jollies),
-    reviewed for seat 0 at the default budget, through the import."""
+    reviewed for seat 0 at the default budget, from the replay viewer of the imported file."""
     m = dernier.Match.new(players=4, seed=0, rules="traditional")
     bot, rng = make_bot("medium"), random.Random(0)
     while not m.game.over:
@@ -180,6 +183,8 @@ def test_review_timing_of_a_long_traditional_hand(page: Page, server_url: str, t
     f = tmp_path / "long.json"
     f.write_text(json.dumps(m.record()))
     open_page(page, server_url, "lang=en")
+    page.set_input_files("#import-match", str(f))
+    expect(page.locator("#replay")).to_be_visible()
     page.evaluate(
         """() => { window.__longest = 0;
         new PerformanceObserver(list => { for (const e of list.getEntries())
@@ -187,7 +192,7 @@ def test_review_timing_of_a_long_traditional_hand(page: Page, server_url: str, t
         .observe({type: 'longtask', buffered: false}); }"""
     )
     start = time.perf_counter()
-    page.set_input_files("#import-match", str(f))
+    page.click("#replay-review")
     expect(page.locator("#review-dialog")).to_have_attribute("data-done", "true", timeout=60_000)
     took = time.perf_counter() - start
     longest = page.evaluate("window.__longest")

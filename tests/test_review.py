@@ -110,6 +110,24 @@ def test_review_is_deterministic_covers_every_seat_and_runs_in_slices() -> None:
             assert len(d["choices"]) >= 2
 
 
+def test_review_sliced_by_time_gives_the_same_review() -> None:
+    """The page slices the review every few milliseconds of playouts (web/review_ui.py):
+    the figures do not depend on where it was sliced."""
+    rec = _deal("10D!").record()
+    whole = review(rec, playouts=200, seed=2)
+    gen = review_steps(rec, playouts=200, seed=2, slice_ms=0.5)
+    slices = 0
+    while True:
+        try:
+            next(gen)
+            slices += 1
+        except StopIteration as stop:
+            assert stop.value == whole
+            break
+    unsliced = sum(1 for _ in review_steps(rec, playouts=200, seed=2))
+    assert slices > unsliced  # sliced more finely than once per candidate
+
+
 def test_a_saved_multi_hand_match_is_reviewed_hand_by_hand() -> None:
     m = dernier.Match.new(players=3, hands=2, seed=9, rules="traditional")
     bot, rng = make_bot("medium"), random.Random(2)

@@ -57,6 +57,7 @@ class CoachButton:
     """Mixin of :class:`web.ui.Page`."""
 
     sv: SeatView | None
+    session: Any
     coach_for: tuple[Any, ...] | None = None  # the position the shown hint belongs to
     coach_task: Any = None
 
@@ -81,6 +82,10 @@ class CoachButton:
             return
         if self.coach_task is not None and not self.coach_task.done():
             return
+        s = self.session
+        if s is not None and not s.hinted:  # the statistics mark a match played with hints
+            s.hinted = True
+            s.save()
         self.coach_task = asyncio.ensure_future(self.run_coach(v))
 
     async def run_coach(self, v: SeatView) -> None:

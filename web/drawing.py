@@ -705,6 +705,10 @@ class TableDrawing:
             by_id("result").dataset.tiebreak = str(mi["tiebreak"])
             self.render_stats()
             self.mark_result_seen()
+            s = self.session
+            if s is not None and s.kept is not None:  # the match went into the Replays list
+                self.tell_kept(s.kept.failed, s.kept.dropped)
+                s.kept = None
             by_id("result-stats").textContent = by_id("stats").textContent if host else ""
 
     def shared_text(self, v: SeatView, others: list[int]) -> str:

@@ -3,10 +3,11 @@
 * **Export** (``#export-match``, end of hand and match result): the match's
   ``Match.record()`` as a JSON file (``format``/``version`` inside). Only a page with the
   match (solo, pass-and-play, the host): a friend's page has no record to give.
-* **Import** (``#import-match``, start screen: a file picker): a record is checked by
-  :func:`dernier.review.load_record` (size, JSON, format, every move replayed); a bad one
-  gets a notice with the reason and nothing else changes (the current save stays). A good
-  one is reviewed for its first seat.
+* **Import** (``#import-match``, start screen: a file picker; drag and drop in
+  :mod:`web.replay_ui`): a record is checked by :func:`dernier.review.load_record` (size,
+  JSON, format, every move replayed); a bad one gets a notice with the reason and nothing
+  else changes (the current save stays). A good one opens in the replay viewer, from which
+  any hand can be reviewed.
 * **Review** (``#review-hand``, end of hand): the review of the hand just played for the
   shown seat. The review runs in slices (one candidate move's playouts each) between which
   the event loop runs; ``#review-cancel`` stops it. Results go into ``#review-dialog``.
@@ -21,12 +22,14 @@ from typing import Any
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from dernier.errors import SaveError
 from dernier.match import Match
-from dernier.review import MAX_RECORD_BYTES, load_record, review_steps
+from dernier.review import review_steps
 from web.describe import move_text
 from web.dom import by_id, clear, make
 from web.i18n import t
+
+#: the longest stretch of playouts between two turns of the event loop during a review
+REVIEW_SLICE_MS = 25.0
 
 
 def _move_words(move: str, lang: str) -> str:
@@ -63,16 +66,20 @@ class ReviewPanel:
         has_match = self.session is not None
         by_id("export-match").hidden = not has_match
         by_id("review-hand").hidden = not has_match
+        s = self.session
+        by_id("replay-open").hidden = s is None or not (s.match.game.over or s.match.over)
 
     def on_export(self) -> None:
-        s = self.session
-        if s is None:
-            return
-        text = json.dumps(s.match.record(), separators=(",", ":"))
+        if self.session is not None:
+            self.download_record(self.session.match)
+
+    def download_record(self, match: Match) -> None:
+        """``match.record()`` as a JSON file the browser downloads."""
+        text = json.dumps(match.record(), separators=(",", ":"))
         kind = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
         blob = window.Blob.new(to_js([text]), kind)
         url = window.URL.createObjectURL(blob)
-        a = make("a", "", None, href=url, download=f"dernier-match-{s.match.seed}.json")
+        a = make("a", "", None, href=url, download=f"dernier-match-{match.seed}.json")
         document.body.appendChild(a)
         a.click()
         a.remove()
@@ -86,19 +93,7 @@ class ReviewPanel:
             return
         f = files.item(0)
         evt.target.value = ""
-        self.import_task = asyncio.ensure_future(self.import_file(f))
-
-    async def import_file(self, f: Any) -> None:
-        lang = self.lang
-        try:
-            if int(f.size) > MAX_RECORD_BYTES:
-                raise SaveError(t(lang, "import_too_large", mb=round(int(f.size) / 1e6, 1)))
-            text = str(await f.text())
-            match = load_record(text)
-        except SaveError as e:
-            self.notice(t(lang, "import_bad") + ": " + str(e))
-            return
-        self.start_review(match, seat=0, hands=None)
+        self.open_record_file(f)  # web.replay_ui: checked, kept, opened in the viewer
 
     # -- the review -----------------------------------------------------------------------
 
@@ -142,7 +137,7 @@ class ReviewPanel:
     async def run_review(self, match: Match, seat: int, hands: list[int] | None) -> None:
         lang = self.lang
         status = by_id("review-status")
-        gen = review_steps(match, seats=[seat], hands=hands)
+        gen = review_steps(match, seats=[seat], hands=hands, slice_ms=REVIEW_SLICE_MS)
         while True:
             try:
                 done, total = next(gen)

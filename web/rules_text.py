@@ -199,7 +199,14 @@ percentuali (il margine d’errore della stima).</li>
 <li>Le tre scelte più costose sono segnate, con la mossa migliore e il perché.</li>
 </ul>
 <p>Il <strong>suggerimento</strong> durante la partita vede solo quello che vedi tu (mai le carte
-nascoste): è la ricerca del Campione, con la probabilità stimata di vincere per ogni mossa.</p>
+nascoste): è la ricerca del Campione, con la probabilità stimata di vincere per ogni mossa. Una
+partita in cui hai chiesto un suggerimento è segnata nelle statistiche come giocata “con
+suggerimenti”.</p>
+<h3>Replay</h3>
+<p>Le ultime 20 partite finite restano in questo browser (<strong>Replay</strong> nella schermata
+iniziale): rivedi ogni mano mossa per mossa, dal punto di vista di un giocatore o con tutte le mani
+scoperte. “Condividi il replay” mette l’intera partita nel link stesso (dopo il #, che non arriva a
+nessun server): chi lo apre la rivede anche senza rete.</p>
 """
 
 _RULES_EN: Final = """\
@@ -374,7 +381,13 @@ move you played.</p>
 <li>The three costliest choices are marked, with the better move and why.</li>
 </ul>
 <p>A <strong>hint</strong> during play sees only what you see (never the hidden cards): it is the
-Campione’s search, with the estimated chance to win of each move.</p>
+Campione’s search, with the estimated chance to win of each move. A match in which you asked
+for a hint is marked in the statistics as played “with hints”.</p>
+<h3>Replays</h3>
+<p>Your last 20 finished matches stay in this browser (<strong>Replays</strong> on the start
+screen): watch any hand move by move, from one player’s view or with every hand face up. “Share
+replay” puts the whole match in the link itself (after the #, which never reaches a server): whoever
+opens it watches it, offline too.</p>
 """
 
 #: the rules page, per language: static trusted HTML (RULES §1–§12)

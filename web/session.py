@@ -11,7 +11,11 @@ the remembered setup choices and the local statistics.
 Saved match (key :data:`SAVE_KEY`)::
 
     {"app": "dernier-page", "version": 1, "settings": {...}, "origin": {...} | null,
-     "stats_counted": false, "match": <Match.save()>, "tokens": {"1": "…"}}
+     "stats_counted": false, "match": <Match.save()>, "tokens": {"1": "…"}, "hinted": true}
+
+``hinted`` (optional) marks a match in which a person on this device asked for a hint:
+such a match counts in the statistics as one played with hints. A match that ends is kept
+in the Replays list (:class:`web.replay.ReplayShelf`).
 
 ``tokens`` (optional: older saves have none) holds the invitation token of each friend
 seat (``web.protocol``), so that a reloaded host can take the same friends back.
@@ -25,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import time
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -36,6 +41,7 @@ from web.describe import move_card
 from web.i18n import bot_names, t
 from web.params import Settings
 from web.players import make_bot
+from web.replay import Kept, ReplayShelf, make_entry
 from web.seatview import SeatView
 
 APP = "dernier-page"
@@ -128,7 +134,8 @@ class Store:
 
     # statistics
     def stats(self) -> dict[str, int]:
-        base = {"played": 0, "won": 0, "points": 0}
+        """``played``, ``won``, ``points``, and ``hinted``: the matches played with hints."""
+        base = {"played": 0, "won": 0, "points": 0, "hinted": 0}
         text = self._get(STATS_KEY)
         if not text:
             return base
@@ -144,9 +151,10 @@ class Store:
                 base[k] = v
         return base
 
-    def add_result(self, won: bool, points: int) -> dict[str, int]:
+    def add_result(self, won: bool, points: int, hinted: bool = False) -> dict[str, int]:
         s = self.stats()
         s["played"] += 1
+        s["hinted"] += 1 if hinted else 0
         s["won"] += 1 if won else 0
         s["points"] += points
         self._set(STATS_KEY, json.dumps(s))
@@ -201,12 +209,18 @@ class Session:
         origin: dict[str, Any] | None = None,
         stats_counted: bool = False,
         tokens: dict[int, str] | None = None,
+        hinted: bool = False,
     ) -> None:
         self.settings = settings
         self.match = match
         self.store = store or Store(None)
         self.origin = origin
         self.stats_counted = stats_counted
+        #: a person on this device asked the coach for a hint during this match: the match is
+        #: marked so in the statistics and in the Replays list
+        self.hinted = hinted
+        #: what keeping the finished match in the Replays list did (for the page to tell)
+        self.kept: Kept | None = None
         self.kinds = [settings.kind(seat) for seat in range(settings.players)]
         #: friend seats: waiting (never came), connected, away (dropped), standin (a bot plays)
         self.presence: dict[int, str] = {s: WAITING for s, k in enumerate(self.kinds) if k == "friend"}
@@ -265,6 +279,8 @@ class Session:
             "stats_counted": self.stats_counted,
             "match": self.match.save(),
         }
+        if self.hinted:
+            data["hinted"] = True
         if self.tokens:
             data["tokens"] = {str(seat): token for seat, token in sorted(self.tokens.items())}
         return json.dumps(data, separators=(",", ":"))
@@ -294,7 +310,8 @@ class Session:
         if origin is not None and not isinstance(origin, dict):
             raise SaveProblem("bad origin")
         tokens = _tokens(data.get("tokens"), match.players)
-        return cls(settings, match, store, origin, bool(data.get("stats_counted")), tokens)
+        hinted = data.get("hinted") is True
+        return cls(settings, match, store, origin, bool(data.get("stats_counted")), tokens, hinted)
 
     def save(self) -> None:
         self.store.save_match(self.to_json())
@@ -623,9 +640,12 @@ class Session:
         m = self.match
         if m.over and not self.stats_counted:
             pts = m.match_points or [0] * m.players
-            self.store.add_result(m.winner == HUMAN, pts[HUMAN])
+            self.store.add_result(m.winner == HUMAN, pts[HUMAN], self.hinted)
             self.stats_counted = True
             self.save()
+            kind = "abandoned" if m.result is not None and m.result["kind"] == "abandon" else "finished"
+            entry = make_entry(m, kind, int(time.time() * 1000), self.hinted)
+            self.kept = ReplayShelf(self.store.storage).add(entry)
 
 
 def _tokens(data: object, players: int) -> dict[int, str]:

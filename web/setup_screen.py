@@ -56,6 +56,7 @@ class SetupScreen:
         self.translate_house(str(by_id("opt-lang").value or lang))
         self.sync_levels()
         self.render_stats()
+        self.render_replays()
         fan = by_id("hero-fan")
         if not fan.childElementCount:
             for code in ("7H", "JK", "AS", "QD", "KC"):
@@ -281,5 +282,7 @@ class SetupScreen:
         el = by_id("stats")
         if st["played"]:
             el.textContent = t(self.lang, "stats", played=st["played"], won=st["won"], points=st["points"])
+            if st.get("hinted"):  # matches where the coach was asked (web/coach_ui.py)
+                el.textContent += " · " + t(self.lang, "stats_hinted", n=st["hinted"])
         else:
             el.textContent = t(self.lang, "stats_none")

@@ -37,6 +37,8 @@ from web.params import (
     parse_query,
 )
 from web.players import have_real_bots
+from web.replay import is_link
+from web.replay_ui import ReplayViewer
 from web.review_ui import ReviewPanel
 from web.seatview import SeatView
 from web.session import HUMAN, SaveProblem, Session, Store, resume_or_new
@@ -48,7 +50,9 @@ URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
 
 
-class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu, CoachButton, ReviewPanel):
+class Page(
+    SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer
+):
     def __init__(self) -> None:
         self.store = Store(local_storage())
         self.session: Session | None = None
@@ -126,6 +130,12 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu, Coac
         if "room=" in fragment and self.start_guest_room(fragment):
             self.ready()
             return
+        if is_link(fragment):  # a shared replay: the viewer, the save left as it is
+            self.show_setup()
+            self.offer_resume()
+            if self.open_link_in_url():
+                self.ready()
+                return
         if parsed.notices:  # one notice for all the URL's problems
             self.notice("\n".join(self.notice_text(n) for n in parsed.notices), seconds=URL_NOTICE_SECONDS)
         if not self.store.ok:
@@ -202,6 +212,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu, Coac
         self.on(document, "keydown", self.on_key)
         self.on(document, "keyup", self.on_key_up)
         self.wire_menu()
+        self.wire_replay()
 
     # -- static text ---------------------------------------------------------------------
 
@@ -241,6 +252,7 @@ class Page(SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu, Coac
         by_id("save-problem").hidden = name != "problem"
         by_id("lobby").hidden = name != "lobby"
         by_id("join").hidden = name != "join"
+        by_id("replay").hidden = name != "replay"
         by_id("abandon").hidden = name != "table" or self.session is None
         by_id("menu-button").hidden = name not in ("table", "setup")
         if name != "setup":

@@ -1,0 +1,519 @@
+"""The replay viewer, the Replays list, share links and drag-and-drop import (browser only).
+
+A mixin of :class:`web.ui.Page`; the logic without the browser is :mod:`web.replay`.
+
+* **Viewer** (``section#replay``, screen ``replay``): a hand selector (``#replay-hand``), a
+  seat selector (``#replay-seat``: one seat's view, or ``all`` for every hand face up),
+  stepping by ``#replay-first``/``#replay-prev``/``#replay-next``/``#replay-last``, the
+  ←/→ keys (Home/End) and the slider ``#replay-slider`` (``input type=range``); the log in
+  sentences beside the table (``#replay-log``), the current step's line in ``#replay-move``.
+  ``#replay`` carries ``data-hand``, ``data-step``, ``data-steps`` and ``data-view``;
+  ``#replay-board`` carries ``data-position``, the engine's position of the step shown
+  (JSON, sorted keys). Every position of the hand is kept once the hand is chosen
+  (:func:`web.replay.hand_frames`), so a step only draws. ``#replay-back`` goes back to
+  where the viewer was opened from (the end-of-hand summary, or the start screen).
+* Opened from the end-of-hand summary and the match result (``#replay-open``), from the
+  Replays list, from an imported file and from a share link (``#replay=…`` in the URL).
+* **Share** (``#replay-share``): the link with the whole record in its fragment
+  (``#replay-link``, copied to the clipboard when the browser allows).
+* **Replays list** (``#replays`` on the start screen): the last 20 matches kept in this
+  browser (``li[data-replay-id]`` with ``[data-open]`` and ``[data-delete]`` buttons).
+* **Drag and drop**: a match file dropped on the start screen or the viewer opens like one
+  chosen with the file picker (``#import-match``), with the same checks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from dernier.errors import SaveError
+from dernier.match import Match
+from dernier.review import MAX_RECORD_BYTES, load_record
+from web import faces
+from web.describe import count_text, sort_hand
+from web.dom import by_id, clear, make
+from web.i18n import t
+from web.replay import (
+    HandFrames,
+    ReplayShelf,
+    board,
+    decode_link,
+    encode_link,
+    entry_match,
+    hand_frames,
+    is_link,
+    make_entry,
+)
+
+#: hidden hands are drawn as this many backs at most (then "+n")
+MAX_BACKS = 12
+
+
+class ReplayViewer:
+    """Mixin of :class:`web.ui.Page`."""
+
+    rp_match: Match | None = None
+    rp_frames: HandFrames | None = None
+    rp_step = 0
+    rp_seat: int | None = None  # None: every hand face up
+    rp_from = "setup"  # where #replay-back goes: "setup" or "table"
+    copy_task: Any = None
+
+    # -- wiring -----------------------------------------------------------------------------
+
+    def wire_replay(self) -> None:
+        self.on(by_id("replay-back"), "click", lambda e: self.close_replay())
+        self.on(by_id("replay-first"), "click", lambda e: self.replay_go(0))
+        self.on(by_id("replay-prev"), "click", lambda e: self.replay_go(self.rp_step - 1))
+        self.on(by_id("replay-next"), "click", lambda e: self.replay_go(self.rp_step + 1))
+        self.on(by_id("replay-last"), "click", lambda e: self.replay_go(10**9))
+        self.on(by_id("replay-slider"), "input", lambda e: self.replay_go(int(e.target.value)))
+        self.on(by_id("replay-hand"), "change", lambda e: self.replay_hand(int(e.target.value)))
+        self.on(by_id("replay-seat"), "change", self.on_replay_seat)
+        self.on(by_id("replay-share"), "click", lambda e: self.on_replay_share())
+        self.on(by_id("replay-copy"), "click", lambda e: self.copy_replay_link())
+        self.on(by_id("replay-export"), "click", lambda e: self.on_replay_export())
+        self.on(by_id("replay-review"), "click", lambda e: self.on_replay_review())
+        self.on(by_id("replay-open"), "click", lambda e: self.open_replay_from_summary())
+        self.on(by_id("replays"), "click", self.on_replays_click)
+        self.on(document, "keydown", self.on_replay_key)
+        self.on(document, "dragover", self.on_drag_over)
+        self.on(document, "dragleave", self.on_drag_leave)
+        self.on(document, "drop", self.on_drop)
+        self.on(window, "hashchange", lambda e: self.open_link_in_url())
+
+    # -- opening ------------------------------------------------------------------------------
+
+    def open_replay(self, match: Match, hand: int | None = None, came_from: str = "setup") -> None:
+        """Show the viewer on ``match`` (checked already), at ``hand`` (default the last)."""
+        self.driver.stop()
+        self.close_dialogs()
+        self.rp_match = match
+        self.rp_from = came_from
+        self.rp_seat = None
+        lang = self.lang
+        pick = by_id("replay-hand")
+        clear(pick)
+        for n in range(1, match.hand_no + 1):
+            pick.appendChild(make("option", "", t(lang, "replay_hand_n", n=n), value=str(n)))
+        seats = by_id("replay-seat")
+        clear(seats)
+        seats.appendChild(make("option", "", t(lang, "replay_all_face_up"), value="all"))
+        for s, name in enumerate(match.names):
+            seats.appendChild(make("option", "", name, value=str(s)))
+        seats.value = "all"
+        by_id("replay-share-box").hidden = True
+        for name in ("first", "prev", "next", "last"):
+            by_id("replay-" + name).setAttribute("aria-label", t(lang, "replay_" + name))
+        by_id("replay-slider").setAttribute("aria-label", t(lang, "replay_slider"))
+        result = by_id("replay-result")
+        result.textContent = self.replay_result_text(match)
+        self.screen("replay")
+        by_id("hand-info").textContent = t(lang, "replay_heading")
+        self.replay_hand(hand or match.hand_no)
+        by_id("replay-next").focus()
+
+    def came_from(self) -> str:
+        """Where the viewer's Back goes: the table (the match goes on), or the start screen;
+        a viewer opened from the viewer goes back where the first one would have."""
+        if str(document.body.dataset.screen) == "replay":
+            return self.rp_from
+        return "table" if self.session is not None and not by_id("table").hidden else "setup"
+
+    def replay_result_text(self, match: Match) -> str:
+        lang = self.lang
+        names = match.names
+        parts = [t(lang, "rules_" + match.rules.preset), ", ".join(names)]
+        if match.over and match.winner is not None:
+            parts.append(t(lang, "replay_winner", who=names[match.winner]))
+        elif not match.over:
+            parts.append(t(lang, "replay_unfinished"))
+        if match.result is not None:
+            key = "replay_abandoned" if match.result["kind"] == "abandon" else "replay_timed_out"
+            parts.append(t(lang, key, who=names[match.result["seat"]]))
+        return " · ".join(p for p in parts if p)
+
+    def open_replay_from_summary(self) -> None:
+        s = self.session
+        if s is None or not (s.match.game.over or s.match.over):  # never a hand still in play
+            return
+        self.open_replay(Match.load(s.match.record()), s.match.hand_no, came_from="table")
+
+    def close_replay(self) -> None:
+        self.rp_frames = None
+        self.rp_match = None
+        if is_link(str(window.location.hash or "")):  # a reload must not reopen the link
+            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        if self.rp_from == "table" and self.session is not None:
+            self.screen("table")
+            self.summary_for = None
+            self.render()
+            self.driver.kick()
+            return
+        self.show_setup()
+        self.offer_resume()
+
+    def open_link_in_url(self) -> bool:
+        """A ``#replay=`` fragment: its match in the viewer (the save is left alone); a bad
+        one gets a notice and nothing else changes. True when a viewer was opened."""
+        frag = str(window.location.hash or "")
+        if not is_link(frag):
+            return False
+        try:
+            match = decode_link(frag)
+        except SaveError as e:
+            self.notice(t(self.lang, "link_bad") + ": " + str(e), "error", None)
+            return False
+        self.keep_replay(match, "shared")
+        self.open_replay(match, 1, came_from=self.came_from())
+        return True
+
+    # -- stepping ----------------------------------------------------------------------------
+
+    def replay_hand(self, hand: int) -> None:
+        match = self.rp_match
+        if match is None:
+            return
+        started = time.perf_counter()
+        self.rp_frames = hand_frames(match, hand)
+        by_id("replay").dataset.buildMs = str(round((time.perf_counter() - started) * 1000, 1))
+        by_id("replay-hand").value = str(hand)
+        slider = by_id("replay-slider")
+        slider.max = str(self.rp_frames.steps)
+        by_id("replay").dataset.hand = str(hand)
+        by_id("replay").dataset.steps = str(self.rp_frames.steps)
+        self.rp_step = -1
+        self.replay_go(0)
+
+    def on_replay_seat(self, evt: Any) -> None:
+        value = str(evt.target.value)
+        self.rp_seat = None if value == "all" else int(value)
+        self.draw_replay()
+
+    def replay_go(self, step: int) -> None:
+        fr = self.rp_frames
+        if fr is None:
+            return
+        step = max(0, min(fr.steps, step))
+        self.rp_step = step
+        self.draw_replay()
+
+    def on_replay_key(self, evt: Any) -> None:
+        if document.body.dataset.screen != "replay" or self.rp_frames is None:
+            return
+        if evt.ctrlKey or evt.metaKey or evt.altKey or self.dialog_open():
+            return
+        tag = str(getattr(evt.target, "tagName", "") or "").lower()
+        key = str(evt.key)
+        if tag in ("select", "textarea") or (tag == "input" and evt.target.type != "range"):
+            return
+        moves = {"ArrowRight": self.rp_step + 1, "ArrowLeft": self.rp_step - 1, "Home": 0, "End": 10**9}
+        if key in moves:
+            evt.preventDefault()
+            self.replay_go(moves[key])
+        elif key == "Escape":
+            evt.preventDefault()
+            self.close_replay()
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw_replay(self) -> None:
+        fr = self.rp_frames
+        match = self.rp_match
+        if fr is None or match is None:
+            return
+        lang = self.lang
+        started = time.perf_counter()
+        step = self.rp_step
+        g = fr.frames[step]
+        b = board(g, match.names, self.rp_seat, lang)
+        root = by_id("replay")
+        root.dataset.step = str(step)
+        root.dataset.view = "all" if self.rp_seat is None else str(self.rp_seat)
+        slider = by_id("replay-slider")
+        slider.value = str(step)
+        slider.setAttribute("aria-valuetext", t(lang, "replay_step", n=step, total=fr.steps))
+        by_id("replay-step").textContent = t(lang, "replay_step", n=step, total=fr.steps)
+        by_id("replay-first").disabled = step == 0
+        by_id("replay-prev").disabled = step == 0
+        by_id("replay-next").disabled = step == fr.steps
+        by_id("replay-last").disabled = step == fr.steps
+        pane = by_id("replay-board")
+        pane.dataset.position = json.dumps(b["position"], separators=(",", ":"), sort_keys=True)
+        self.draw_replay_seats(b)
+        self.draw_replay_center(b)
+        log = by_id("replay-log")
+        clear(log)
+        lines = b["log"]
+        for i, line in enumerate(lines):
+            li = make("li", "", line)
+            if i == len(lines) - 1:
+                li.setAttribute("aria-current", "step")
+            log.appendChild(li)
+        log.scrollTop = log.scrollHeight  # the step's line in view
+        move = by_id("replay-move")
+        if step == fr.steps and fr.result is not None:
+            who = match.names[fr.result["seat"]]
+            key = "replay_abandoned" if fr.result["kind"] == "abandon" else "replay_timed_out"
+            move.textContent = t(lang, key, who=who)
+        elif step == 0:
+            move.textContent = t(lang, "replay_dealt", who=match.names[g.state.dealer])
+        else:
+            move.textContent = lines[-1] if lines else ""
+        root.dataset.drawMs = str(round((time.perf_counter() - started) * 1000, 1))
+
+    def draw_replay_seats(self, b: dict[str, Any]) -> None:
+        lang = self.lang
+        holder = by_id("replay-seats")
+        clear(holder)
+        jolly = "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
+        for s in range(b["players"]):
+            row = make("li", "replay-seat")
+            row.dataset.seat = str(s)
+            if b["turn"] == s:
+                row.classList.add("to-act")
+            if b["over"] and b["winner"] == s:
+                row.classList.add("winner")
+            head = make("div", "replay-seat-head")
+            head.appendChild(make("span", "replay-name", b["names"][s]))
+            n = b["counts"][s]
+            head.appendChild(make("span", "chip", count_text(n, lang)))
+            if b["dealer"] == s:
+                head.appendChild(make("span", "chip", t(lang, "dealer")))
+            if b["turn"] == s:
+                head.appendChild(make("span", "chip turn-chip", t(lang, "replay_to_act")))
+            if b["over"] and b["winner"] == s:
+                head.appendChild(make("span", "chip turn-chip", t(lang, "replay_hand_winner")))
+            row.appendChild(head)
+            cards = make("div", "replay-cards")
+            hand = b["hands"][s]
+            if hand is None:
+                cards.dataset.hidden = "true"
+                cards.setAttribute("role", "img")
+                cards.setAttribute("aria-label", t(lang, "replay_hidden", n=n))
+                for _ in range(min(n, MAX_BACKS)):
+                    c = make("span", "mini-face back")
+                    c.innerHTML = faces.back_svg()
+                    cards.appendChild(c)
+                if n > MAX_BACKS:
+                    cards.appendChild(make("span", "replay-more", f"+{n - MAX_BACKS}"))
+            else:
+                shown = sort_hand(hand)
+                cards.setAttribute("role", "img")
+                cards.setAttribute(
+                    "aria-label", ", ".join(faces.card_name(x, lang) for x in shown) or t(lang, "none_left")
+                )
+                for code in shown:
+                    c = make("span", "mini-face", None, title=faces.card_name(code, lang))
+                    c.dataset.card = code
+                    c.innerHTML = faces.card_svg(code, jolly)
+                    cards.appendChild(c)
+            row.appendChild(cards)
+            holder.appendChild(row)
+
+    def draw_replay_center(self, b: dict[str, Any]) -> None:
+        lang = self.lang
+        pile = by_id("replay-discard")
+        pile.dataset.card = b["top"]
+        if b["suit"]:
+            pile.dataset.suit = b["suit"]
+        else:
+            pile.removeAttribute("data-suit")
+        jolly = "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
+        pile.innerHTML = faces.card_svg(b["top"], jolly)
+        pile.setAttribute("aria-label", t(lang, "replay_top", card=faces.card_name(b["top"], lang)))
+        facts = [t(lang, "replay_draw_pile", n=b["draw_count"])]
+        if b["suit"]:
+            facts.append(t(lang, "replay_suit", suit=faces.suit_symbol(b["suit"])))
+        if b["wild"]:
+            facts.append(t(lang, "replay_wild", card=faces.card_short(b["wild"])))
+        if b["pending"]:
+            facts.append(t(lang, "replay_pending", n=b["pending"]))
+        way = t(lang, "direction_ccw" if b["direction"] == 1 else "direction_cw")
+        facts.append(t(lang, "direction_label", dir=way))
+        info = by_id("replay-facts")
+        clear(info)
+        for f in facts:
+            info.appendChild(make("li", "", f))
+
+    # -- share, export, review ----------------------------------------------------------------
+
+    def on_replay_share(self) -> None:
+        match = self.rp_match
+        if match is None:
+            return
+        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
+        url = base + "#" + encode_link(match.record())
+        box = by_id("replay-share-box")
+        field = by_id("replay-link")
+        field.value = url
+        by_id("replay-share").dataset.link = url
+        box.hidden = False
+        by_id("replay-share-status").textContent = t(self.lang, "replay_link_ready", n=len(url))
+        field.focus()
+        field.select()
+        self.copy_replay_link()
+
+    def copy_replay_link(self) -> None:
+        url = str(by_id("replay-link").value or "")
+        if not url:
+            return
+        status = by_id("replay-share-status")
+        lang = self.lang
+
+        async def copy() -> None:
+            try:
+                await window.navigator.clipboard.writeText(url)
+                status.textContent = t(lang, "replay_link_copied")
+            except Exception:
+                status.textContent = t(lang, "replay_link_select")
+
+        self.copy_task = asyncio.ensure_future(copy())
+
+    def on_replay_export(self) -> None:
+        if self.rp_match is not None:
+            self.download_record(self.rp_match)
+
+    def on_replay_review(self) -> None:
+        match = self.rp_match
+        fr = self.rp_frames
+        if match is None or fr is None:
+            return
+        seat = 0 if self.rp_seat is None else self.rp_seat
+        self.start_review(match, seat=seat, hands=[fr.hand_no])
+
+    # -- the Replays list ---------------------------------------------------------------------
+
+    def shelf(self) -> ReplayShelf:
+        return ReplayShelf(self.store.storage)
+
+    def keep_replay(self, match: Match, kind: str, hinted: bool = False) -> None:
+        """Keep ``match`` in the Replays list; a full storage is told, nothing else lost."""
+        kept = self.shelf().add(make_entry(match, kind, int(time.time() * 1000), hinted))
+        self.tell_kept(kept.failed, kept.dropped)
+
+    def tell_kept(self, failed: bool, dropped: int) -> None:
+        if failed:
+            self.notice(t(self.lang, "replays_full"), "error", None)
+        elif dropped:
+            self.notice(t(self.lang, "replays_dropped", n=dropped))
+
+    def render_replays(self) -> None:
+        lang = self.lang
+        entries = self.shelf().load()
+        ul = by_id("replays")
+        clear(ul)
+        by_id("replays-empty").hidden = bool(entries)
+        by_id("replays-count").textContent = str(len(entries))
+        for e in entries:
+            li = make("li", "replay-entry")
+            li.dataset.replayId = e["id"]
+            li.dataset.kind = e["kind"]
+            when = str(window.Date.new(e["at"]).toLocaleString("it-IT" if lang == "it" else "en-GB"))
+            names = e["names"]
+            text = make("div", "replay-entry-text")
+            text.appendChild(make("span", "replay-entry-when", when))
+            text.appendChild(make("span", "replay-entry-who", ", ".join(names)))
+            winner = e.get("winner")
+            if isinstance(winner, int) and 0 <= winner < len(names):
+                res = t(lang, "replay_winner", who=names[winner])
+            else:
+                res = t(lang, "replay_unfinished")
+            result = e.get("result")
+            loser = result.get("seat") if isinstance(result, dict) else None
+            if isinstance(result, dict) and isinstance(loser, int) and 0 <= loser < len(names):
+                key = "replay_abandoned" if result.get("kind") == "abandon" else "replay_timed_out"
+                res = t(lang, key, who=names[loser])
+            hands = e.get("hands")
+            extra = [
+                t(lang, "rules_" + str(e.get("rules")))
+                if e.get("rules") in ("official", "traditional")
+                else ""
+            ]
+            if isinstance(hands, int) and hands > 0:
+                extra.append(t(lang, "format_hands_1") if hands == 1 else t(lang, "format_hands", n=hands))
+            extra.append(t(lang, "replays_kind_" + e["kind"]))
+            if e.get("hinted"):
+                extra.append(t(lang, "replays_hinted"))
+            text.appendChild(make("span", "replay-entry-result", " · ".join([res, *(x for x in extra if x)])))
+            li.appendChild(text)
+            btns = make("div", "replay-entry-actions")
+            open_btn = make("button", "primary small", t(lang, "replays_open"), type="button")
+            open_btn.dataset.open = e["id"]
+            del_btn = make("button", "ghost small", t(lang, "replays_delete"), type="button")
+            del_btn.dataset.delete = e["id"]
+            del_btn.setAttribute("aria-label", t(lang, "replays_delete_of", when=when))
+            btns.appendChild(open_btn)
+            btns.appendChild(del_btn)
+            li.appendChild(btns)
+            ul.appendChild(li)
+
+    def on_replays_click(self, evt: Any) -> None:
+        btn = evt.target.closest("button")
+        if not btn:
+            return
+        open_id = btn.getAttribute("data-open")
+        delete_id = btn.getAttribute("data-delete")
+        if open_id:
+            entry = self.shelf().get(str(open_id))
+            if entry is None:
+                self.render_replays()
+                return
+            try:
+                match = entry_match(entry)
+            except SaveError as e:
+                self.notice(t(self.lang, "replays_bad") + ": " + str(e), "error", None)
+                return
+            self.open_replay(match, 1, came_from="setup")
+        elif delete_id:
+            self.shelf().remove(str(delete_id))
+            self.render_replays()
+            by_id("replays-heading").focus()
+
+    # -- files: the picker and drag and drop ----------------------------------------------------
+
+    def open_record_file(self, f: Any) -> None:
+        self.import_task = asyncio.ensure_future(self.import_file(f))
+
+    async def import_file(self, f: Any) -> None:
+        lang = self.lang
+        try:
+            if int(f.size) > MAX_RECORD_BYTES:
+                raise SaveError(t(lang, "import_too_large", mb=round(int(f.size) / 1e6, 1)))
+            text = str(await f.text())
+            match = load_record(text)
+        except SaveError as e:
+            self.notice(t(lang, "import_bad") + ": " + str(e), "error", None)
+            return
+        self.keep_replay(match, "imported")
+        self.open_replay(match, 1, came_from=self.came_from())
+
+    def drop_allowed(self) -> bool:
+        return str(document.body.dataset.screen) in ("setup", "replay") and not self.dialog_open()
+
+    def on_drag_over(self, evt: Any) -> None:
+        evt.preventDefault()  # a file dropped anywhere must not replace the page
+        if self.drop_allowed():
+            document.body.dataset.drop = "true"
+            evt.dataTransfer.dropEffect = "copy"
+        else:
+            evt.dataTransfer.dropEffect = "none"
+
+    def on_drag_leave(self, evt: Any) -> None:
+        if not evt.relatedTarget:
+            document.body.removeAttribute("data-drop")
+
+    def on_drop(self, evt: Any) -> None:
+        evt.preventDefault()
+        document.body.removeAttribute("data-drop")
+        if not self.drop_allowed():
+            return
+        files = evt.dataTransfer.files if evt.dataTransfer else None
+        if not files or not files.length:
+            return
+        self.open_record_file(files.item(0))
