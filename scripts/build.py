@@ -154,7 +154,9 @@ def _pyscript_toml(code: str, files: list[Path]) -> str:
         "[files]",
     ]
     if code == "zip":
-        lines.append('"./app.zip" = "./*"')
+        # written to the home folder as it is, not unpacked: web/main.py puts it on sys.path
+        # and zipimport reads the modules from it (no unpacking at start)
+        lines.append('"./app.zip" = "./app.zip"')
     else:
         for p in files:
             if p.suffix == ".py":
@@ -570,7 +572,7 @@ def build(
     pyc: str = "auto",
 ) -> dict[str, object]:
     """Write the site to `out`. `pyc`: "on" ships bytecode compiled by the pinned Pyodide
-    (the stdlib zip as .pyc only; app.zip with __pycache__/ beside its sources), so that
+    (the stdlib zip as .pyc only; app.zip with a .pyc beside each source), so that
     the page does not compile its modules at each start; "auto" does when node can
     (pyc_problem), "off" ships sources only."""
     if code not in ("zip", "files"):
