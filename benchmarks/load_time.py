@@ -10,15 +10,22 @@ under sub-paths, and measures in headless Chromium, alternating game and bare pa
 goes first) in the same run:
 
 * time to ``body[data-ready=true]``, cold (new browser context: empty cache, no service
-  worker) and warm (a second load in the same context), and their game/bare ratio;
-* the same with the CPU slowed down (``--throttle 4``: Chromium's CPU throttling);
+  worker) and warm (a second load in the same context), per run and as medians, and the
+  game/bare ratio of each run (the two pages loaded one after the other) and of the medians;
+* the same with the CPU slowed down (``--throttle 4``: Chromium's CPU throttling, a low-end
+  phone), ``--throttle-runs`` pairs (default: ``--runs``);
 * time to the first contentful paint;
 * bytes the server sends on a cold visit (the page, then the service worker's precache),
   per file with its gzip size (what a static host such as GitHub Pages sends), and the
   double-download count: files whose body is sent more than once (must be 0);
-* the bytes of a cold and a warm visit with a persistent on-disk profile.
+* the runtime files the game ships trimmed (the standard library, the lock file) against
+  the stock ones the bare page fetches, raw and gzip;
+* the bytes, double downloads and ready times of a cold and a warm visit with a persistent
+  on-disk profile;
+* the 1-minute load average with every run: the machine is shared, say so with the figures.
 
-With ``--variants`` it also compares shipping the code as one zip against loose files.
+With ``--variants`` it also measures the code as loose files and the game with Pyodide's
+whole standard library (the ready-time effect of the trimmed one).
 Figures, not a timed test: nothing here passes or fails.
 """
 
