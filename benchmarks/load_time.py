@@ -324,6 +324,8 @@ def run(
     loads = [r["load"] for rows in (*samples.values(), *slow.values(), *on_disk.values()) for r in rows]
     result["load_average_1min.min_median_max"] = [min(loads), round(statistics.median(loads), 2), max(loads)]
     for t, rows in on_disk.items():
+        if not rows:  # --profile-runs 0
+            continue
         for key in ("cold_bytes", "warm_bytes"):
             result[f"profile.{t}.{key}.median"] = statistics.median(r[key] for r in rows)
         for key in ("cold_double_downloads", "warm_double_downloads"):
