@@ -10,15 +10,25 @@ under sub-paths, and measures in headless Chromium, alternating game and bare pa
 goes first) in the same run:
 
 * time to ``body[data-ready=true]``, cold (new browser context: empty cache, no service
-  worker) and warm (a second load in the same context), and their game/bare ratio;
-* the same with the CPU slowed down (``--throttle 4``: Chromium's CPU throttling);
+  worker) and warm (a second load in the same context), per run and as medians, and the
+  game/bare ratio of each run (the two pages loaded one after the other) and of the medians;
+* the same with the CPU slowed down (``--throttle 4``: Chromium's CPU throttling, a low-end
+  phone), ``--throttle-runs`` pairs (default: ``--runs``);
 * time to the first contentful paint;
 * bytes the server sends on a cold visit (the page, then the service worker's precache),
   per file with its gzip size (what a static host such as GitHub Pages sends), and the
   double-download count: files whose body is sent more than once (must be 0);
-* the bytes of a cold and a warm visit with a persistent on-disk profile.
+* the runtime files the game ships trimmed (the standard library, the lock file) against
+  the stock ones the bare page fetches, raw and gzip;
+* the same cold and warm visits with a persistent on-disk profile (a fresh one per page and
+  run, ``--profile-runs`` pairs): bytes, double downloads, ready times and their ratio. In a
+  fresh in-memory context Chromium does not keep the bare page's 9.6 MB wasm, so its warm
+  visit downloads and compiles it again; with a disk cache it does not: this is the fair
+  warm comparison;
+* the 1-minute load average with every run: the machine is shared, say so with the figures.
 
-With ``--variants`` it also compares shipping the code as one zip against loose files.
+With ``--variants`` it also measures the code as loose files and the game with Pyodide's
+whole standard library (the ready-time effect of the trimmed one).
 Figures, not a timed test: nothing here passes or fails.
 """
 
@@ -28,6 +38,7 @@ import argparse
 import gzip
 import importlib.util
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -88,6 +99,10 @@ def _prepare(www: Path, variants: bool) -> list[str]:
     if variants:
         build.build(www / "game-files", "files")
         targets.append("game-files")
+        # the same site with Pyodide's whole standard library (compiled to bytecode too):
+        # the ready-time effect of the trimmed stdlib
+        build.build(www / "game-stdlib-full", "zip", stdlib="full")
+        targets.append("game-stdlib-full")
     # The bare page gets the pinned runtime as vendor/ holds it (Pyodide's whole stdlib and
     # lock file, the same PyScript chunks), not the game's trimmed copy: a stock PyScript page.
     bare = www / "bare"
@@ -189,14 +204,24 @@ def _gzip_sizes(www: Path) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def run(runs: int, variants: bool, throttle: float = 0.0, profile: bool = True) -> dict[str, Any]:
+def run(
+    runs: int,
+    variants: bool,
+    throttle: float = 0.0,
+    profile_runs: int | None = None,
+    throttle_runs: int | None = None,
+) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
+
+    throttle_runs = runs if throttle_runs is None else throttle_runs
+    profile_runs = runs if profile_runs is None else profile_runs
 
     sys.path.insert(0, str(ROOT / "scripts"))
     serve = _load("dernier_serve", ROOT / "scripts" / "serve.py")
     tmp = Path(tempfile.mkdtemp(prefix="dernier-load-"))
     files: dict[str, int] = {}
-    profile_row: dict[str, Any] = {}
+    bare_files: dict[str, int] = {}
+    on_disk: dict[str, list[dict[str, Any]]] = {"game": [], "bare": []}
     try:
         targets = _prepare(tmp, variants)
         gz = _gzip_sizes(tmp)
@@ -205,6 +230,7 @@ def run(runs: int, variants: bool, throttle: float = 0.0, profile: bool = True) 
         queries = {
             "game": "index.html?players=3&levels=medium,medium&seed=7&delay=0",
             "game-files": "index.html?players=3&levels=medium,medium&seed=7&delay=0",
+            "game-stdlib-full": "index.html?players=3&levels=medium,medium&seed=7&delay=0",
             "bare": "index.html",
         }
         samples: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
@@ -215,44 +241,58 @@ def run(runs: int, variants: bool, throttle: float = 0.0, profile: bool = True) 
                 kw["executable_path"] = str(CHROMIUM)
             browser = pw.chromium.launch(**kw)
             _measure(browser.new_context(), f"{base}bare/", queries["bare"])  # warm the browser process
-            for i in range(runs):
-                # alternate which page goes first, so that neither always follows the other
-                order = targets if i % 2 == 0 else targets[::-1]
-                for t in order:
-                    row = _measure(browser.new_context(), f"{base}{t}/", queries[t])
-                    samples[t].append(row)
-                    print(
-                        f"run {i + 1} {t:>10}: cold {row['cold_ready_ms']:7.0f} ms, "
-                        f"warm {row['warm_ready_ms']:7.0f} ms, "
-                        f"cold {row['cold_bytes']:>10,} B in {row['cold_requests']} responses, "
-                        f"double downloads {row['cold_double_downloads']}",
-                        flush=True,
-                    )
+            plans = [(samples, targets, 1.0, runs)]
             if throttle:
-                for i in range(max(1, runs // 2 + 1)):
-                    for t in ("game", "bare") if i % 2 == 0 else ("bare", "game"):
-                        row = _measure(browser.new_context(), f"{base}{t}/", queries[t], throttle)
-                        slow[t].append(row)
+                plans.append((slow, ["game", "bare"], throttle, throttle_runs))
+            for store, names, rate, count in plans:
+                tag = "" if rate == 1.0 else f" (CPU /{rate:g})"
+                for i in range(count):
+                    # alternate which page goes first, so that neither always follows the other
+                    for t in names if i % 2 == 0 else names[::-1]:
+                        row = _measure(browser.new_context(), f"{base}{t}/", queries[t], rate)
+                        row["load"] = _loadavg()
+                        store[t].append(row)
                         print(
-                            f"run {i + 1} {t:>10} (CPU /{throttle:g}): cold {row['cold_ready_ms']:7.0f} ms, "
-                            f"warm {row['warm_ready_ms']:7.0f} ms",
+                            f"run {i + 1} {t:>16}{tag}: cold {row['cold_ready_ms']:7.0f} ms, "
+                            f"warm {row['warm_ready_ms']:7.0f} ms, "
+                            f"cold {row['cold_bytes']:>10,} B in {row['cold_requests']} responses, "
+                            f"double downloads {row['cold_double_downloads']}, load {row['load']:.2f}",
                             flush=True,
                         )
+                    g, b = store["game"][-1], store["bare"][-1]
+                    cold, warm = (g[f"{x}_ready_ms"] / b[f"{x}_ready_ms"] for x in ("cold", "warm"))
+                    print(
+                        f"run {i + 1} {'game/bare':>16}{tag}: cold {cold:.3f}, warm {warm:.3f}",
+                        flush=True,
+                    )
             browser.close()
-            if profile:
-                # a persistent on-disk profile (HTTP cache on disk, as a real browser has)
-                udd = tempfile.mkdtemp(prefix="dernier-profile-")
-                try:
-                    ctx = pw.chromium.launch_persistent_context(udd, **kw)
-                    profile_row = _measure(ctx, f"{base}game/", queries["game"])
-                finally:
-                    shutil.rmtree(udd, ignore_errors=True)
+            # a persistent on-disk profile (HTTP cache on disk, as a real browser has): a fresh
+            # one per page and run, so that the bare page's warm visit has the disk cache too
+            # (in a fresh in-memory context Chromium does not keep its 9.6 MB wasm)
+            for i in range(profile_runs):
+                for t in ("game", "bare") if i % 2 == 0 else ("bare", "game"):
+                    udd = tempfile.mkdtemp(prefix="dernier-profile-")
+                    try:
+                        ctx = pw.chromium.launch_persistent_context(udd, **kw)
+                        row = _measure(ctx, f"{base}{t}/", queries[t])
+                    finally:
+                        shutil.rmtree(udd, ignore_errors=True)
+                    row["load"] = _loadavg()
+                    on_disk[t].append(row)
+                    print(
+                        f"run {i + 1} {t:>16} (on-disk profile): cold {row['cold_ready_ms']:7.0f} ms, "
+                        f"warm {row['warm_ready_ms']:7.0f} ms, cold {row['cold_bytes']:>10,} B, "
+                        f"warm {row['warm_bytes']:>10,} B, double downloads {row['cold_double_downloads']}"
+                        f" + {row['warm_double_downloads']}, load {row['load']:.2f}",
+                        flush=True,
+                    )
         server.shutdown()
         files = samples["game"][0]["cold_files"]
+        bare_files = samples["bare"][0]["cold_files"]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
-    result: dict[str, Any] = {"runs": runs}
+    result: dict[str, Any] = {"runs": runs, "throttle_runs": throttle_runs if throttle else 0}
     for t, rows in samples.items():
         for key in rows[0]:
             if key.endswith("_files"):
@@ -264,38 +304,101 @@ def run(runs: int, variants: bool, throttle: float = 0.0, profile: bool = True) 
         g = result[f"game.{phase}_ready_ms.median"]
         b = result[f"bare.{phase}_ready_ms.median"]
         result[f"ratio.{phase}_ready"] = round(g / b, 3)
+        result[f"ratio.{phase}_ready.per_run"] = _per_run_ratios(samples, phase)
         if variants:
-            fl = result[f"game-files.{phase}_ready_ms.median"]
-            result[f"ratio.{phase}_ready_files_vs_zip"] = round(fl / g, 3)
+            for v in ("game-files", "game-stdlib-full"):
+                vs = result[f"{v}.{phase}_ready_ms.median"] / g
+                result[f"ratio.{phase}_ready.{v}_vs_game"] = round(vs, 3)
+    tag = f"cpu{throttle:g}x"
     for t, rows in slow.items():
         for phase in ("cold", "warm"):
             if rows:
-                result[f"{t}.cpu{throttle:g}x.{phase}_ready_ms.median"] = round(
+                result[f"{t}.{tag}.{phase}_ready_ms.median"] = round(
                     statistics.median(r[f"{phase}_ready_ms"] for r in rows), 1
                 )
-    if profile_row:
-        result["profile.cold_bytes"] = profile_row["cold_bytes"]
-        result["profile.cold_double_downloads"] = profile_row["cold_double_downloads"]
-        result["profile.warm_bytes"] = profile_row["warm_bytes"]
+    if slow["game"]:
+        for phase in ("cold", "warm"):
+            g = result[f"game.{tag}.{phase}_ready_ms.median"]
+            result[f"ratio.{tag}.{phase}_ready"] = round(g / result[f"bare.{tag}.{phase}_ready_ms.median"], 3)
+            result[f"ratio.{tag}.{phase}_ready.per_run"] = _per_run_ratios(slow, phase)
+    loads = [r["load"] for rows in (*samples.values(), *slow.values(), *on_disk.values()) for r in rows]
+    result["load_average_1min.min_median_max"] = [min(loads), round(statistics.median(loads), 2), max(loads)]
+    for t, rows in on_disk.items():
+        if not rows:  # --profile-runs 0
+            continue
+        for key in ("cold_bytes", "warm_bytes"):
+            result[f"profile.{t}.{key}.median"] = statistics.median(r[key] for r in rows)
+        for key in ("cold_double_downloads", "warm_double_downloads"):
+            result[f"profile.{t}.{key}.max"] = max(r[key] for r in rows)
+        for phase in ("cold", "warm"):
+            result[f"profile.{t}.{phase}_ready_ms.median"] = round(
+                statistics.median(r[f"{phase}_ready_ms"] for r in rows), 1
+            )
+    if on_disk["game"]:
+        for phase in ("cold", "warm"):
+            g, b = (result[f"profile.{t}.{phase}_ready_ms.median"] for t in ("game", "bare"))
+            result[f"ratio.profile.{phase}_ready"] = round(g / b, 3)
+            result[f"ratio.profile.{phase}_ready.per_run"] = _per_run_ratios(on_disk, phase)
     result["game.cold_files"] = {
         p: {"sent": n, "raw": gz.get(p, (0, 0))[0], "gzip": gz.get(p, (0, 0))[1]}
         for p, n in sorted(files.items())
     }
     result["game.cold_gzip_bytes"] = sum(v["gzip"] for v in result["game.cold_files"].values())
+    result["bare.cold_gzip_bytes"] = sum(gz.get(p, (0, 0))[1] for p in bare_files)
+    # the runtime files the game ships trimmed (or not at all) against the stock ones the
+    # bare page fetches: raw and gzip bytes saved
+    saved: dict[str, dict[str, int]] = {}
+    for path in sorted(bare_files):
+        rel = path.removeprefix("/bare/")
+        if not rel.startswith("vendor/"):
+            continue
+        stock = gz.get(path, (0, 0))
+        ours = gz.get("/game/" + rel, (0, 0)) if "/game/" + rel in files else (0, 0)
+        if stock != ours:
+            keys = ("stock_raw", "stock_gzip", "game_raw", "game_gzip")
+            saved[rel] = dict(zip(keys, (*stock, *ours), strict=True))
+    result["runtime_trimmed"] = saved
     return result
+
+
+def _per_run_ratios(store: dict[str, list[dict[str, Any]]], phase: str) -> list[float]:
+    """game/bare of each run (the two pages were measured one after the other)."""
+    return [
+        round(g[f"{phase}_ready_ms"] / b[f"{phase}_ready_ms"], 3)
+        for g, b in zip(store["game"], store["bare"], strict=True)
+    ]
+
+
+def _loadavg() -> float:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:  # pragma: no cover - not on this platform
+        return -1.0
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--variants", action="store_true", help="also measure the code as loose files")
+    ap.add_argument(
+        "--variants",
+        action="store_true",
+        help="also measure the code as loose files and the whole standard library",
+    )
     ap.add_argument(
         "--throttle", type=float, default=4.0, help="CPU slowdown for the throttled runs (0: none)"
     )
-    ap.add_argument("--no-profile", action="store_true", help="skip the persistent on-disk profile run")
+    ap.add_argument(
+        "--throttle-runs", type=int, default=None, help="pairs of throttled loads (default: --runs)"
+    )
+    ap.add_argument(
+        "--profile-runs",
+        type=int,
+        default=None,
+        help="pairs of loads with a persistent on-disk profile (default: --runs; 0: none)",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     args = ap.parse_args(argv)
-    result = run(args.runs, args.variants, args.throttle, not args.no_profile)
+    result = run(args.runs, args.variants, args.throttle, args.profile_runs, args.throttle_runs)
     if args.json:
         print(json.dumps(result))
     else:
@@ -303,7 +406,14 @@ def main(argv: list[str] | None = None) -> int:
             if k == "game.cold_files":
                 print("game, cold visit, per file (bytes sent / raw / gzip):")
                 for path, row in v.items():
-                    print(f"  {path:<48} {row['sent']:>10,} {row['raw']:>10,} {row['gzip']:>10,}")
+                    print(f"  {path:<56} {row['sent']:>10,} {row['raw']:>10,} {row['gzip']:>10,}")
+            elif k == "runtime_trimmed":
+                print("runtime files, stock (bare page) against the game's (raw / gzip; 0: not fetched):")
+                for path, row in v.items():
+                    print(
+                        f"  {path:<40} {row['stock_raw']:>10,} / {row['stock_gzip']:>10,}  ->  "
+                        f"{row['game_raw']:>10,} / {row['game_gzip']:>10,}"
+                    )
             else:
                 print(f"{k:>40}: {v}")
     return 0

@@ -8,8 +8,9 @@ It writes only what the page needs:
 
 * ``index.html`` with a Content-Security-Policy meta tag, the web app manifest and the
   service-worker registration added;
-* ``pyscript.toml`` pointing at the local runtime, listing the game's code, and turning
-  leaving out the PyScript chunks the page never imports (editor, terminal);
+* ``pyscript.toml`` pointing at the local runtime, listing the game's code, and turning off
+  the PyScript plugins the page never uses (and ``index.html`` an ``<mpy-config>`` doing the
+  same for MicroPython's side of PyScript's core);
 * the game's code: ``dernier/`` (without the command-line modules) and ``web/`` — as one
   zip (``--code zip``, the default: one request) or as loose files (``--code files``);
 * the pinned runtime from ``vendor/`` (run ``python scripts/vendor.py`` first): the five
@@ -150,11 +151,14 @@ def _pyscript_toml(code: str, files: list[Path]) -> str:
         "# Built by scripts/build.py.",
         'name = "Dernier"',
         'interpreter = "./vendor/pyodide/pyodide.mjs"',
+        PLUGINS_TOML,
         "",
         "[files]",
     ]
     if code == "zip":
-        lines.append('"./app.zip" = "./*"')
+        # written to the home folder as it is, not unpacked: web/main.py puts it on sys.path
+        # and zipimport reads the modules from it (no unpacking at start)
+        lines.append('"./app.zip" = "./app.zip"')
     else:
         for p in files:
             if p.suffix == ".py":
@@ -511,11 +515,20 @@ PRELOAD_FETCH = (
 PRELOAD_MODULES = ("vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.mjs")
 
 
+# PyScript's plugins the page does not use: the code editor, the terminal, the pygame-ce
+# canvas, the Donkey API and the notices about deprecated PyScript usage (the `error` plugin,
+# errors shown on the page, stays). PyScript 0.7.31's core imports every plugin at start once
+# per interpreter type (py and mpy), but those a type's config turns off (`plugins =
+# ["!name"]`): they are turned off in pyscript.toml for py and in an <mpy-config> element
+# (the page has no MicroPython script, so nothing else of MicroPython is loaded).
+PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+PLUGINS_TOML = "plugins = [" + ", ".join(f'"!{name}"' for name in PLUGINS_OFF) + "]"
 # PyScript chunks that core imports only for a MicroPython interpreter (zip: unpacking
-# archives of [files]) or for `packages` (pyodide_graph); the other chunks that are never
-# imported at start are imported only by the editor/terminal/game plugins when used. All are
-# shipped, none is preloaded or precached (the service worker keeps one if it is fetched).
-NOT_AT_START = ("zip", "pyodide_graph")
+# archives of [files]), for `packages` (pyodide_graph) or for the plugins turned off; the
+# other chunks that are never imported at start are imported only by the editor/terminal/game
+# plugins when used. All are shipped, none is preloaded or precached (the service worker keeps
+# one if it is fetched).
+NOT_AT_START = ("zip", "pyodide_graph", *PLUGINS_OFF)
 
 
 def startup_chunks(chunks: list[str]) -> list[str]:
@@ -559,6 +572,10 @@ def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = 
     html = html[: m.end()] + head + "  " + html[m.end() :]
     icon = '<link rel="icon" href="./icons/icon.svg" type="image/svg+xml">'
     html = re.sub(r'<link rel="icon"[^>]*>', icon, html)
+    if "</body>" not in html:
+        raise BuildError("index.html has no </body>")
+    # hidden by PyScript's core.css; see PLUGINS_OFF
+    html = html.replace("</body>", f"<mpy-config>{PLUGINS_TOML}</mpy-config>\n</body>", 1)
     return html
 
 
@@ -570,7 +587,7 @@ def build(
     pyc: str = "auto",
 ) -> dict[str, object]:
     """Write the site to `out`. `pyc`: "on" ships bytecode compiled by the pinned Pyodide
-    (the stdlib zip as .pyc only; app.zip with __pycache__/ beside its sources), so that
+    (the stdlib zip as .pyc only; app.zip with a .pyc beside each source), so that
     the page does not compile its modules at each start; "auto" does when node can
     (pyc_problem), "off" ships sources only."""
     if code not in ("zip", "files"):

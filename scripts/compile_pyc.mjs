@@ -5,7 +5,8 @@
 //   node scripts/compile_pyc.mjs stdlib|app IN.zip OUT.zip
 //
 // stdlib: each .py becomes a .pyc (sourceless, as zipimport reads it from python_stdlib.zip);
-// app:    each .py is kept and gets __pycache__/<name>.<cache_tag>.pyc beside it.
+// app:    each .py is kept and gets <name>.pyc beside it: the page imports app.zip in place
+//         (zipimport prefers the .pyc and reads the .py only for a traceback's lines).
 // The .pyc files are unchecked-hash based (PEP 552): valid whatever the files' dates.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -29,15 +30,12 @@ for info in src.infolist():
     if not info.filename.endswith(".py"):
         out.writestr(info, data)
         continue
-    where = stdlib_zip if MODE == "stdlib" else "/home/pyodide"
+    where = stdlib_zip if MODE == "stdlib" else "/home/pyodide/app.zip"
     code = compile(data, where + "/" + info.filename, "exec", dont_inherit=True)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-    if MODE == "stdlib":
-        name = info.filename + "c"
-    else:
+    if MODE == "app":
         out.writestr(info, data)
-        head, _, tail = info.filename.rpartition("/")
-        name = (head + "/" if head else "") + "__pycache__/" + tail[:-3] + "." + sys.implementation.cache_tag + ".pyc"
+    name = info.filename + "c"
     entry = zipfile.ZipInfo(name, date_time=info.date_time)
     entry.compress_type = zipfile.ZIP_DEFLATED
     out.writestr(entry, pyc)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import traceback
 
 from pyscript import document  # type: ignore[import-not-found]
@@ -17,6 +19,9 @@ def show_error(text: str) -> None:
 
 
 def start() -> None:
+    # the built site ships the game's code as one app.zip, imported in place (zipimport)
+    if os.path.isfile("app.zip"):
+        sys.path.insert(0, os.path.abspath("app.zip"))
     try:
         from web import ui
 
