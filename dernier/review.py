@@ -39,7 +39,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from .bots.search import DEFAULT_ITERATIONS, POINTS_WEIGHT, HardBot, candidates, judge
@@ -146,36 +146,55 @@ def read_record(path: str) -> Match:
     return load_record(raw)
 
 
-def _positions(match: Match) -> list[list[tuple[State, str]]]:
-    """Per hand, the state before each recorded move by the seat to act, with that move.
+def replayed_hands(match: Match) -> Iterator[tuple[int, Match, list[list[Any]]]]:
+    """Replay ``match``'s record from its first deal, hand by hand.
 
-    ``match`` comes from :func:`load_record`, so its record replays without error."""
+    Yields ``(hand index, m, moves)``: ``m`` is a fresh match dealt that hand as recorded
+    (its reshuffles in place), ``moves`` the hand's recorded ``[seat, move]`` pairs, which
+    the caller plays on ``m`` (:func:`play_recorded`) before asking for the next hand.
+    ``match`` comes from :func:`load_record`, so its record replays without error. Shared
+    by the review and the page's replay viewer (``web/replay.py``)."""
     rec = match.record()
-    out: list[list[tuple[State, str]]] = []
+    history = rec["history"]
     m = Match.new(
         players=match.players,
         rules=match.rules,
         hands=match.hands_limit,
         target=match.target,
         seed=match.seed,
-        dealer=rec["history"][0]["dealer"],
-        deck=rec["history"][0]["deck"],
+        dealer=history[0]["dealer"],
+        deck=history[0]["deck"],
         names=match.names,
     )
-    for i, h in enumerate(rec["history"]):
+    for i, h in enumerate(history):
         if i:
             m.next_hand(deck=h["deck"])
         st = m.game.state
         st.reshuffles = [[KIND_OF[c] for c in o] for o in h.get("reshuffles", [])]
-        hand: list[tuple[State, str]] = []
-        for seat, move in h["moves"]:
-            if move == "timeout":
-                m.timeout(seat)
-                continue
-            if seat == st.turn and move != "dernier":
-                hand.append((st.copy(), move))
-            m.play(move, seat)
+        yield i, m, h["moves"]
         st.reshuffles = None
+
+
+def play_recorded(m: Match, seat: int, move: str) -> None:
+    """Play one recorded move (a timeout is recorded as the move ``timeout``)."""
+    if move == "timeout":
+        m.timeout(seat)
+    else:
+        m.play(move, seat)
+
+
+def _positions(match: Match) -> list[list[tuple[State, str]]]:
+    """Per hand, the state before each recorded move by the seat to act, with that move.
+
+    ``match`` comes from :func:`load_record`, so its record replays without error."""
+    out: list[list[tuple[State, str]]] = []
+    for _i, m, moves in replayed_hands(match):
+        st = m.game.state
+        hand: list[tuple[State, str]] = []
+        for seat, move in moves:
+            if move != "timeout" and seat == st.turn and move != "dernier":
+                hand.append((st.copy(), move))
+            play_recorded(m, seat, move)
         out.append(hand)
     return out
 

@@ -34,11 +34,11 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from dernier.cards import KIND_OF, SUITS
+from dernier.cards import SUITS
 from dernier.errors import SaveError
 from dernier.game import Game
 from dernier.match import Match
-from dernier.review import MAX_RECORD_BYTES, load_record
+from dernier.review import MAX_RECORD_BYTES, load_record, play_recorded, replayed_hands
 from web.describe import log_lines
 
 LINK_KEY = "replay="
@@ -289,38 +289,21 @@ def hand_frames(match: Match, hand_no: int) -> HandFrames:
     history = rec["history"]
     if not 1 <= hand_no <= len(history):
         raise ValueError(f"there is no hand {hand_no} (the match has {len(history)})")
-    m = Match.new(
-        players=match.players,
-        rules=match.rules,
-        hands=match.hands_limit,
-        target=match.target,
-        seed=match.seed,
-        dealer=history[0]["dealer"],
-        deck=history[0]["deck"],
-        names=match.names,
-    )
-    for i, h in enumerate(history[:hand_no]):
-        if i:
-            m.next_hand(deck=h["deck"])
-        st = m.game.state
-        st.reshuffles = [[KIND_OF[c] for c in o] for o in h.get("reshuffles", [])]
-        last = i == hand_no - 1
-        frames = [m.game.copy()] if last else []
+    for i, m, recorded in replayed_hands(match):
+        if i < hand_no - 1:
+            for seat, move in recorded:
+                play_recorded(m, seat, move)
+            continue
+        frames = [m.game.copy()]
         moves: list[tuple[int, str]] = []
-        for seat, move in h["moves"]:
-            if move == "timeout":
-                m.timeout(seat)
-            else:
-                m.play(move, seat)
-            if last:
-                frames.append(m.game.copy())
-                moves.append((seat, move))
-        st.reshuffles = None
-        if last:
-            for g in frames:
-                g.state.reshuffles = None
-            end = rec["result"] if hand_no == len(history) else None
-            return HandFrames(hand_no, frames, moves, m.scores, end)
+        for seat, move in recorded:
+            play_recorded(m, seat, move)
+            frames.append(m.game.copy())
+            moves.append((seat, move))
+        for g in frames:
+            g.state.reshuffles = None
+        end = rec["result"] if hand_no == len(history) else None
+        return HandFrames(hand_no, frames, moves, m.scores, end)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
