@@ -2,6 +2,9 @@
 // page's language (the link's lang=, the remembered choice, the browser's) and, for a match
 // link or an invitation, puts a neutral loading state where the start screen would be, so
 // that the start form never flashes before the table. web/ui.py removes data-boot once up.
+// The start form can be used before Python is up: what the visitor changes is marked
+// data-touched (web/ui.py keeps it), and a Deal pressed early waits in html[data-deal-queued]
+// (web/ui.py then deals) instead of submitting the form.
 (function () {
   var root = document.documentElement;
   var params = new URLSearchParams(location.search);
@@ -19,4 +22,21 @@
     return params.has(k);
   });
   if (match || /[#&]join=/.test(location.hash)) root.dataset.boot = "link";
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("setup-form");
+    if (!form) return;
+    var python = function () { return document.body.dataset.ready === "true"; };
+    var mark = function (e) {
+      if (!python() && e.target && e.target.dataset) e.target.dataset.touched = "true";
+    };
+    form.addEventListener("input", mark);
+    form.addEventListener("change", mark);
+    form.addEventListener("submit", function (e) {
+      if (python()) return;
+      e.preventDefault();
+      root.dataset.dealQueued = "true";
+      var start = document.getElementById("start");
+      if (start) start.setAttribute("aria-busy", "true");
+    });
+  });
 })();

@@ -264,8 +264,65 @@ class SetupScreen:
         self.settings = replace(self.settings, lang=str(by_id("opt-lang").value))
         self.translate()
 
+    def early_choices(self) -> dict[str, tuple[str, bool]]:
+        """What the visitor changed on the start form before Python was up (web/boot.js
+        marks it ``data-touched``): ``{id or "bot:<seat>": (value, checked)}``."""
+        nodes = document.querySelectorAll("#setup-form [data-touched]")
+        out: dict[str, tuple[str, bool]] = {}
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            bot = el.getAttribute("data-bot")
+            key = f"bot:{bot}" if bot else str(el.id or "")
+            if key:
+                out[key] = (str(el.value or ""), bool(getattr(el, "checked", False)))
+            el.removeAttribute("data-touched")
+        return out
+
+    def keep_early_choices(self, early: dict[str, tuple[str, bool]]) -> None:
+        """Put back on the filled form what the visitor chose before Python was up, in
+        the order the fields depend on each other (rules → players → bots → the rest)."""
+
+        def put(key: str) -> bool:
+            if key not in early:
+                return False
+            el = by_id(key)
+            if str(el.type) == "checkbox":
+                el.checked = early[key][1]
+            else:
+                el.value = early[key][0]
+            return True
+
+        if put("opt-rules"):
+            self.on_rules_change()
+        if "opt-players" in early:
+            with contextlib.suppress(ValueError):
+                self.sync_players(int(early["opt-players"][0]))
+        for key, (value, _checked) in early.items():
+            if key.startswith("bot:"):
+                sel = by_id("opt-levels").querySelector(f'select[data-bot="{key[4:]}"]')
+                if sel and value in SEAT_CHOICES:
+                    sel.value = value
+        for key in early:
+            if key.startswith("opt-") and key not in ("opt-rules", "opt-players", "opt-lang"):
+                with contextlib.suppress(Exception):
+                    put(key)
+        self.sync_house()
+        if put("opt-lang"):
+            self.on_lang_change(None)
+
+    def deal_queued(self) -> bool:
+        """A Deal pressed before Python was up (web/boot.js); forgets it."""
+        root = document.documentElement
+        queued = root.getAttribute("data-deal-queued") == "true"
+        root.removeAttribute("data-deal-queued")
+        by_id("start").removeAttribute("aria-busy")
+        return queued
+
     def on_setup_submit(self, evt: Any) -> None:
         evt.preventDefault()
+        self.deal_from_form()
+
+    def deal_from_form(self) -> None:
         s = self.read_setup()
         self.settings = s
         self.store.save_prefs(s)

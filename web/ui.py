@@ -82,6 +82,7 @@ class Page(
         self.log_events_seen = 0  # events of the hand's log already looked at (forgotten calls)
         self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
         self.resumable: Session | None = None  # the saved match that #resume-match brings back
+        self.queued_deal = False  # Deal was pressed before Python was up (web/boot.js)
 
     # -- the seat this page shows --------------------------------------------------------
 
@@ -108,6 +109,7 @@ class Page(
         return self.session.lang if self.session else self.settings.lang
 
     def start(self) -> None:
+        early = self.early_choices()  # before anything fills the form
         prefs = self.store.prefs()
         nav_lang = language_of(str(getattr(window.navigator, "language", "") or ""))
         base = prefs or Settings(lang=nav_lang)
@@ -150,9 +152,16 @@ class Page(
             self.show_save_problem(problem)
         else:
             self.show_setup()
+            self.keep_early_choices(early)
         self.ready()
+        if self.queued_deal and document.body.dataset.screen == "setup":
+            try:  # a Deal pressed while Python started: deal now, with what the form shows
+                self.deal_from_form()
+            except Exception:
+                self.fail(traceback.format_exc())
 
     def ready(self) -> None:
+        self.queued_deal = self.deal_queued()
         by_id("status").hidden = True
         document.documentElement.removeAttribute("data-boot")  # web/boot.js's loading state
         by_id("setup-fields").disabled = False
