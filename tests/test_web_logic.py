@@ -11,6 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -26,7 +28,7 @@ from web.describe import (  # noqa: E402
 )
 from web.driver import Driver  # noqa: E402
 from web.i18n import STRINGS, t  # noqa: E402
-from web.params import Settings, clean_name, parse_query  # noqa: E402
+from web.params import Settings, clean_name, parse_query, query_pairs  # noqa: E402
 from web.session import (  # noqa: E402
     SAVE_KEY,
     MemoryStorage,
@@ -414,3 +416,28 @@ def test_log_of_a_queen_or_king_played_as_the_last_card() -> None:
         assert lines[-1] == log_lines(log[-1:], names, "en")[0]
     ongoing = log_lines(log[:4], names, "en")  # the same play while the hand goes on
     assert ongoing[3].endswith("play turns round")
+
+
+# pieces of query strings: separators, escapes (good, bad, cut short, multi-byte), plus, text
+QUERY_PIECES = ["a", "b", "=", "&", "+", "%", "2", "%41", "%C3", "%a9", "%ff", "%zz", ";", "é", " "]
+QUERY_PIECES += ["%e2%82", "%ac", "%%", "x=1"]
+
+
+@given(st.lists(st.sampled_from(QUERY_PIECES), max_size=16), st.text(max_size=8))
+@settings(max_examples=2000, deadline=None)
+def test_query_pairs_reads_a_query_as_urllib_does(pieces: list[str], text: str) -> None:
+    """web.params reads the URL's query without urllib.parse (a cost at the page's start):
+    the same pairs as parse_qsl with blank values kept, for any mix of escapes."""
+    from urllib.parse import parse_qsl
+
+    q = "".join(pieces) + text
+    assert query_pairs(q) == parse_qsl(q, keep_blank_values=True)
+
+
+def test_query_pairs_decodes_names_values_and_blanks() -> None:
+    assert query_pairs("name=Ann%C3%A9+Lee&seed=7&&lang&x=%zz") == [
+        ("name", "Ann\u00e9 Lee"),
+        ("seed", "7"),
+        ("lang", ""),
+        ("x", "%zz"),
+    ]

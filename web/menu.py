@@ -11,7 +11,6 @@ match, the rules, the language, the bots' speed, sound on/off and the help. The 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from dataclasses import replace
 from typing import Any
@@ -30,6 +29,8 @@ RESULT_KEY = "dernier.result-seen.v1"  # the finished match whose result was sho
 
 def match_key(session: Session) -> str:
     """Names one match as saved (the same after a reload)."""
+    import hashlib  # only here: not a cost at the page's start
+
     text = json.dumps(session.match.save(), sort_keys=True, separators=(",", ":"))
     return hashlib.sha1(text.encode()).hexdigest()
 

@@ -21,9 +21,9 @@ A bad parameter is ignored (its default is used) with a notice.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
-from urllib.parse import parse_qsl
 
 from dernier.rules import PRESETS, max_hand_size
 
@@ -277,6 +277,30 @@ def _int(text: str) -> int | None:
     return sign * int(digits)
 
 
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote(text: str) -> str:
+    """``%XX`` escapes decoded as UTF-8 (a bad sequence becomes U+FFFD), as
+    ``urllib.parse.unquote`` does."""
+    if "%" not in text:
+        return text
+    return _ESCAPES.sub(lambda m: bytes.fromhex(m.group(0).replace("%", "")).decode("utf-8", "replace"), text)
+
+
+def query_pairs(query: str) -> list[tuple[str, str]]:
+    """The ``name=value`` pairs of a query string (without its ``?``), decoded, blank
+    values kept: ``urllib.parse.parse_qsl(query, keep_blank_values=True)``, without
+    importing ``urllib.parse`` (and ``ipaddress``) at the page's start."""
+    pairs = []
+    for part in query.split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        pairs.append((_unquote(name.replace("+", " ")), _unquote(value.replace("+", " "))))
+    return pairs
+
+
 def parse_query(query: str, base: Settings | None = None) -> Parsed:
     """Read a URL query string (with or without the leading ``?``) over ``base`` settings.
 
@@ -284,7 +308,7 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
     always starts the same match); preferences that are missing keep ``base``'s."""
     base = base or Settings()
     q = query[1:] if query.startswith("?") else query
-    pairs = parse_qsl(q, keep_blank_values=True)
+    pairs = query_pairs(q)
     notices: list[Notice] = []
     raw: dict[str, str] = {}
     for key, value in pairs:

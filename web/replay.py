@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import json
 import re
 import zlib
@@ -125,6 +124,8 @@ def decode_link(fragment: str) -> Match:
 
 def record_id(record: dict[str, Any]) -> str:
     """The same record always has the same id (so keeping it twice keeps it once)."""
+    import hashlib  # only here: not a cost at the page's start
+
     text = json.dumps(record, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

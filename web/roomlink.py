@@ -19,7 +19,6 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from web.signal import SEATS, token_ok
 
@@ -63,6 +62,8 @@ def parse_server(text: str) -> Server:
         raise RoomLinkError("the server address is empty or too long")
     if "://" not in t:
         t = ("http://" if t.startswith(("127.", "localhost")) else "https://") + t
+    from urllib.parse import urlsplit  # only here: not a cost at the page's start
+
     try:
         parts = urlsplit(t)
         port = parts.port

@@ -29,8 +29,34 @@ from web.session import Session
 class SetupScreen:
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
+    page_lang: str | None = None  # the language the page's fixed text is in
+    house_lang: str | None = None  # the language of the house rules panel's labels
+
     def translate(self) -> None:
+        """The page in the current language: its fixed text (only when the language
+        changed: writing a hundred elements costs a start), the form's parts drawn by
+        Python, the stats and the replays list."""
         lang = self.lang
+        if lang != self.page_lang:
+            self.translate_page(lang)
+            self.page_lang = lang
+        house = str(by_id("opt-lang").value or lang)
+        if house != self.house_lang:
+            self.translate_house(house)
+            self.house_lang = house
+        self.sync_levels()
+        self.render_stats()
+        self.render_replays()
+        fan = by_id("hero-fan")
+        if not fan.childElementCount:
+            for code in ("7H", "JK", "AS", "QD", "KC"):
+                c = make("div", "fan-card")
+                c.innerHTML = faces.card_svg(code)
+                fan.appendChild(c)
+
+    def translate_page(self, lang: str) -> None:
+        """The page's fixed text: every ``data-i18n`` element, the format and timer
+        choices, labels and placeholders."""
         document.documentElement.lang = lang
         nodes = document.querySelectorAll("[data-i18n]")
         for i in range(nodes.length):
@@ -53,16 +79,6 @@ class SetupScreen:
         by_id("table").setAttribute("aria-label", t(lang, "table_label"))
         by_id("chooser-title").textContent = t(lang, "choose_suit")
         by_id("opt-name").placeholder = t(lang, "default_name")
-        self.translate_house(str(by_id("opt-lang").value or lang))
-        self.sync_levels()
-        self.render_stats()
-        self.render_replays()
-        fan = by_id("hero-fan")
-        if not fan.childElementCount:
-            for code in ("7H", "JK", "AS", "QD", "KC"):
-                c = make("div", "fan-card")
-                c.innerHTML = faces.card_svg(code)
-                fan.appendChild(c)
 
     def translate_house(self, lang: str) -> None:
         """The house rules panel's labels and one-line explanations (web.rules_text)."""
