@@ -87,6 +87,12 @@ KEEP_STDLIB = (
     "warnings",
     "weakref",
 )
+# Left out although the trace sees them: compression codecs that Pyodide's start-up imports
+# only to learn whether they exist (shutil and zipfile: `try: import bz2 except ImportError`).
+# The page never reads or writes a bz2, lzma or zstd archive, and importing them is about
+# 0.1 s of a start with the CPU slowed 4×. tests/test_stdlib_trim.py checks that every module
+# the page loads is in the zip, and that these are imported nowhere but optionally.
+DROP_STDLIB = ("bz2", "lzma", "compression.*")
 # What Pyodide reads of pyodide-lock.json when no package is ever loaded: the `info` block
 # (checked against the runtime's version). The page never loads a package (no micropip, no
 # `packages = [...]`), so the built site ships the lock file with an empty package list.
@@ -214,6 +220,9 @@ def trimmed_stdlib(full: bytes, keep: set[str] | None = None) -> tuple[bytes, li
             wanted |= {m for m in mods if m == pkg or m.startswith(pkg + ".")}
         elif pattern in mods:
             wanted.add(pattern)
+    for pattern in DROP_STDLIB:
+        pkg = pattern.removesuffix(".*")
+        wanted = {m for m in wanted if not (m == pkg or (pattern.endswith(".*") and m.startswith(pkg + ".")))}
     for m in list(wanted):
         parts = m.split(".")
         wanted |= {".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in mods}

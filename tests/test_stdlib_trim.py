@@ -93,6 +93,70 @@ def test_the_trimmed_zip_is_much_smaller_and_a_valid_zip(zips: tuple[set[str], s
         assert pattern.removesuffix(".*") in full, pattern
 
 
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(k is None or (isinstance(k, ast.Name) and k.id in IMPORT_ERRORS) for k in kinds)
+
+
+IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+
+
+def _unguarded_imports(source: str, names: set[str]) -> list[str]:
+    """Imports of ``names`` in ``source`` that are not inside a ``try`` catching ImportError."""
+    tree = ast.parse(source)
+    guarded: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try) and any(_catches_import_error(h) for h in node.handlers):
+            guarded |= {id(sub) for stmt in node.body for sub in ast.walk(stmt)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            got = {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            got = {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+        else:
+            continue
+        if got & names and id(node) not in guarded:
+            found.append(f"line {node.lineno}: {sorted(got & names)}")
+    return found
+
+
+def test_dropped_modules_are_imported_only_where_their_absence_is_expected(
+    zips: tuple[set[str], set[str], bytes],
+) -> None:
+    """DROP_STDLIB (bz2, lzma, zstd) leaves out modules that Pyodide's start-up imports only
+    to learn whether they exist: every import of them in the trimmed zip is guarded by a
+    ``try`` that catches ImportError, and the game's own code imports none of them."""
+    full, trimmed, data = zips
+    build = load_script("build")
+    dropped = {
+        m
+        for m in full
+        for p in build.DROP_STDLIB
+        if m == p.removesuffix(".*") or (p.endswith(".*") and m.startswith(p[:-2] + "."))
+    }
+    assert {"bz2", "lzma", "compression.zstd"} <= dropped
+    assert not dropped & trimmed
+    assert not dropped & _shipped_imports()
+    z = zipfile.ZipFile(io.BytesIO(data))
+    checked = 0
+    for name in z.namelist():
+        source = z.read(name).decode("utf-8")
+        if not any(d.split(".")[0] in source for d in dropped):
+            continue
+        try:
+            bad = _unguarded_imports(source, dropped)
+        except SyntaxError:  # newer syntax than this Python reads: only a plain mention may pass
+            assert not any(f"import {d}" in source for d in dropped), name
+            continue
+        checked += 1
+        assert not bad, f"{name} imports a dropped module outside try/except ImportError: {bad}"
+    assert checked >= 2  # shutil and zipfile at least
+    # the check itself can fail
+    assert _unguarded_imports("import bz2\n", {"bz2"}) == ["line 1: ['bz2']"]
+    assert _unguarded_imports("try:\n    import bz2\nexcept ImportError:\n    pass\n", {"bz2"}) == []
+
+
 def test_the_lock_file_keeps_its_info_and_no_package() -> None:
     _need_vendor()
     import json
