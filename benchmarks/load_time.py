@@ -27,6 +27,9 @@ goes first) in the same run:
   warm comparison;
 * the 1-minute load average with every run: the machine is shared, say so with the figures.
 
+Every load starts on an idle machine: the benchmark first waits (up to 20 s) until the CPU is
+90% idle, so that no load competes with the background compiling of the one before.
+
 With ``--variants`` it also measures the code as loose files and the game with Pyodide's
 whole standard library (the ready-time effect of the trimmed one).
 Figures, not a timed test: nothing here passes or fails.
@@ -43,6 +46,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -161,8 +165,38 @@ _WAIT_SW = """async () => {
 }"""
 
 
+def _cpu_times() -> tuple[int, int] | None:
+    """(all, idle) CPU time of the machine so far, in ticks (Linux), else None."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            ticks = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return sum(ticks), ticks[3] + ticks[4]
+
+
+def settle(limit: float = 20.0, idle: float = 0.9) -> float:
+    """Wait until the machine is idle (at least ``idle`` of its CPU time over half a second)
+    or ``limit`` seconds passed; return the seconds waited. A page keeps compiling its wasm
+    on background threads for seconds after it is ready (the optimising tier), and a closed
+    page's processes take a moment to go: without this pause the next load competes with
+    them for the cores, whichever page it is (figures then depend on the order of loads)."""
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        before = _cpu_times()
+        time.sleep(0.5)
+        after = _cpu_times()
+        if before is None or after is None:
+            time.sleep(1.5)
+            break
+        if (after[1] - before[1]) / max(1, after[0] - before[0]) >= idle:
+            break
+    return round(time.monotonic() - start, 1)
+
+
 def _measure(ctx: Any, url: str, query: str, throttle: float = 1.0, close: bool = True) -> dict[str, Any]:
-    """Cold then warm load of `url` in the (fresh) context `ctx`."""
+    """Cold then warm load of `url` in the (fresh) context `ctx`, each started on an idle
+    machine (:func:`settle`)."""
     ctx.add_init_script(READY_PROBE)
     page = ctx.new_page()
     if throttle != 1.0:
@@ -170,6 +204,7 @@ def _measure(ctx: Any, url: str, query: str, throttle: float = 1.0, close: bool 
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     out: dict[str, Any] = {}
     for phase in ("cold", "warm"):
+        out[f"{phase}_settle_s"] = settle()
         before = len(SENT)
         page.goto(url + query)
         page.wait_for_function("() => window.__readyAt", timeout=120000, polling=50)
@@ -256,7 +291,8 @@ def run(
                             f"run {i + 1} {t:>16}{tag}: cold {row['cold_ready_ms']:7.0f} ms, "
                             f"warm {row['warm_ready_ms']:7.0f} ms, "
                             f"cold {row['cold_bytes']:>10,} B in {row['cold_requests']} responses, "
-                            f"double downloads {row['cold_double_downloads']}, load {row['load']:.2f}",
+                            f"double downloads {row['cold_double_downloads']}, load {row['load']:.2f}, "
+                            f"waited {row['cold_settle_s']:g}+{row['warm_settle_s']:g} s for an idle CPU",
                             flush=True,
                         )
                     g, b = store["game"][-1], store["bare"][-1]
@@ -283,7 +319,8 @@ def run(
                         f"run {i + 1} {t:>16} (on-disk profile): cold {row['cold_ready_ms']:7.0f} ms, "
                         f"warm {row['warm_ready_ms']:7.0f} ms, cold {row['cold_bytes']:>10,} B, "
                         f"warm {row['warm_bytes']:>10,} B, double downloads {row['cold_double_downloads']}"
-                        f" + {row['warm_double_downloads']}, load {row['load']:.2f}",
+                        f" + {row['warm_double_downloads']}, load {row['load']:.2f}, "
+                        f"waited {row['cold_settle_s']:g}+{row['warm_settle_s']:g} s for an idle CPU",
                         flush=True,
                     )
         server.shutdown()
