@@ -518,3 +518,15 @@ def test_sound_is_off_by_default_and_remembered(page: Page, server_url: str) -> 
     wait_for_input(page)
     page.click("#menu-button")
     expect(page.locator("#menu-sound")).to_be_checked()
+
+
+@pytest.mark.browser
+def test_the_start_screens_fan_is_drawn_when_that_screen_shows(page: Page, server_url: str) -> None:
+    """The fan of cards is drawn when the start screen shows, not by a match link that
+    never shows it (five card faces less to draw at the start, issue 17)."""
+    open_page(page, server_url)
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#hero-fan .fan-card svg")).to_have_count(5)
+    open_page(page, server_url, "players=2&levels=easy&seed=3&delay=0")
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#hero-fan .fan-card")).to_have_count(0)

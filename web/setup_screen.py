@@ -47,6 +47,9 @@ class SetupScreen:
         self.sync_levels()
         self.render_stats()
         self.render_replays()
+
+    def draw_fan(self) -> None:
+        """The start screen's fan of cards, drawn the first time the screen shows."""
         fan = by_id("hero-fan")
         if not fan.childElementCount:
             for code in ("7H", "JK", "AS", "QD", "KC"):

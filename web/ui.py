@@ -264,7 +264,9 @@ class Page(
         by_id("replay").hidden = name != "replay"
         by_id("abandon").hidden = name != "table" or self.session is None
         by_id("menu-button").hidden = name not in ("table", "setup")
-        if name != "setup":
+        if name == "setup":
+            self.draw_fan()
+        else:
             by_id("resume-match").hidden = True
         by_id("leave-table").hidden = self.guest is None
         by_id("talk-box").hidden = not self.online() or name != "table"
