@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import io
 import json
 import re
@@ -563,6 +564,26 @@ def preload_links(chunks: list[str], code: str = "zip") -> str:
     return "".join(f"  {line}\n" for line in lines)
 
 
+def boot_words(html: str) -> str:
+    """The Italian words of the page's fixed text (every ``data-i18n`` key of ``html``, from
+    web/i18n.py) as a JSON data block: web/boot.js writes them at once for an Italian
+    visitor, who would otherwise read the start screen in English until Python is up (a few
+    seconds on a slow phone; Python writes the same words when it starts). A data block is
+    not run, so the CSP allows it; ``</`` is escaped so that no text can close it."""
+    spec = importlib.util.spec_from_file_location("dernier_web_i18n", ROOT / "web" / "i18n.py")
+    if spec is None or spec.loader is None:
+        raise BuildError("web/i18n.py is missing")
+    i18n = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(i18n)
+    keys = sorted(set(re.findall(r'data-i18n="([^"]+)"', html)))
+    unknown = [k for k in keys if k not in i18n.STRINGS]
+    if unknown:
+        raise BuildError(f"index.html has data-i18n keys that web/i18n.py lacks: {unknown}")
+    words = {k: i18n.t("it", k) for k in keys}
+    data = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return f'  <script type="application/json" id="boot-words-it">{data}</script>\n'
+
+
 def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = "") -> str:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     head = (
@@ -572,7 +593,7 @@ def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = 
         '  <meta name="theme-color" content="#0b5d3b">\n'
         '  <link rel="apple-touch-icon" href="./icons/icon-192.png">\n'
         f'  <meta name="dernier-build" content="{version}">\n'
-        '  <script src="./sw-register.js" defer></script>\n'
+        '  <script src="./sw-register.js" defer></script>\n' + boot_words(html)
     )
     # The CSP must come before anything it governs: right after <meta charset>.
     m = re.search(r"<meta charset=[^>]*>\s*", html, re.IGNORECASE)

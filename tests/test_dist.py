@@ -7,6 +7,7 @@ requests anything off 127.0.0.1 (the network guard of conftest.py fails the test
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -16,6 +17,8 @@ from urllib.parse import parse_qsl, urlencode
 
 import pytest
 from browser_support import PageLog, load_script, open_page
+from playwright.sync_api import expect
+from test_page_early import hold_python, release_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Frame, Page
@@ -186,3 +189,22 @@ def test_friends_connect_on_the_built_site(site: str, page: Page) -> None:
     finally:
         friend_ctx.close()
     assert not log.problems(), log.problems()
+
+
+def test_an_italian_visitor_reads_italian_before_python_is_up(page: Page, site: str) -> None:
+    """web/boot.js writes the built page's Italian words at once (scripts/build.py
+    boot_words): the start screen is in Italian while Python starts, and stays so."""
+    html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    block = load_script("build").boot_words(html)
+    heading = json.loads(block[block.index(">") + 1 : block.rindex("</script>")])["setup_heading"]
+    held = hold_python(page)
+    page.goto(site + "index.html?lang=it")
+    expect(page.locator("#setup-heading")).to_have_text(heading)
+    assert page.get_attribute("body", "data-ready") is None  # Python is not up yet
+    assert page.get_attribute("html", "lang") == "it"
+    expect(page.locator("#start")).not_to_have_text("Deal the cards")
+    release_python(page, held)
+    expect(page.locator("#setup-heading")).to_have_text(heading)
+    # an English visitor keeps the page's own words
+    page.goto(site + "index.html?lang=en")
+    expect(page.locator("#setup-heading")).to_have_text("New match")

@@ -12,8 +12,8 @@ from playwright.sync_api import Page, Route
 from test_page_support import SAVE_KEY
 
 
-def _hold_python(page: Page) -> list[Route]:
-    """Hold every request for web/main.py (PyScript asks twice) until :func:`_release`."""
+def hold_python(page: Page) -> list[Route]:
+    """Hold every request for web/main.py (PyScript asks twice) until :func:`release_python`."""
     held: list[Route] = []
 
     def hold(route: Route) -> None:
@@ -29,7 +29,7 @@ def _hold_python(page: Page) -> list[Route]:
 RELEASED: Any = object()
 
 
-def _release(page: Page, held: list[Route]) -> None:
+def release_python(page: Page, held: list[Route]) -> None:
     for _ in range(600):  # PyScript asks for web/main.py once the runtime is up
         if held:
             break
@@ -44,7 +44,7 @@ def _release(page: Page, held: list[Route]) -> None:
 
 @pytest.mark.browser
 def test_choices_and_deal_before_python_are_kept(page: Page, server_url: str) -> None:
-    held = _hold_python(page)
+    held = hold_python(page)
     page.goto(server_url + "index.html?lang=en", wait_until="domcontentloaded")
     assert page.evaluate("document.body.dataset.ready") != "true"
     assert page.is_enabled("#opt-players") and page.is_enabled("#start")
@@ -56,7 +56,7 @@ def test_choices_and_deal_before_python_are_kept(page: Page, server_url: str) ->
     # held, not submitted: the page stays where it is, the deal waits for Python
     assert page.evaluate("document.documentElement.dataset.dealQueued") == "true"
     assert "players=" not in page.url and "name=" not in page.url
-    _release(page, held)
+    release_python(page, held)
     page.wait_for_function("document.body.dataset.screen === 'table'", timeout=30_000)
     assert page.get_attribute("#table", "data-players") == "4"
     save: dict[str, Any] = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
@@ -68,12 +68,12 @@ def test_choices_and_deal_before_python_are_kept(page: Page, server_url: str) ->
 
 @pytest.mark.browser
 def test_choices_before_python_stay_on_the_form(page: Page, server_url: str) -> None:
-    held = _hold_python(page)
+    held = hold_python(page)
     page.goto(server_url + "index.html?lang=en", wait_until="domcontentloaded")
     page.select_option("#opt-rules", "traditional")
     page.select_option("#opt-delay", "0")
     page.select_option("#opt-lang", "it")
-    _release(page, held)
+    release_python(page, held)
     assert page.evaluate("document.body.dataset.screen") == "setup"  # no Deal pressed: no match
     assert page.input_value("#opt-rules") == "traditional"
     assert page.input_value("#opt-delay") == "0"

@@ -2,6 +2,7 @@
 // page's language (the link's lang=, the remembered choice, the browser's) and, for a match
 // link or an invitation, puts a neutral loading state where the start screen would be, so
 // that the start form never flashes before the table. web/ui.py removes data-boot once up.
+// On the built site it also writes the fixed text in Italian for an Italian visitor.
 // The start form can be used before Python is up: what the visitor changes is marked
 // data-touched (web/ui.py keeps it), and a Deal pressed early waits in html[data-deal-queued]
 // (web/ui.py then deals) instead of submitting the form.
@@ -23,6 +24,18 @@
   });
   if (match || /[#&]join=/.test(location.hash)) root.dataset.boot = "link";
   document.addEventListener("DOMContentLoaded", function () {
+    // The built site carries the fixed text's Italian words (scripts/build.py boot_words):
+    // an Italian visitor reads them at once, not after Python is up (which writes the same).
+    var words = lang === "it" && document.getElementById("boot-words-it");
+    if (words) {
+      try {
+        var it = JSON.parse(words.textContent);
+        document.querySelectorAll("[data-i18n]").forEach(function (el) {
+          var text = it[el.dataset.i18n];
+          if (typeof text === "string") el.textContent = text;
+        });
+      } catch (e) { /* the English words stay until Python writes the Italian ones */ }
+    }
     var form = document.getElementById("setup-form");
     if (!form) return;
     var python = function () { return document.body.dataset.ready === "true"; };
