@@ -202,6 +202,7 @@ def test_an_italian_visitor_reads_italian_before_python_is_up(page: Page, site: 
     expect(page.locator("#setup-heading")).to_have_text(heading)
     assert page.get_attribute("body", "data-ready") is None  # Python is not up yet
     assert page.get_attribute("html", "lang") == "it"
+    assert page.eval_on_selector("#opt-lang", "el => el.value") == "it"
     expect(page.locator("#start")).not_to_have_text("Deal the cards")
     release_python(page, held)
     expect(page.locator("#setup-heading")).to_have_text(heading)

@@ -36,6 +36,8 @@
         });
       } catch (e) { /* the English words stay until Python writes the Italian ones */ }
     }
+    var choice = document.getElementById("opt-lang");
+    if (choice) choice.value = lang;  // the form's language is the page's
     var form = document.getElementById("setup-form");
     if (!form) return;
     var python = function () { return document.body.dataset.ready === "true"; };
