@@ -196,7 +196,8 @@ def test_an_italian_visitor_reads_italian_before_python_is_up(page: Page, site: 
     boot_words): the start screen is in Italian while Python starts, and stays so."""
     html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
     block = load_script("build").boot_words(html)
-    heading = json.loads(block[block.index(">") + 1 : block.rindex("</script>")])["setup_heading"]
+    words = json.loads(block[block.index(">") + 1 : block.rindex("</script>")])
+    heading = words["setup_heading"]
     held = hold_python(page)
     page.goto(site + "index.html?lang=it")
     expect(page.locator("#setup-heading")).to_have_text(heading)
@@ -204,6 +205,7 @@ def test_an_italian_visitor_reads_italian_before_python_is_up(page: Page, site: 
     assert page.get_attribute("html", "lang") == "it"
     assert page.eval_on_selector("#opt-lang", "el => el.value") == "it"
     expect(page.locator("#start")).not_to_have_text("Deal the cards")
+    expect(page.locator("#opt-levels option[value=medium]").first).to_have_text(words["level_medium"])
     release_python(page, held)
     expect(page.locator("#setup-heading")).to_have_text(heading)
     # an English visitor keeps the page's own words
