@@ -83,6 +83,14 @@ class PageLog:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
 
+    def assert_clean_offline(self) -> None:
+        """After playing offline: no page error, no bad response, and no failed request but
+        the service worker's own update check (``sw.js``)."""
+        assert not self.page_errors, self.page_errors
+        assert not self.bad_responses, self.bad_responses
+        failed = [r for r in self.failed_requests if not r.endswith("sw.js")]
+        assert not failed, failed
+
     def attach(self, context: BrowserContext) -> None:
         context.on("request", self._on_request)
         context.on("response", self._on_response)

@@ -111,10 +111,7 @@ def test_offline_reload_still_plays(page: Page, site: str, page_log: PageLog) ->
     finally:
         page.context.set_offline(False)
     # offline, only the service worker's own update check may fail; the page itself may not
-    assert not page_log.page_errors, page_log.page_errors
-    assert not page_log.bad_responses, page_log.bad_responses
-    failed = [r for r in page_log.failed_requests if not r.endswith("sw.js")]
-    assert not failed, failed
+    page_log.assert_clean_offline()
 
 
 def test_iframe_embed_from_another_origin(page: Page, site: str, tmp_path: Path) -> None:

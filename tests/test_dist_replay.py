@@ -38,7 +38,4 @@ def test_a_share_link_opens_offline_on_the_built_site(page: Page, site: str, pag
         assert shown == m.game.position()
     finally:
         page.context.set_offline(False)
-    assert not page_log.page_errors, page_log.page_errors
-    assert not page_log.bad_responses, page_log.bad_responses
-    failed = [r for r in page_log.failed_requests if not r.endswith("sw.js")]
-    assert not failed, failed
+    page_log.assert_clean_offline()
