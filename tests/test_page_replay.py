@@ -85,6 +85,13 @@ def test_viewer_steps_every_hand_to_the_engines_final_position(
     page.fill("#replay-slider", "5")
     expect(viewer).to_have_attribute("data-step", "5")
     expect(page.locator("#replay-step")).to_have_text(f"Move 5 of {steps}")
+    # the log is numbered from 0 (the turned-up card): "Move 5" is line 5, the current one
+    numbered = page.evaluate(
+        "(() => { const ol = document.querySelector('#replay-log');"
+        " const lines = [...ol.children];"
+        " return ol.start + lines.indexOf(ol.querySelector('[aria-current=step]')); })()"
+    )
+    assert numbered == 5
     page.focus("#replay-next")
     start = time.perf_counter()
     for i in range(6, steps + 1):  # one key press per move, each drawn before the next
