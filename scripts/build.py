@@ -565,11 +565,18 @@ def preload_links(chunks: list[str], code: str = "zip") -> str:
 
 
 def boot_words(html: str) -> str:
-    """The Italian words of the page's fixed text (every ``data-i18n`` key of ``html``, from
-    web/i18n.py) as a JSON data block: web/boot.js writes them at once for an Italian
-    visitor, who would otherwise read the start screen in English until Python is up (a few
-    seconds on a slow phone; Python writes the same words when it starts). A data block is
-    not run, so the CSP allows it; ``</`` is escaped so that no text can close it."""
+    """The Italian words of the start screen's fixed text, from web/i18n.py, as a JSON data
+    block for web/boot.js, which writes them at once for an Italian visitor (who would
+    otherwise read the start screen in English until Python is up: a few seconds on a slow
+    phone; Python writes the same words when it starts):
+
+    * ``i18n``: the words of every ``data-i18n`` key of ``html``;
+    * ``choices``: ``{select id: {value: words}}`` for the choices drawn from their value
+      (the match format, the turn timer);
+    * ``placeholders``: ``{input id: words}``.
+
+    A data block is not run, so the CSP allows it; ``</`` is escaped so that no text can
+    close it. An unknown ``data-i18n`` key stops the build."""
     spec = importlib.util.spec_from_file_location("dernier_web_i18n", ROOT / "web" / "i18n.py")
     if spec is None or spec.loader is None:
         raise BuildError("web/i18n.py is missing")
@@ -579,8 +586,18 @@ def boot_words(html: str) -> str:
     unknown = [k for k in keys if k not in i18n.STRINGS]
     if unknown:
         raise BuildError(f"index.html has data-i18n keys that web/i18n.py lacks: {unknown}")
-    words = {k: i18n.t("it", k) for k in keys}
-    data = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    choices: dict[str, dict[str, str]] = {}
+    for field in ("format", "timer"):
+        m = re.search(rf'<select id="opt-{field}"[^>]*>(.*?)</select>', html, re.S)
+        values = re.findall(r'<option value="([^"]*)"', m.group(1)) if m else []
+        words = {v: i18n.choice_text("it", field, v) for v in values}
+        choices[f"opt-{field}"] = {v: w for v, w in words.items() if w is not None}
+    block = {
+        "i18n": {k: i18n.t("it", k) for k in keys},
+        "choices": choices,
+        "placeholders": {"opt-name": i18n.t("it", "default_name")},
+    }
+    data = json.dumps(block, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return f'  <script type="application/json" id="boot-words-it">{data}</script>\n'
 
 

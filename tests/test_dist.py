@@ -193,7 +193,8 @@ def test_an_italian_visitor_reads_italian_before_python_is_up(page: Page, site: 
     boot_words): the start screen is in Italian while Python starts, and stays so."""
     html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
     block = load_script("build").boot_words(html)
-    words = json.loads(block[block.index(">") + 1 : block.rindex("</script>")])
+    it = json.loads(block[block.index(">") + 1 : block.rindex("</script>")])
+    words = it["i18n"]
     heading = words["setup_heading"]
     held = hold_python(page)
     page.goto(site + "index.html?lang=it")
@@ -203,6 +204,9 @@ def test_an_italian_visitor_reads_italian_before_python_is_up(page: Page, site: 
     assert page.eval_on_selector("#opt-lang", "el => el.value") == "it"
     expect(page.locator("#start")).not_to_have_text("Deal the cards")
     expect(page.locator("#opt-levels option[value=medium]").first).to_have_text(words["level_medium"])
+    three_hands = it["choices"]["opt-format"]["hands:3"]
+    expect(page.locator("#opt-format option[value='hands:3']")).to_have_text(three_hands)
+    assert page.get_attribute("#opt-name", "placeholder") == it["placeholders"]["opt-name"]
     release_python(page, held)
     expect(page.locator("#setup-heading")).to_have_text(heading)
     # an English visitor keeps the page's own words

@@ -27,7 +27,7 @@ from web.describe import (  # noqa: E402
     why_not,
 )
 from web.driver import Driver  # noqa: E402
-from web.i18n import STRINGS, t  # noqa: E402
+from web.i18n import STRINGS, choice_text, t  # noqa: E402
 from web.params import Settings, clean_name, parse_query, query_pairs  # noqa: E402
 from web.session import (  # noqa: E402
     SAVE_KEY,
@@ -441,3 +441,13 @@ def test_query_pairs_decodes_names_values_and_blanks() -> None:
         ("lang", ""),
         ("x", "%zz"),
     ]
+
+
+def test_choice_text_words_the_format_and_timer_choices() -> None:
+    assert choice_text("en", "format", "hands:1") == "1 hand"
+    assert choice_text("en", "format", "hands:3") == "3 hands"
+    assert choice_text("it", "format", "target:200") == t("it", "format_target", n=200)
+    assert choice_text("en", "timer", "30") == "30 s"
+    assert choice_text("en", "timer", "0") is None  # "off" has its own key (data-i18n)
+    assert choice_text("en", "format", "nonsense") is None
+    assert choice_text("en", "players", "3") is None

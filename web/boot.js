@@ -31,8 +31,20 @@
       try {
         var it = JSON.parse(words.textContent);
         document.querySelectorAll("[data-i18n]").forEach(function (el) {
-          var text = it[el.dataset.i18n];
+          var text = it.i18n[el.dataset.i18n];
           if (typeof text === "string") el.textContent = text;
+        });
+        Object.keys(it.choices).forEach(function (id) {
+          var select = document.getElementById(id);
+          if (!select) return;
+          for (var i = 0; i < select.options.length; i++) {
+            var text = it.choices[id][select.options[i].value];
+            if (typeof text === "string") select.options[i].textContent = text;
+          }
+        });
+        Object.keys(it.placeholders).forEach(function (id) {
+          var input = document.getElementById(id);
+          if (input) input.placeholder = it.placeholders[id];
         });
       } catch (e) { /* the English words stay until Python writes the Italian ones */ }
     }

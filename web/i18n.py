@@ -684,3 +684,18 @@ def t(lang: str, key: str, **values: Any) -> str:
 
 def bot_names() -> list[str]:
     return STRINGS["bot_default_names"][0].split(",")
+
+
+def choice_text(lang: str, field: str, value: str) -> str | None:
+    """The words of a start-form choice drawn from its value: the match format
+    (``hands:N``, ``target:P``) and the turn timer (seconds; ``0`` has its own key).
+    None for other fields and values. Used by the page and by the build (web/boot.js)."""
+    if field == "format":
+        kind, _, n = value.partition(":")
+        if kind == "hands":
+            return t(lang, "format_hands_1") if n == "1" else t(lang, "format_hands", n=n)
+        if kind == "target":
+            return t(lang, "format_target", n=n)
+    elif field == "timer" and value.isdigit() and value != "0":
+        return t(lang, "timer_s", n=value)
+    return None

@@ -13,7 +13,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from web import faces
 from web.dom import by_id, clear, make, variant_text
-from web.i18n import bot_names, t
+from web.i18n import bot_names, choice_text, t
 from web.params import (
     HOUSE_FIELDS,
     MAX_HAND_SIZE,
@@ -65,19 +65,13 @@ class SetupScreen:
         for i in range(nodes.length):
             el = nodes.item(i)
             el.textContent = t(lang, el.dataset.i18n)
-        fmt = by_id("opt-format")
-        for i in range(fmt.options.length):
-            opt = fmt.options.item(i)
-            kind, n = str(opt.value).split(":")
-            if kind == "hands":
-                opt.textContent = t(lang, "format_hands_1") if n == "1" else t(lang, "format_hands", n=n)
-            else:
-                opt.textContent = t(lang, "format_target", n=n)
-        timer = by_id("opt-timer")
-        for i in range(timer.options.length):
-            opt = timer.options.item(i)
-            if opt.value != "0":
-                opt.textContent = t(lang, "timer_s", n=opt.value)
+        for field in ("format", "timer"):
+            sel = by_id(f"opt-{field}")
+            for i in range(sel.options.length):
+                opt = sel.options.item(i)
+                words = choice_text(lang, field, str(opt.value))
+                if words is not None:
+                    opt.textContent = words
         by_id("hand").setAttribute("aria-label", t(lang, "your_hand"))
         by_id("table").setAttribute("aria-label", t(lang, "table_label"))
         by_id("chooser-title").textContent = t(lang, "choose_suit")
