@@ -202,6 +202,9 @@ def dump_shelf(entries: list[dict[str, Any]]) -> str:
 
 
 class Storage(Protocol):
+    """The part of the Web Storage API the page uses (``window.localStorage`` fits; also
+    :class:`web.session.Store`'s storage)."""
+
     def getItem(self, key: str) -> Any: ...
     def setItem(self, key: str, value: str) -> None: ...
     def removeItem(self, key: str) -> None: ...

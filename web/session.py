@@ -31,7 +31,7 @@ import json
 import random
 import time
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any
 
 import dernier
 from dernier import Match
@@ -41,7 +41,7 @@ from web.describe import move_card
 from web.i18n import bot_names, t
 from web.params import Settings
 from web.players import make_bot
-from web.replay import Kept, ReplayShelf, make_entry
+from web.replay import Kept, ReplayShelf, Storage, make_entry
 from web.seatview import SeatView
 
 APP = "dernier-page"
@@ -50,14 +50,6 @@ SAVE_KEY = "dernier.match.v1"
 PREFS_KEY = "dernier.prefs.v1"
 STATS_KEY = "dernier.stats.v1"
 HUMAN = 0
-
-
-class Storage(Protocol):
-    """The part of the Web Storage API we use (``window.localStorage`` fits)."""
-
-    def getItem(self, key: str) -> Any: ...
-    def setItem(self, key: str, value: str) -> None: ...
-    def removeItem(self, key: str) -> None: ...
 
 
 class MemoryStorage:
