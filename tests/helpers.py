@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import dernier
+from dernier.bots import make_bot
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("H", "D", "C", "S")
@@ -188,6 +189,23 @@ def play_all(g: dernier.Game, *moves: str | tuple[int, str]) -> None:
             g.play(mv[1], seat=mv[0])
         else:
             g.play(mv)
+
+
+def bots_play(m: dernier.Match, rng: random.Random, *, whole_match: bool = True) -> None:
+    """One medium bot plays every seat of ``m`` to the end of its hand (or of the
+    match: ``whole_match``, dealing the next hands); before each move every other seat that
+    is due to call Dernier calls it."""
+    bot = make_bot("medium")
+    while not (m.over if whole_match else m.game.over):
+        if m.game.over:
+            m.next_hand()
+            continue
+        for s in list(m.game.state.due):
+            if s != m.game.turn:
+                m.play("dernier", s)
+        turn = m.game.turn
+        assert turn is not None
+        m.play(bot.choose(m.view(turn), rng), turn)
 
 
 def random_policy(rng: random.Random, legal: list[str], call_rate: float = 0.7) -> str:

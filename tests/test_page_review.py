@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import open_page
+from helpers import bots_play
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_page_online import contexts as contexts  # a fixture
 from test_page_online import host_page, join, table
@@ -17,7 +18,6 @@ from test_page_support import SAVE_KEY, take_turn, wait_for_input
 from test_review import _deal
 
 import dernier
-from dernier.bots import make_bot
 from dernier.review import review
 
 
@@ -172,14 +172,7 @@ def test_review_timing_of_a_long_traditional_hand(page: Page, server_url: str, t
     """Figures, with a loose bound: a four-player traditional hand (9 cards, wild Jollies),
     reviewed for seat 0 at the default budget, from the replay viewer of the imported file."""
     m = dernier.Match.new(players=4, seed=0, rules="traditional")
-    bot, rng = make_bot("medium"), random.Random(0)
-    while not m.game.over:
-        for s in list(m.game.state.due):
-            if s != m.game.turn:
-                m.play("dernier", s)
-        t = m.game.turn
-        assert t is not None
-        m.play(bot.choose(m.view(t), rng), t)
+    bots_play(m, random.Random(0), whole_match=False)
     f = tmp_path / "long.json"
     f.write_text(json.dumps(m.record()))
     open_page(page, server_url, "lang=en")

@@ -10,6 +10,7 @@ import zlib
 from typing import Any
 
 import pytest
+from helpers import bots_play
 
 import dernier
 from dernier.bots import make_bot
@@ -39,17 +40,7 @@ from web.session import MemoryStorage, Session, Store
 
 def bot_match(players: int = 3, hands: int = 2, seed: int = 3, rules: str = "official") -> dernier.Match:
     m = dernier.Match.new(players=players, hands=hands, seed=seed, rules=rules)
-    bot, rng = make_bot("medium"), random.Random(seed)
-    while not m.over:
-        if m.game.over:
-            m.next_hand()
-            continue
-        for s in list(m.game.state.due):
-            if s != m.game.turn:
-                m.play("dernier", s)
-        turn = m.game.turn
-        assert turn is not None
-        m.play(bot.choose(m.view(turn), rng), turn)
+    bots_play(m, random.Random(seed))
     return m
 
 
