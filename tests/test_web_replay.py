@@ -27,6 +27,7 @@ from web.replay import (
     decode_link,
     dump_shelf,
     encode_link,
+    ending_text,
     entry_match,
     hand_frames,
     make_entry,
@@ -290,3 +291,9 @@ def test_an_abandoned_match_is_kept_as_abandoned() -> None:
     s.abandon(0)
     kept = ReplayShelf(storage).load()
     assert [e["kind"] for e in kept] == ["abandoned"] and kept[0]["hinted"] is False
+
+
+def test_ending_text_names_who_ended_the_match_and_how() -> None:
+    names = ["Ada", "Bianca", "Carlo"]
+    assert ending_text("en", {"kind": "abandon", "seat": 1}, names) == "Bianca abandoned the match"
+    assert ending_text("it", {"kind": "timeout", "seat": 2}, names) == "Carlo ha finito il tempo"

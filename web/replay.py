@@ -39,6 +39,7 @@ from dernier.game import Game
 from dernier.match import Match
 from dernier.review import MAX_RECORD_BYTES, load_record, play_recorded, replayed_hands
 from web.describe import log_lines
+from web.i18n import t
 
 LINK_KEY = "replay="
 LINK_VERSION = "1"
@@ -350,6 +351,12 @@ def board(g: Game, names: list[str], seat: int | None, lang: str) -> dict[str, A
         "log": log_lines(log, names, lang, me),
         "position": pos,
     }
+
+
+def ending_text(lang: str, result: dict[str, Any], names: list[str]) -> str:
+    """Words for a match ended by a seat (``Match.result``: an abandon or a timeout)."""
+    key = "replay_abandoned" if result.get("kind") == "abandon" else "replay_timed_out"
+    return t(lang, key, who=names[result["seat"]])
 
 
 def position_text(g: Game) -> str:

@@ -37,13 +37,14 @@ from dernier.review import MAX_RECORD_BYTES, load_record
 from web import faces
 from web.describe import count_text, sort_hand
 from web.dom import by_id, clear, make
-from web.i18n import t
+from web.i18n import choice_text, t
 from web.replay import (
     HandFrames,
     ReplayShelf,
     board,
     decode_link,
     encode_link,
+    ending_text,
     entry_match,
     hand_frames,
     is_link,
@@ -134,13 +135,18 @@ class ReplayViewer:
         elif not match.over:
             parts.append(t(lang, "replay_unfinished"))
         if match.result is not None:
-            key = "replay_abandoned" if match.result["kind"] == "abandon" else "replay_timed_out"
-            parts.append(t(lang, key, who=names[match.result["seat"]]))
+            parts.append(ending_text(lang, match.result, names))
         return " · ".join(p for p in parts if p)
+
+    def summary_replay_allowed(self) -> bool:
+        """The end-of-hand summary may open the match in the viewer: never a hand still in
+        play."""
+        s = self.session
+        return s is not None and (s.match.game.over or s.match.over)
 
     def open_replay_from_summary(self) -> None:
         s = self.session
-        if s is None or not (s.match.game.over or s.match.over):  # never a hand still in play
+        if s is None or not self.summary_replay_allowed():
             return
         self.open_replay(Match.load(s.match.record()), s.match.hand_no, came_from="table")
 
@@ -258,20 +264,22 @@ class ReplayViewer:
         log.scrollTop = log.scrollHeight  # the step's line in view
         move = by_id("replay-move")
         if step == fr.steps and fr.result is not None:
-            who = match.names[fr.result["seat"]]
-            key = "replay_abandoned" if fr.result["kind"] == "abandon" else "replay_timed_out"
-            move.textContent = t(lang, key, who=who)
+            move.textContent = ending_text(lang, fr.result, match.names)
         elif step == 0:
             move.textContent = t(lang, "replay_dealt", who=match.names[g.state.dealer])
         else:
             move.textContent = lines[-1] if lines else ""
         root.dataset.drawMs = str(round((time.perf_counter() - started) * 1000, 1))
 
+    def rp_jolly(self) -> str:
+        """How the viewed match's Jolly is drawn (``faces.card_svg``'s ``jolly``)."""
+        return "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
+
     def draw_replay_seats(self, b: dict[str, Any]) -> None:
         lang = self.lang
         holder = by_id("replay-seats")
         clear(holder)
-        jolly = "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
+        jolly = self.rp_jolly()
         for s in range(b["players"]):
             row = make("li", "replay-seat")
             row.dataset.seat = str(s)
@@ -324,7 +332,7 @@ class ReplayViewer:
             pile.dataset.suit = b["suit"]
         else:
             pile.removeAttribute("data-suit")
-        jolly = "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
+        jolly = self.rp_jolly()
         pile.innerHTML = faces.card_svg(b["top"], jolly)
         pile.setAttribute("aria-label", t(lang, "replay_top", card=faces.card_name(b["top"], lang)))
         facts = [t(lang, "replay_draw_pile", n=b["draw_count"])]
@@ -427,8 +435,7 @@ class ReplayViewer:
             result = e.get("result")
             loser = result.get("seat") if isinstance(result, dict) else None
             if isinstance(result, dict) and isinstance(loser, int) and 0 <= loser < len(names):
-                key = "replay_abandoned" if result.get("kind") == "abandon" else "replay_timed_out"
-                res = t(lang, key, who=names[loser])
+                res = ending_text(lang, result, names)
             hands = e.get("hands")
             extra = [
                 t(lang, "rules_" + str(e.get("rules")))
@@ -436,7 +443,7 @@ class ReplayViewer:
                 else ""
             ]
             if isinstance(hands, int) and hands > 0:
-                extra.append(t(lang, "format_hands_1") if hands == 1 else t(lang, "format_hands", n=hands))
+                extra.append(choice_text(lang, "format", f"hands:{hands}") or "")
             extra.append(t(lang, "replays_kind_" + e["kind"]))
             if e.get("hinted"):
                 extra.append(t(lang, "replays_hinted"))

@@ -66,8 +66,7 @@ class ReviewPanel:
         has_match = self.session is not None
         by_id("export-match").hidden = not has_match
         by_id("review-hand").hidden = not has_match
-        s = self.session
-        by_id("replay-open").hidden = s is None or not (s.match.game.over or s.match.over)
+        by_id("replay-open").hidden = not self.summary_replay_allowed()
 
     def on_export(self) -> None:
         if self.session is not None:
