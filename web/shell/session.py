@@ -335,6 +335,15 @@ class Session:
         """*hook*: let the bots cut in before the seat to act; the seat that did, or None."""
         return None
 
+    def why_refused(self, move: str, seat: int) -> str | None:
+        """*hook*: why the engine refuses ``move`` by ``seat`` now, or None when it is one of
+        the seat's legal moves (never plays)."""
+        if self.match_ended():
+            return "the match is over"
+        if move in self.match.legal_moves(seat):
+            return None
+        return f"{move!r} may not be played now"
+
     def on_move(self, move: str, seat: int) -> None:
         """*hook*: after ``seat`` played ``move`` (before saving)."""
 
