@@ -665,6 +665,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "…oppure trascina un file di partita in questa schermata.",
     ),
     "stats_hinted": ("{n} with hints", "{n} con suggerimenti"),
+    # the choice of game on the start screen (web.shell.games)
+    "opt_game": ("Game", "Gioco"),
 }
 
 

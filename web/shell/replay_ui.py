@@ -398,7 +398,7 @@ class ReplayViewer:
     # -- the Replays list ---------------------------------------------------------------------
 
     def shelf(self) -> ReplayShelf:
-        return ReplayShelf(self.store.storage)
+        return self.store.shelf()
 
     def keep_replay(self, match: Match, kind: str, hinted: bool = False) -> None:
         """Keep ``match`` in the Replays list; a full storage is told, nothing else lost."""
