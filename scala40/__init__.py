@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .errors import IllegalMove, NotationError, PositionError, SaveError, Scala40Error
 from .game import Game
+from .match import Match, replay
 from .rules import CLASSIC, PRESETS, STRICT, Ruleset, ruleset
 
 __version__ = "0.1.0"
@@ -18,11 +19,13 @@ __all__ = [
     "STRICT",
     "Game",
     "IllegalMove",
+    "Match",
     "NotationError",
     "PositionError",
     "Ruleset",
     "SaveError",
     "Scala40Error",
     "__version__",
+    "replay",
     "ruleset",
 ]

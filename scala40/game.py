@@ -64,6 +64,8 @@ class Game:
         self.deck = deck
         #: the moves made, ``(seat, move)``, in order
         self.moves: list[tuple[int, str]] = []
+        #: per move, the pile's top card before it (public: what a take took, a draw passed)
+        self.tops: list[str | None] = []
 
     # -- building ---------------------------------------------------------------------
 
@@ -108,6 +110,7 @@ class Game:
     def copy(self) -> Game:
         g = Game(self.state.copy(), self.deck)
         g.moves = list(self.moves)
+        g.tops = list(self.tops)
         return g
 
     # -- reading ----------------------------------------------------------------------
@@ -205,8 +208,10 @@ class Game:
         mv = parse_move(move)
         st = self.state
         s = _seat_of(st, seat)
+        top = CODE_OF[st.discard[-1]] if st.discard else None
         st.apply(s, mv)
         self.moves.append((s, move))
+        self.tops.append(top)
 
     # -- views ------------------------------------------------------------------------
 
@@ -241,7 +246,7 @@ class Game:
             "hand_scores": self.hand_scores,
             "hands_shown": [[CODE_OF[k] for k in h] for h in st.hands] if over else None,
             "legal": self.legal_moves(seat),
-            "history": [[s, mv] for s, mv in self.moves],
+            "history": [[s, mv, top] for (s, mv), top in zip(self.moves, self.tops, strict=True)],
         }
 
     def __repr__(self) -> str:
