@@ -18,6 +18,7 @@ class Seen:
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
+        self.codes: list[str] = list(view["hand"])
         self.seat: int = view["seat"]
         self.n: int = view["players"]
         self.rules: Ruleset = ruleset(view["rules"])

@@ -67,9 +67,9 @@ class EasyBot(Bot):
         cards = _discards(seen)
         plain = [k for k in cards if k != JOKER] or cards
         if rng.random() < 0.3:
-            return "discard " + view["hand"][seen.hand.index(rng.choice(plain))]
+            return "discard " + seen.codes[seen.hand.index(rng.choice(plain))]
         k = max(plain, key=lambda k: (PENALTY_OF[k], k))
-        return "discard " + view["hand"][seen.hand.index(k)]
+        return "discard " + seen.codes[seen.hand.index(k)]
 
 
 def _positions(k: int) -> tuple[int, ...]:
@@ -149,7 +149,7 @@ class MediumBot(Bot):
     def discard(self, seen: Seen, rng: random.Random) -> str:
         cards = _discards(seen)
         k = min(cards, key=lambda k: (keep_value(seen, k), k))
-        return "discard " + seen.view["hand"][seen.hand.index(k)]
+        return "discard " + seen.codes[seen.hand.index(k)]
 
 
 def joker_fits(seen: Seen) -> bool:
