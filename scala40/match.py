@@ -43,7 +43,7 @@ class Match:
         self._gone: list[int] = []  # seats that went out in this hand (§12: not "still in")
         self._scored = False
         self._moves: list[tuple[int, str]] = []
-        self._history: list[dict[str, Any]] = []
+        self._history: list[dict[str, Any]] | None = []  # None: built from a position
 
     # -- building ---------------------------------------------------------------------
 
@@ -92,7 +92,10 @@ class Match:
             raise IllegalMove("the current hand is not over yet")
         if self._decide:
             raise IllegalMove(f"seat(s) {self._decide} must first reenter or retire (§12)")
-        self._history.append(self._hand_record())
+        if self._history is not None and self.game.deck is not None:
+            self._history.append(self._hand_record())
+        else:
+            self._history = None
         out = self._out_seats()
         d = self.game.dealer
         for _ in range(self.players):
@@ -286,7 +289,7 @@ class Match:
 
     def _hand_record(self) -> dict[str, Any]:
         g = self.game
-        if g.deck is None:
+        if g.deck is None or self._history is None:
             raise SaveError("a match built from a position has no record of its deals")
         return {
             "dealer": g.dealer,
@@ -302,7 +305,7 @@ class Match:
             "rules": self.rules.spec(),
             "players": self.players,
             "seed": self.seed,
-            "history": [*self._history, self._hand_record()],
+            "history": [*(self._history or []), self._hand_record()],
         }
 
     def save(self) -> dict[str, Any]:
