@@ -6,9 +6,10 @@ Hands are given as ``counts``: a list of 53 ints, how many of each kind (index 5
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 
-from .cards import JOKER, JOKER_AS
+from .cards import JOKER, JOKER_AS, RANK_VALUE
 from .melds import Meld, meld_str, meld_value
 from .rules import Ruleset
 
@@ -27,55 +28,71 @@ def _fill(slots: Sequence[int], counts: Sequence[int], jl: int, fixed: int = -1)
     """Every way to lay ``slots`` (suited kinds, in canonical order) from ``counts`` with at most
     ``jl`` jokers and at least two natural cards; slot ``fixed`` stays natural."""
     n = len(slots)
-    missing = [i for i in range(n) if counts[slots[i]] == 0]
+    missing = [i for i in range(n) if not counts[slots[i]]]
     m = len(missing)
     if m > jl or n - m < 2:
         return
+    double = n == 14 and counts[slots[0]] < 2  # both Aces of a 14-card run from one natural
+    if m == jl and not double:
+        if m == 0:
+            yield tuple(slots)
+        else:
+            base = list(slots)
+            for i in missing:
+                base[i] += JOKER_AS
+            yield tuple(base)
+        return
     base = list(slots)
     for i in missing:
-        base[i] = JOKER_AS + slots[i]
-    double = n == 14 and counts[slots[0]] < 2  # both Aces of a 14-card run from one natural
-    if jl == m and not double:
-        yield tuple(base)
-        return
-    optional = [i for i in range(n) if i not in missing and i != fixed]
+        base[i] += JOKER_AS
+    optional = [i for i in range(n) if counts[slots[i]] and i != fixed]
     for extra in range(0, jl - m + 1):
         if n - m - extra < 2:
             break
         for combo in combinations(optional, extra):
             cards = list(base)
             for i in combo:
-                cards[i] = JOKER_AS + slots[i]
+                cards[i] += JOKER_AS
             if double and cards[0] < JOKER_AS and cards[-1] < JOKER_AS:
                 continue
             yield tuple(cards)
 
 
+_SET_KINDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(s * 13 + rank for s in suits) for suits in _SET_SUITS) for rank in range(13)
+)
+#: the kinds of a suit by run position 0 … 13 (the Ace at both ends)
+_RUN_KINDS: tuple[tuple[int, ...], ...] = tuple(tuple(suit * 13 + p % 13 for p in range(14)) for suit in range(4))
+
+
 def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Iterator[Meld]:
-    for suits in _SET_SUITS:
-        if suit >= 0 and suit not in suits:
+    for suits, slots in zip(_SET_SUITS, _SET_KINDS[rank], strict=True):
+        if suit >= 0:
+            if suit not in suits:
+                continue
+            fixed = suits.index(suit)
+        else:
+            fixed = -1
+        have = (counts[slots[0]] > 0) + (counts[slots[1]] > 0) + (counts[slots[2]] > 0)
+        if len(slots) == 4:
+            have += counts[slots[3]] > 0
+        if have < 2 or have + jl < len(slots):
             continue
-        slots = [s * 13 + rank for s in suits]
-        fixed = suits.index(suit) if suit >= 0 else -1
         yield from _fill(slots, counts, jl, fixed)
 
 
 def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
-    base = suit * 13
-    kinds = [base + p % 13 for p in range(14)]
-    have = [counts[k] > 0 for k in kinds]
-    if pos >= 0:
-        los: Sequence[int] = range(max(0, pos - max_run + 1), min(pos, 11) + 1)
-    else:
-        los = range(12)
+    kinds = _RUN_KINDS[suit]
+    los: Sequence[int] = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
+    top = 13
     for lo in los:
         missing = 0
-        for hi in range(lo, min(13, lo + max_run - 1) + 1):
-            if not have[hi]:
+        for hi in range(lo, min(top, lo + max_run - 1) + 1):
+            if not counts[kinds[hi]]:
                 missing += 1
                 if missing > jl:
                     break
-            if hi - lo < 2 or (pos >= 0 and hi < pos):
+            if hi - lo < 2 or hi < pos:
                 continue
             yield from _fill(kinds[lo : hi + 1], counts, jl, pos - lo if pos >= 0 else -1)
 
@@ -176,8 +193,13 @@ def best_opening(
     laid, then most points). ``must``: a kind that one meld has to use. None if no meld fits.
 
     It does not check the 40 (callers compare ``value`` and ``left``)."""
+    return _best(counts, rules, must, objective, 0)
+
+
+def _best(counts: Sequence[int], rules: Ruleset, must: int, objective: str, aside: int) -> Best | None:
+    """:func:`best_opening` of ``counts`` plus ``aside`` cards that fit no meld."""
     work = list(counts)
-    total = sum(counts)
+    total = sum(counts) + aside
     memo: dict[tuple[object, ...], tuple[int, int, tuple[Meld, ...]] | None] = {}
     by_points = objective == "points"
     NONE: tuple[int, int, tuple[Meld, ...]] | None = None
@@ -187,7 +209,7 @@ def best_opening(
         while k < 52 and work[k] == 0:
             k += 1
         if k == 52:
-            if (skipped or work[52] > 0) and done:
+            if (skipped or aside or work[52] > 0) and done:
                 return (0, 0, ())
             return NONE
         key = (k, skipped, done, *work[k:])
@@ -219,12 +241,33 @@ def best_opening(
 def can_open(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Best | None:
     """A legal opening of the hand (RULES §7: 40 or more, or leaving one card), the one laying the
     most cards when it reaches 40, else the one with most points; None if there is none."""
-    cards = best_opening(counts, rules, must, "cards")
+    return _can_open(tuple(counts), rules, must)
+
+
+@lru_cache(maxsize=4096)
+def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None:
+    melds = all_melds(counts, rules)
+    if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
+        return None
+    # a quick bound: the cards that lie in no meld always stay in hand
+    cover = [0] * 53
+    for m in melds:
+        for c in m:
+            if c < JOKER_AS:
+                cover[c] = counts[c]
+    cover[JOKER] = counts[JOKER]
+    left = sum(counts) - sum(cover)
+    top = sum(RANK_VALUE[k % 13] * cover[k] for k in range(52))
+    if not rules.open_without_jokers:
+        top += 11 * cover[JOKER]
+    if top < 40 and left > 1:
+        return None
+    cards = _best(cover, rules, must, "cards", left)
     if cards is None:
         return None
     if cards.value >= 40 or cards.left == 1:
         return cards
-    points = best_opening(counts, rules, must, "points")
+    points = _best(cover, rules, must, "points", left)
     if points is not None and points.value >= 40:
         return points
     return None

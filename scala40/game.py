@@ -9,7 +9,7 @@ from typing import Any
 
 from .cards import CODE_OF, FULL_DECK, JOKER, meld_card_code, parse_card
 from .errors import IllegalMove, NotationError, PositionError
-from .finder import all_melds, counts_of, iter_openings
+from .finder import all_melds, can_open, counts_of, iter_openings
 from .melds import Meld, meld_str
 from .moves import parse_move
 from .position import from_position, to_position
@@ -174,7 +174,10 @@ class Game:
         if not self._can_open_now(s):
             return iter(())
         must = st.taken if st.phase == "use" else -1
-        it = iter_openings(counts_of(st.hands[s]), st.rules, must)
+        counts = counts_of(st.hands[s])
+        if can_open(counts, st.rules, must) is None:
+            return iter(())
+        it = iter_openings(counts, st.rules, must)
         return ("open " + " ".join(meld_str(m) for m in melds) for melds in it)
 
     def openings(self, seat: int | None = None, limit: int | None = None) -> list[str]:
