@@ -62,7 +62,9 @@ _SET_KINDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(s * 13 + rank for s in suits) for suits in _SET_SUITS) for rank in range(13)
 )
 #: the kinds of a suit by run position 0 … 13 (the Ace at both ends)
-_RUN_KINDS: tuple[tuple[int, ...], ...] = tuple(tuple(suit * 13 + p % 13 for p in range(14)) for suit in range(4))
+_RUN_KINDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(suit * 13 + p % 13 for p in range(14)) for suit in range(4)
+)
 
 
 def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Iterator[Meld]:
