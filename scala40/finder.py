@@ -85,6 +85,16 @@ def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Ite
 
 def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
     kinds = _RUN_KINDS[suit]
+    if jl == 0:  # natural runs only: windows inside stretches of cards held
+        have = [counts[k] > 0 for k in kinds]
+        lo_range = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
+        for lo in lo_range:
+            for hi in range(lo, min(13, lo + max_run - 1) + 1):
+                if not have[hi]:
+                    break
+                if hi - lo >= 2 and hi >= pos and not (hi - lo == 13 and counts[kinds[0]] < 2):
+                    yield kinds[lo : hi + 1]
+        return
     los: Sequence[int] = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
     top = 13
     for lo in los:
@@ -101,6 +111,11 @@ def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int
 
 def all_melds(counts: Sequence[int], rules: Ruleset) -> list[Meld]:
     """Every valid meld the hand ``counts`` can form (jokers naming their card)."""
+    return list(_all_melds(tuple(counts), rules))
+
+
+@lru_cache(maxsize=2048)
+def _all_melds(counts: tuple[int, ...], rules: Ruleset) -> tuple[Meld, ...]:
     jl = min(counts[JOKER], rules.joker_limit)
     out: list[Meld] = []
     for rank in range(13):
@@ -109,7 +124,7 @@ def all_melds(counts: Sequence[int], rules: Ruleset) -> list[Meld]:
             out.extend(_set_slots(rank, counts, jl))
     for suit in range(4):
         out.extend(_run_slots(suit, counts, jl, rules.max_run))
-    return out
+    return tuple(out)
 
 
 def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
