@@ -91,7 +91,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     from .bench import run_bench
 
-    result = run_bench(seconds=args.seconds, players=args.players, rlcard=not args.no_rlcard)
+    result = run_bench(
+        seconds=args.seconds, players=args.players, rlcard=not args.no_rlcard, finder_hands=args.finder_hands
+    )
     if args.json:
         print(json.dumps(result), file=out)
     else:
@@ -157,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--players", type=int, default=2)
     bench.add_argument("--no-rlcard", action="store_true", help="skip the RLCard Gin Rummy anchor")
+    bench.add_argument("--finder-hands", type=int, default=400, help="14-card hands for the meld finder")
     bench.add_argument("--json", action="store_true", help="print one JSON object last")
     rev = sub.add_parser("review", help="replay a match record or save and summarise its hands")
     rev.add_argument("record", help="a JSON file: Match.record() or Match.to_json()")
