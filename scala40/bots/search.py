@@ -15,9 +15,9 @@ from typing import Any
 
 from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF, PENALTY_OF, RANK_VALUE
 from ..finder import best_opening, can_open, melds_with
-from ..melds import attach_result
+from ..melds import attach_result, joker_stands
 from .base import Seen
-from .simple import MediumBot, _use_taken
+from .simple import MediumBot, _use_taken, keep_value
 
 #: hidden hands sampled per decision
 DEFAULT_SAMPLES = 24
@@ -93,8 +93,12 @@ class HardBot(MediumBot):
 
     level = "hard"
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(self, samples: int = DEFAULT_SAMPLES, cost: float = 4.0, mode: str = "keep") -> None:
         self.samples = samples
+        #: "keep": medium's keep value of each card; "shed": the cards the hand expects to lay
+        self.mode = mode
+        #: how much a discard the next seat can use weighs, in cards kept
+        self.cost = cost
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> str:
         seen = Seen(view)
@@ -113,10 +117,25 @@ class HardBot(MediumBot):
                 move = self.table_move(seen)
                 if move:
                     return move
-                jokers = [m for m in seen.legal if m.startswith("attach ") and "JK" in m]
-                if jokers and self._hurry(seen):
-                    return jokers[0]
         return self.discard(seen, rng)
+
+    def table_move(self, seen: Seen) -> str | None:
+        """Medium's, but a joker stays in hand (the last card a joker closes for sure) unless
+        attaching it closes now or someone is about to close."""
+        legal = seen.legal
+        swaps = [m for m in legal if m.startswith("swap ")]
+        if swaps:
+            return swaps[0]
+        melds = [m for m in legal if m.startswith("meld ")]
+        if melds:
+            return min(melds, key=lambda m: (m.count("JK"), -m.count("-"), m))
+        attaches = [m for m in legal if m.startswith("attach ") and "JK" not in m]
+        if attaches:
+            return attaches[0]
+        jokers = [m for m in legal if m.startswith("attach ") and "JK" in m]
+        if jokers and (len(seen.hand) == 2 or self._hurry(seen)):
+            return jokers[0]
+        return None
 
     @staticmethod
     def _hurry(seen: Seen) -> bool:
@@ -143,27 +162,49 @@ class HardBot(MediumBot):
             value = min(pts, 40) / 8.0 + (3.0 if pts >= 40 else 0.0) + 0.3 * (sum(counts) - sum(rest))
             value += 1.5 * rest[JOKER] + _partials(rest, unseen, by_rank=True)
             return value
-        best = best_opening(counts, rules, objective="cards")
-        rest = list(counts)
-        value = 0.0
-        if best is not None:
-            for m in best.melds:
-                for c in m:
-                    rest[JOKER if c >= JOKER_AS else c] -= 1
-            value += 1.0 * (sum(counts) - sum(rest))
-        value += 0.8 * rest[JOKER]
-        for k in range(52):
-            if rest[k] and any(
-                k + JOKER_AS in m or not isinstance(attach_result(m, k, rules), str) for m in seen.melds
-            ):
-                value += 0.7 * rest[k]
-                rest[k] = 0
-        value += _partials(rest, unseen)
-        urgency = 1 + sum(
-            1 for s in range(seen.n) if s != seen.seat and seen.opened[s] and seen.sizes[s] <= 5
+        return (
+            self.next_turn_shed(seen, counts, unseen)
+            + 0.8 * counts[JOKER]
+            - 0.01 * self._urgency(seen) * sum(PENALTY_OF[k] * counts[k] for k in range(52))
         )
-        value -= 0.01 * urgency * sum(PENALTY_OF[k] * rest[k] for k in range(52))
-        return value
+
+    @staticmethod
+    def _urgency(seen: Seen) -> int:
+        return 1 + sum(1 for s in range(seen.n) if s != seen.seat and seen.opened[s] and seen.sizes[s] <= 5)
+
+    def next_turn_shed(self, seen: Seen, counts: list[int], unseen: Counter[int]) -> float:
+        """The cards the hand can expect to lay after its next draw: over every unseen card, the
+        most it lays with it (an attachment, or the biggest meld it completes)."""
+        rules = seen.rules
+        total = sum(unseen.values())
+        if not total:
+            return 0.0
+        size = sum(counts) + 1
+        exp = 0.0
+        for z, w in unseen.items():
+            counts[z] += 1
+            gain = 0
+            if z == JOKER:
+                if not rules.no_joker_attach and any(joker_stands(m, rules) for m in seen.melds):
+                    gain = 1
+                for k in range(52):
+                    if counts[k]:
+                        for m in melds_with(k, counts, rules):
+                            if max(m) >= JOKER_AS + 0 and len(m) < size:
+                                gain = max(gain, len(m))
+                        if gain >= 3:
+                            break
+            else:
+                for m in melds_with(z, counts, rules):
+                    if len(m) < size:
+                        gain = max(gain, len(m))
+                if not gain and any(
+                    z + JOKER_AS in m or not isinstance(attach_result(m, z, rules), str) for m in seen.melds
+                ):
+                    gain = 1
+            counts[z] -= 1
+            exp += w * gain
+        return exp / total
 
     def danger(
         self, seen: Seen, kinds: list[int], unseen: Counter[int], rng: random.Random
@@ -214,9 +255,12 @@ class HardBot(MediumBot):
         unseen = _unseen(seen)
         danger = self.danger(seen, kinds, unseen, rng)
         nxt = seen.next_seat()
-        cost = 3.0 if seen.opened[nxt] else 2.5
+        cost = self.cost * (1.2 if seen.opened[nxt] else 1.0)
         scores = {}
         for k in kinds:
+            if self.mode == "keep":
+                scores[k] = -keep_value(seen, k, feed=False) / 3.0 - cost * danger[k]
+                continue
             counts = list(seen.counts)
             counts[k] -= 1
             scores[k] = self.hand_value(seen, counts, unseen) - cost * danger[k]

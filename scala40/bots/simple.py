@@ -77,7 +77,7 @@ def _positions(k: int) -> tuple[int, ...]:
     return (0, 13) if r == 0 else (r,)
 
 
-def keep_value(seen: Seen, k: int) -> float:
+def keep_value(seen: Seen, k: int, feed: bool = True) -> float:
     """How much ``k`` is worth keeping: it fits other cards in hand, it would feed the next
     seat, it is a joker; high penalty cards are worth less."""
     if k == JOKER:
@@ -98,7 +98,7 @@ def keep_value(seen: Seen, k: int) -> float:
                     v += w
     v += 2.0 * counts[JOKER]
     nxt = seen.next_seat()
-    if seen.opened[nxt]:
+    if feed and seen.opened[nxt]:
         for m in seen.melds:
             if k + 64 in m or not isinstance(attach_result(m, k, seen.rules), str):
                 v += 40.0
