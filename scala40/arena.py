@@ -50,15 +50,20 @@ def _move(bot: Bot, view: dict[str, Any], rng: random.Random, times: list[float]
     return move
 
 
+def _seating(
+    levels: Sequence[str], players: int, i: int, seed: int
+) -> tuple[list[str], random.Random, dict[str, list[float]]]:
+    """Game ``i``'s level at each seat (in turn), the bots' rng and their move times."""
+    at = [levels[(s + i) % len(levels)] for s in range(players)]
+    return at, random.Random(f"scala40-arena/{seed}/{i}/bots"), {lv: [] for lv in levels}
+
+
 def play_hand(
     levels: Sequence[str], players: int, i: int, seed: int, rules: Any, bots: dict[str, Bot]
 ) -> dict[str, Any]:
     """Hand ``i``: returns the level at each seat, the closer's seat, the penalties, the times."""
-    k = len(levels)
-    at = [levels[(s + i) % k] for s in range(players)]
+    at, rng, times = _seating(levels, players, i, seed)
     g = Game.new(players=players, rules=rules, seed=_seed(seed, i))
-    rng = random.Random(f"scala40-arena/{seed}/{i}/bots")
-    times: dict[str, list[float]] = {lv: [] for lv in levels}
     moves = 0
     while not g.over and moves < MAX_MOVES:
         s = g.turn
@@ -75,11 +80,9 @@ def play_hand(
 def play_match(
     levels: Sequence[str], players: int, i: int, seed: int, rules: Any, bots: dict[str, Bot]
 ) -> dict[str, Any]:
-    k = len(levels)
-    at = [levels[(s + i) % k] for s in range(players)]
+    """Match ``i`` to ``out_at``: the level at each seat, the winner's seat, the totals, the times."""
+    at, rng, times = _seating(levels, players, i, seed)
     m = Match.new(players=players, rules=rules, seed=_seed(seed, i))
-    rng = random.Random(f"scala40-arena/{seed}/{i}/bots")
-    times: dict[str, list[float]] = {lv: [] for lv in levels}
     moves = 0
     while not m.over and m.hand_no < 200:
         if m.game.over:

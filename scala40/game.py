@@ -7,12 +7,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any
 
-from .cards import CODE_OF, FULL_DECK, JOKER, meld_card_code, parse_card
+from .cards import CODE_OF, FULL_DECK, JOKER, parse_card
 from .errors import IllegalMove, NotationError, PositionError
 from .finder import all_melds, can_open, counts_of, iter_openings
 from .melds import Meld, meld_str
 from .moves import parse_move
-from .position import from_position, to_position
+from .position import from_position, melds_json, to_position
 from .rules import Ruleset, ruleset
 from .scoring import hand_scores
 from .state import State
@@ -236,10 +236,7 @@ class Game:
             "hand_sizes": [len(h) for h in st.hands],
             "stock_size": len(st.stock),
             "discard": [CODE_OF[k] for k in st.discard],
-            "melds": [
-                {"owner": o, "cards": [meld_card_code(c) for c in m]}
-                for o, m in zip(st.meld_owner, st.melds, strict=True)
-            ],
+            "melds": melds_json(st),
             "opened": list(st.opened),
             "taken": CODE_OF[st.taken] if st.taken >= 0 else None,
             "out": list(st.out),

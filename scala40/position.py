@@ -28,6 +28,14 @@ HAND_FIELDS = (
 MATCH_FIELDS = ("scores", "reentered", "decide", "out_hand", "hand_no", "seed")
 
 
+def melds_json(st: State) -> list[dict[str, Any]]:
+    """The table's melds by number: ``{"owner": seat, "cards": ["5H", "JK=6H", "7H"]}``."""
+    return [
+        {"owner": o, "cards": [meld_card_code(c) for c in m]}
+        for o, m in zip(st.meld_owner, st.melds, strict=True)
+    ]
+
+
 def to_position(st: State) -> dict[str, Any]:
     over = st.phase == "over"
     return {
@@ -38,10 +46,7 @@ def to_position(st: State) -> dict[str, Any]:
         "hands": [[CODE_OF[k] for k in h] for h in st.hands],
         "stock": [CODE_OF[k] for k in reversed(st.stock)],
         "discard": [CODE_OF[k] for k in st.discard],
-        "melds": [
-            {"owner": o, "cards": [meld_card_code(c) for c in m]}
-            for o, m in zip(st.meld_owner, st.melds, strict=True)
-        ],
+        "melds": melds_json(st),
         "opened": list(st.opened),
         "taken": CODE_OF[st.taken] if st.taken >= 0 else None,
         "out": list(st.out),

@@ -1,23 +1,22 @@
-"""The hard bot: it weighs each discard by the hand it keeps and by what the next seat could do
-with the card, on hidden hands sampled to fit everything seen (RULES §6, §9).
+"""The hard bot: it weighs each discard by what it keeps (medium's keep value) and by the chance
+that the next seat uses the card, on hidden hands sampled to fit everything seen (RULES §6, §9).
 
 What it knows comes from the view only: its hand, the table, the whole pile, and the public
 history (each ``take`` names the card taken, each ``draw`` the top card passed). Cards a seat
 took and has not laid since are known to be in its hand; the rest of every hidden hand is
-sampled from the cards not seen, avoiding cards related to tops the seat passed.
+sampled from the cards not seen.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
-from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF, PENALTY_OF, RANK_VALUE
-from ..finder import best_opening, can_open, melds_with
-from ..melds import attach_result, joker_stands
+from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF
+from ..finder import can_open, melds_with
+from ..melds import attach_result
 from .base import Seen
-from .simple import MediumBot, _use_taken, keep_value
+from .simple import MediumBot, keep_value
 
 #: hidden hands sampled per decision
 DEFAULT_SAMPLES = 24
@@ -57,85 +56,20 @@ def _known(seen: Seen) -> dict[int, list[int]]:
     return known
 
 
-def _partials(counts: list[int], unseen: Counter[int], by_rank: bool = False) -> float:
-    """How close the loose cards are to melds: pairs of a rank and near cards of a suit, weighted
-    by the unseen cards that would complete them."""
-    bonus = 0.0
-    for k in range(52):
-        if not counts[k]:
-            continue
-        suit, rank = divmod(k, 13)
-        for s in range(suit + 1, 4):
-            if counts[s * 13 + rank]:
-                outs = sum(unseen[t * 13 + rank] for t in range(4) if t not in (suit, s))
-                w = RANK_VALUE[rank] / 8.0 if by_rank else 1.0
-                bonus += 0.12 * min(outs, 4) * w
-        for d in (1, 2):
-            r2 = rank + d
-            if r2 > 13:
-                continue
-            k2 = suit * 13 + r2 % 13
-            if counts[k2]:
-                need = [suit * 13 + (rank + 1) % 13] if d == 2 else []
-                if d == 1:
-                    if rank >= 1:
-                        need.append(suit * 13 + rank - 1)
-                    if r2 + 1 <= 13:
-                        need.append(suit * 13 + (r2 + 1) % 13)
-                outs = sum(unseen[t] for t in need)
-                w = (RANK_VALUE[rank] + RANK_VALUE[r2 % 13]) / 16.0 if by_rank else 1.0
-                bonus += 0.1 * min(outs, 4) * w
-    return bonus
-
-
 class HardBot(MediumBot):
-    """Medium's table play, with discards (and joker attachments) chosen by a sampled search."""
+    """Medium's table play, jokers kept for the end, discards weighed on sampled hidden hands."""
 
     level = "hard"
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, cost: float = 4.0, mode: str = "keep") -> None:
+    def __init__(self, samples: int = DEFAULT_SAMPLES, cost: float = 4.0) -> None:
         self.samples = samples
-        #: "keep": medium's keep value of each card; "shed": the cards the hand expects to lay
-        self.mode = mode
         #: how much a discard the next seat can use weighs, in cards kept
         self.cost = cost
 
-    def decide(self, view: dict[str, Any], rng: random.Random) -> str:
-        seen = Seen(view)
-        if seen.phase == "draw":
-            return "take" if "take" in seen.legal else "draw"
-        if seen.phase == "use":
-            return _use_taken(seen)
-        if seen.phase == "play":
-            if not seen.opened[seen.seat]:
-                best = can_open(seen.counts, seen.rules)
-                if best is not None:
-                    from .base import open_move
-
-                    return open_move(best.melds)
-            else:
-                move = self.table_move(seen)
-                if move:
-                    return move
-        return self.discard(seen, rng)
-
-    def table_move(self, seen: Seen) -> str | None:
-        """Medium's, but a joker stays in hand (the last card a joker closes for sure) unless
-        attaching it closes now or someone is about to close."""
-        legal = seen.legal
-        swaps = [m for m in legal if m.startswith("swap ")]
-        if swaps:
-            return swaps[0]
-        melds = [m for m in legal if m.startswith("meld ")]
-        if melds:
-            return min(melds, key=lambda m: (m.count("JK"), -m.count("-"), m))
-        attaches = [m for m in legal if m.startswith("attach ") and "JK" not in m]
-        if attaches:
-            return attaches[0]
-        jokers = [m for m in legal if m.startswith("attach ") and "JK" in m]
-        if jokers and (len(seen.hand) == 2 or self._hurry(seen)):
-            return jokers[0]
-        return None
+    def joker_ok(self, seen: Seen) -> bool:
+        """A joker stays in hand (the last card a joker closes for sure) unless attaching it
+        closes now or someone is about to close."""
+        return len(seen.hand) == 2 or self._hurry(seen)
 
     @staticmethod
     def _hurry(seen: Seen) -> bool:
@@ -145,66 +79,6 @@ class HardBot(MediumBot):
             for s in range(seen.n)
             if s != seen.seat and s not in seen.out
         )
-
-    def hand_value(self, seen: Seen, counts: list[int], unseen: Counter[int]) -> float:
-        """How good a hand is to keep: cards it can lay, cards that attach, near melds, penalty."""
-        rules = seen.rules
-        opened = seen.opened[seen.seat]
-        if not opened:
-            best = best_opening(counts, rules, objective="points")
-            rest = list(counts)
-            pts = 0
-            if best is not None:
-                pts = best.value
-                for m in best.melds:
-                    for c in m:
-                        rest[JOKER if c >= JOKER_AS else c] -= 1
-            value = min(pts, 40) / 8.0 + (3.0 if pts >= 40 else 0.0) + 0.3 * (sum(counts) - sum(rest))
-            value += 1.5 * rest[JOKER] + _partials(rest, unseen, by_rank=True)
-            return value
-        return (
-            self.next_turn_shed(seen, counts, unseen)
-            + 0.8 * counts[JOKER]
-            - 0.01 * self._urgency(seen) * sum(PENALTY_OF[k] * counts[k] for k in range(52))
-        )
-
-    @staticmethod
-    def _urgency(seen: Seen) -> int:
-        return 1 + sum(1 for s in range(seen.n) if s != seen.seat and seen.opened[s] and seen.sizes[s] <= 5)
-
-    def next_turn_shed(self, seen: Seen, counts: list[int], unseen: Counter[int]) -> float:
-        """The cards the hand can expect to lay after its next draw: over every unseen card, the
-        most it lays with it (an attachment, or the biggest meld it completes)."""
-        rules = seen.rules
-        total = sum(unseen.values())
-        if not total:
-            return 0.0
-        size = sum(counts) + 1
-        exp = 0.0
-        for z, w in unseen.items():
-            counts[z] += 1
-            gain = 0
-            if z == JOKER:
-                if not rules.no_joker_attach and any(joker_stands(m, rules) for m in seen.melds):
-                    gain = 1
-                for k in range(52):
-                    if counts[k]:
-                        for m in melds_with(k, counts, rules):
-                            if max(m) >= JOKER_AS + 0 and len(m) < size:
-                                gain = max(gain, len(m))
-                        if gain >= 3:
-                            break
-            else:
-                for m in melds_with(z, counts, rules):
-                    if len(m) < size:
-                        gain = max(gain, len(m))
-                if not gain and any(
-                    z + JOKER_AS in m or not isinstance(attach_result(m, z, rules), str) for m in seen.melds
-                ):
-                    gain = 1
-            counts[z] -= 1
-            exp += w * gain
-        return exp / total
 
     def danger(
         self, seen: Seen, kinds: list[int], unseen: Counter[int], rng: random.Random
@@ -258,11 +132,6 @@ class HardBot(MediumBot):
         cost = self.cost * (1.2 if seen.opened[nxt] else 1.0)
         scores = {}
         for k in kinds:
-            if self.mode == "keep":
-                scores[k] = -keep_value(seen, k, feed=False) / 3.0 - cost * danger[k]
-                continue
-            counts = list(seen.counts)
-            counts[k] -= 1
-            scores[k] = self.hand_value(seen, counts, unseen) - cost * danger[k]
+            scores[k] = -keep_value(seen, k, feed=False) / 3.0 - cost * danger[k]
         k = max(kinds, key=lambda k: (scores[k], -k))
         return "discard " + seen.codes[seen.hand.index(k)]

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cards import JOKER, KIND_OF, PENALTY_OF
 from ..finder import can_open
-from ..melds import attach_result, joker_stands
+from ..melds import attach_result
 from .base import Bot, Seen, open_move
 
 
@@ -42,16 +42,13 @@ class RandomBot(Bot):
         return rng.choice(seen.legal)
 
 
-class EasyBot(Bot):
-    """Draws from the stock, opens as soon as it can, lays what it sees, throws its highest
-    card (now and then a random one)."""
-
-    level = "easy"
+class RuleBot(Bot):
+    """A bot of rules of thumb: open as soon as it can, then the hooks below."""
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> str:
         seen = Seen(view)
         if seen.phase == "draw":
-            return "draw"
+            return self.draw(seen)
         if seen.phase == "use":
             return _use_taken(seen)
         if seen.phase == "play":
@@ -60,10 +57,38 @@ class EasyBot(Bot):
                 if best is not None:
                     return open_move(best.melds)
             else:
-                for prefix in ("meld ", "attach "):
-                    moves = [m for m in seen.legal if m.startswith(prefix) and "JK" not in m]
-                    if moves:
-                        return moves[0]
+                move = self.table_move(seen)
+                if move:
+                    return move
+        return self.discard(seen, rng)
+
+    def draw(self, seen: Seen) -> str:
+        return "take" if "take" in seen.legal else "draw"
+
+    def table_move(self, seen: Seen) -> str | None:  # pragma: no cover - overridden
+        return None
+
+    def discard(self, seen: Seen, rng: random.Random) -> str:  # pragma: no cover - overridden
+        return rng.choice([m for m in seen.legal if m.startswith("discard ")])
+
+
+class EasyBot(RuleBot):
+    """Draws from the stock, opens as soon as it can, lays what it sees, throws its highest
+    card (now and then a random one)."""
+
+    level = "easy"
+
+    def draw(self, seen: Seen) -> str:
+        return "draw"
+
+    def table_move(self, seen: Seen) -> str | None:
+        for prefix in ("meld ", "attach "):
+            moves = [m for m in seen.legal if m.startswith(prefix) and "JK" not in m]
+            if moves:
+                return moves[0]
+        return None
+
+    def discard(self, seen: Seen, rng: random.Random) -> str:
         cards = _discards(seen)
         plain = [k for k in cards if k != JOKER] or cards
         if rng.random() < 0.3:
@@ -107,28 +132,15 @@ def keep_value(seen: Seen, k: int, feed: bool = True) -> float:
     return v
 
 
-class MediumBot(Bot):
+class MediumBot(RuleBot):
     """Takes what it can lay, opens when it can laying the most cards, lays melds and attaches,
     swaps jokers out, keeps what fits and throws what the next seat cannot use."""
 
     level = "medium"
 
-    def decide(self, view: dict[str, Any], rng: random.Random) -> str:
-        seen = Seen(view)
-        if seen.phase == "draw":
-            return "take" if "take" in seen.legal else "draw"
-        if seen.phase == "use":
-            return _use_taken(seen)
-        if seen.phase == "play":
-            if not seen.opened[seen.seat]:
-                best = can_open(seen.counts, seen.rules)
-                if best is not None:
-                    return open_move(best.melds)
-            else:
-                move = self.table_move(seen)
-                if move:
-                    return move
-        return self.discard(seen, rng)
+    def joker_ok(self, seen: Seen) -> bool:
+        """Whether to attach a joker now: with three cards or fewer in hand."""
+        return len(seen.hand) <= 3
 
     def table_move(self, seen: Seen) -> str | None:
         legal = seen.legal
@@ -142,7 +154,7 @@ class MediumBot(Bot):
         if attaches:
             return attaches[0]
         jokers = [m for m in legal if m.startswith("attach ") and "JK" in m]
-        if jokers and len(seen.hand) <= 3:
+        if jokers and self.joker_ok(seen):
             return jokers[0]
         return None
 
@@ -150,7 +162,3 @@ class MediumBot(Bot):
         cards = _discards(seen)
         k = min(cards, key=lambda k: (keep_value(seen, k), k))
         return "discard " + seen.codes[seen.hand.index(k)]
-
-
-def joker_fits(seen: Seen) -> bool:
-    return any(joker_stands(m, seen.rules) for m in seen.melds)

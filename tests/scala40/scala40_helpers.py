@@ -74,6 +74,13 @@ def game(*args: Any, **kwargs: Any) -> scala40.Game:
     return scala40.Game.from_position(position(*args, **kwargs))
 
 
+def in_play(
+    hand: list[str], melds: list[tuple[int, list[str]]], opened: list[bool], **kw: Any
+) -> scala40.Game:
+    """Seat 0 to play (after its draw) with ``hand`` against seat 1's three cards."""
+    return game([hand, ["AD", "4C", "KC"]], melds=melds, turn=0, phase="play", opened=opened, **kw)
+
+
 def snapshot(g: scala40.Game) -> str:
     return json.dumps(g.position(), sort_keys=True)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scala40_helpers import accept, game, position, refuse, snapshot
+from scala40_helpers import accept, game, in_play, position, refuse, snapshot
 
 import scala40
 from scala40.cards import FULL_DECK
@@ -184,25 +184,16 @@ def test_s4_long_runs_up_to_14_no_split() -> None:
     run = "AH-2H-3H-4H-5H-6H-7H-8H-9H-10H-JH-QH-KH-JK=AH"
     assert isinstance(check_meld(parse_meld(run), rules), tuple)
     assert isinstance(check_meld(parse_meld(run), CLASSIC), str)
-    g = game(
-        [["8H", "2C", "3C"], ["AD", "4C", "KC"]],
-        melds=[(1, ["3H", "4H", "5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
-        rules={"long_runs": True},
+    g = in_play(
+        ["8H", "2C", "3C"], [(1, ["3H", "4H", "5H", "6H", "7H"])], [True, True], rules={"long_runs": True}
     )
     accept(g, "attach 0 8H")
     assert g.position()["melds"] == [{"owner": 1, "cards": ["3H", "4H", "5H", "6H", "7H", "8H"]}]
 
 
 def test_s4_run_of_six_by_attachment_splits_lower_keeps_number() -> None:
-    g = game(
-        [["8H", "2C", "3C"], ["AD", "4C", "KC"]],
-        melds=[(1, ["3H", "4H", "5H", "6H", "7H"]), (0, ["9S", "10S", "JS"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
+    g = in_play(
+        ["8H", "2C", "3C"], [(1, ["3H", "4H", "5H", "6H", "7H"]), (0, ["9S", "10S", "JS"])], [True, True]
     )
     accept(g, "attach 0 8H")
     assert g.position()["melds"] == [
@@ -214,38 +205,24 @@ def test_s4_run_of_six_by_attachment_splits_lower_keeps_number() -> None:
 
 def test_s4_split_leaving_an_invalid_half_is_illegal() -> None:
     # the joker at 4H and an attached joker at 2H would put two jokers in the lower half
-    g = game(
-        [["JK", "2C", "3C"], ["AD", "4C", "KC"]],
-        melds=[(1, ["3H", "JK=4H", "5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
-    )
+    g = in_play(["JK", "2C", "3C"], [(1, ["3H", "JK=4H", "5H", "6H", "7H"])], [True, True])
     refuse(g, "attach 0 JK=2H", "invalid half")
     accept(g, "attach 0 JK=8H")
     assert [m["cards"] for m in g.position()["melds"]] == [["3H", "JK=4H", "5H"], ["6H", "7H", "JK=8H"]]
 
 
 def test_s4_several_melds_of_one_rank_or_suit() -> None:
-    g = game(
-        [["5H", "5D", "5C", "6H", "7H", "8H", "2C"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "5D", "5C"]), (1, ["2H", "3H", "4H"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
+    g = in_play(
+        ["5H", "5D", "5C", "6H", "7H", "8H", "2C"],
+        [(1, ["5H", "5D", "5C"]), (1, ["2H", "3H", "4H"])],
+        [True, True],
     )
     accept(g, "meld 5H-5D-5C")
     accept(g, "meld 6H-7H-8H")
 
 
 def test_s4_owner_only_shown_anyone_attaches_to_any_meld() -> None:
-    g = game(
-        [["8H", "2C", "3C"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
-    )
+    g = in_play(["8H", "2C", "3C"], [(1, ["5H", "6H", "7H"])], [True, True])
     accept(g, "attach 0 8H")
     assert g.position()["melds"][0]["owner"] == 1
 
@@ -269,13 +246,7 @@ def test_s5_set_joker_declares_a_missing_suit() -> None:
 
 
 def test_s5_swap_takes_joker_to_hand_for_exactly_its_card() -> None:
-    g = game(
-        [["5C", "9D", "2C"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "5D", "JK=5C"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
-    )
+    g = in_play(["5C", "9D", "2C"], [(1, ["5H", "5D", "JK=5C"])], [True, True])
     refuse(g, "swap 0 9D", "no joker")
     accept(g, "swap 0 5C")
     pos = g.position()
@@ -285,13 +256,7 @@ def test_s5_swap_takes_joker_to_hand_for_exactly_its_card() -> None:
 
 
 def test_s5_swap_needs_an_opening_in_an_earlier_turn() -> None:
-    g = game(
-        [["5C", "9D", "2C"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "5D", "JK=5C"])],
-        turn=0,
-        phase="play",
-        opened=[False, True],
-    )
+    g = in_play(["5C", "9D", "2C"], [(1, ["5H", "5D", "JK=5C"])], [False, True])
     refuse(g, "swap 0 5C", "open first")
     g = game(
         [["5C", "9D", "2C"], ["AD", "4C", "KC"]],
@@ -389,25 +354,17 @@ def test_s6_free_take_keeps_the_card_in_hand() -> None:
 
 
 def test_s6_not_opened_may_only_open_then_discard() -> None:
-    g = game(
-        [["5H", "6H", "7H", "9D"], ["AD", "4C", "KC"]],
-        melds=[(1, ["2S", "3S", "4S"])],
-        turn=0,
-        phase="play",
-        opened=[False, True],
-    )
+    g = in_play(["5H", "6H", "7H", "9D"], [(1, ["2S", "3S", "4S"])], [False, True])
     refuse(g, "meld 5H-6H-7H", "open first")
     refuse(g, "attach 0 9D", "open first")
     assert g.legal_moves() == ["discard 5H", "discard 6H", "discard 7H", "discard 9D"]
 
 
 def test_s6_opened_lays_attaches_swaps_in_any_order() -> None:
-    g = game(
-        [["5C", "8H", "9S", "10S", "JS", "2D"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "5D", "JK=5C"]), (0, ["5S", "6S", "7S"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
+    g = in_play(
+        ["5C", "8H", "9S", "10S", "JS", "2D"],
+        [(1, ["5H", "5D", "JK=5C"]), (0, ["5S", "6S", "7S"])],
+        [True, True],
     )
     accept(g, "meld 9S-10S-JS")
     accept(g, "swap 0 5C")
@@ -416,21 +373,9 @@ def test_s6_opened_lays_attaches_swaps_in_any_order() -> None:
 
 
 def test_s6_no_move_may_leave_the_hand_empty() -> None:
-    g = game(
-        [["9S", "10S", "JS"], ["AD", "4C", "KC"]],
-        melds=[(0, ["5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[True, False],
-    )
+    g = in_play(["9S", "10S", "JS"], [(0, ["5H", "6H", "7H"])], [True, False])
     refuse(g, "meld 9S-10S-JS", "leave the hand empty")
-    g = game(
-        [["8H"], ["AD", "4C", "KC"]],
-        melds=[(0, ["5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[True, False],
-    )
+    g = in_play(["8H"], [(0, ["5H", "6H", "7H"])], [True, False])
     refuse(g, "attach 0 8H", "leave the hand empty")
     accept(g, "discard 8H")
     assert g.over
@@ -491,12 +436,8 @@ def test_s7_opening_takes_melds_in_any_order_numbers_follow_written_order() -> N
 
 
 def test_s8_attach_either_end_of_run_or_missing_suit_of_set() -> None:
-    g = game(
-        [["4H", "8H", "5S", "5D", "9C"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "6H", "7H"]), (1, ["5H", "5D", "5C"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
+    g = in_play(
+        ["4H", "8H", "5S", "5D", "9C"], [(1, ["5H", "6H", "7H"]), (1, ["5H", "5D", "5C"])], [True, True]
     )
     assert "attach 0 4H" in g.legal_moves() and "attach 0 8H" in g.legal_moves()
     refuse(g, "attach 1 5D", "already holds")
@@ -507,34 +448,15 @@ def test_s8_attach_either_end_of_run_or_missing_suit_of_set() -> None:
 
 
 def test_s8_joker_attach_declares_its_card_unless_no_joker_attach() -> None:
-    g = game(
-        [["JK", "2C", "9D"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
-    )
+    g = in_play(["JK", "2C", "9D"], [(1, ["5H", "6H", "7H"])], [True, True])
     assert {m for m in g.legal_moves() if m.startswith("attach")} == {"attach 0 JK=4H", "attach 0 JK=8H"}
     refuse(g, "attach 0 JK=9H", "neither end")
-    g = game(
-        [["JK", "2C", "9D"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
-        rules={"no_joker_attach": True},
-    )
+    g = in_play(["JK", "2C", "9D"], [(1, ["5H", "6H", "7H"])], [True, True], rules={"no_joker_attach": True})
     refuse(g, "attach 0 JK=4H", "no_joker_attach")
 
 
 def test_s8_card_a_joker_stands_for_is_swapped_not_attached() -> None:
-    g = game(
-        [["5C", "2C", "9D"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "5D", "JK=5C"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
-    )
+    g = in_play(["5C", "2C", "9D"], [(1, ["5H", "5D", "JK=5C"])], [True, True])
     refuse(g, "attach 0 5C", "swapped, not attached")
     assert "swap 0 5C" in g.legal_moves()
 
@@ -559,12 +481,10 @@ def test_s9_no_discard_taken() -> None:
 
 def test_s9_no_discard_attachable_includes_swaps_and_split_fits() -> None:
     rules = {"no_discard_attachable": True}
-    g = game(
-        [["8H", "5C", "2D", "3D"], ["AD", "4C", "KC"]],
-        melds=[(1, ["3H", "4H", "5H", "6H", "7H"]), (1, ["5S", "5D", "JK=5C"])],
-        turn=0,
-        phase="play",
-        opened=[False, True],
+    g = in_play(
+        ["8H", "5C", "2D", "3D"],
+        [(1, ["3H", "4H", "5H", "6H", "7H"]), (1, ["5S", "5D", "JK=5C"])],
+        [False, True],
         rules=rules,
     )
     refuse(g, "discard 8H", "could be attached")
@@ -574,23 +494,9 @@ def test_s9_no_discard_attachable_includes_swaps_and_split_fits() -> None:
 
 def test_s9_barred_discards_allowed_when_closing_or_all_barred() -> None:
     rules = {"no_discard_attachable": True}
-    g = game(
-        [["8H"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[True, True],
-        rules=rules,
-    )
+    g = in_play(["8H"], [(1, ["5H", "6H", "7H"])], [True, True], rules=rules)
     accept(g, "discard 8H")
-    g = game(
-        [["8H", "4H"], ["AD", "4C", "KC"]],
-        melds=[(1, ["5H", "6H", "7H"])],
-        turn=0,
-        phase="play",
-        opened=[False, True],
-        rules=rules,
-    )
+    g = in_play(["8H", "4H"], [(1, ["5H", "6H", "7H"])], [False, True], rules=rules)
     assert g.legal_moves() == ["discard 4H", "discard 8H"]
 
 
