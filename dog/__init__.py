@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .errors import DogError, IllegalMove, MoveNotationError, NotationError, PositionError, SaveError
 from .game import Game
+from .match import Match, replay_positions
 from .rules import PRESETS, STANDARD, Ruleset, ruleset
 
 __version__ = "0.1.0"
@@ -17,11 +18,13 @@ __all__ = [
     "DogError",
     "Game",
     "IllegalMove",
+    "Match",
     "MoveNotationError",
     "NotationError",
     "PositionError",
     "Ruleset",
     "SaveError",
     "__version__",
+    "replay_positions",
     "ruleset",
 ]

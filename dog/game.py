@@ -126,7 +126,9 @@ class Game:
         pos = write_position(st)
         pos.pop("seed", None)
         pos["hands"] = [h if s == seat else len(h) for s, h in enumerate(pos["hands"])]
-        pos["given"] = [g if s == seat else (True if g is not None else None) for s, g in enumerate(pos["given"])]
+        pos["given"] = [
+            g if s == seat else (True if g is not None else None) for s, g in enumerate(pos["given"])
+        ]
         pos["received"] = [r if s == seat else None for s, r in enumerate(pos["received"])]
         pos["deck"] = len(st.deck)
         pos["laid"] = len(st.laid)
@@ -190,7 +192,7 @@ def explain(st: State, seat: int, mv: Move) -> str:
             return f"seat {seat} has already given its card this round (§4)"
         return f"seat {seat} does not hold {mv.card}"
     if st.phase == EXCHANGE:
-        return f"the exchange comes first: every seat gives a card to its partner ('give <card>', §4)"
+        return "the exchange comes first: every seat gives a card to its partner ('give <card>', §4)"
     if seat != st.turn:
         return f"it is seat {st.turn}'s turn, not seat {seat}'s (out of turn only give, abandon, timeout)"
     hand = st.hands[seat]
@@ -294,7 +296,8 @@ def _explain_steps(st: State, seat: int, mv: Move) -> str:
                 return _no_path(trial, p, frm, to)
             opt = hit[0]
             if not seven and opt[0] not in FORWARD[rank]:
-                return f"a {rank} moves {' or '.join(map(str, FORWARD[rank]))} steps, and {_name(frm)}-{_name(to)} is {opt[0]}"
+                steps = " or ".join(map(str, FORWARD[rank]))
+                return f"a {rank} moves {steps} steps, and {_name(frm)}-{_name(to)} is {opt[0]}"
         for v in opt[2]:
             trial._move(v, -1)
         trial._move(p, to[1])
@@ -313,11 +316,15 @@ def _no_path(st: State, p: int, frm: tuple[int | None, int], to: tuple[int | Non
             return "under home_fixed a pawn in the home never moves again (§14)"
         if to[0] is None:
             return "a pawn in the home never leaves it (§9)"
-        return f"{_name(frm)}-{_name(to)}: inside the home a pawn moves forward only, passing and landing on nobody (§9)"
+        return (
+            f"{_name(frm)}-{_name(to)}: in the home a pawn moves forward, passing and landing on nobody (§9)"
+        )
     if to[0] is not None:
         if st.fresh[p]:
             return "a fresh pawn must leave its start field before it may enter the home (§9)"
-        return f"{_name(frm)}-{_name(to)} is not a way into the home: field taken, too far or blocked (§6, §9)"
+        return (
+            f"{_name(frm)}-{_name(to)} is not a way into the home: field taken, too far or blocked (§6, §9)"
+        )
     return (
         f"{_name(frm)}-{_name(to)} is blocked or out of reach: a fresh pawn on its start field can be "
         "neither passed nor landed on (§6, §7)"

@@ -115,7 +115,7 @@ def parse_position(pos: object) -> State:
     st.cards = _int(pos, "cards", 1)
     if st.cards != rules.cards_in_round(st.round):
         raise PositionError(
-            f"cards is {st.cards}, but round {st.round} deals {rules.cards_in_round(st.round)} (deal {list(rules.deal)})"
+            f"cards is {st.cards}, but round {st.round} deals {rules.cards_in_round(st.round)}"
         )
     phase = pos["phase"]
     if phase not in (EXCHANGE, PLAY, OVER):
@@ -127,7 +127,11 @@ def parse_position(pos: object) -> State:
     given = _seat_list(pos["given"], "given", (str, type(None)))
     st.given = [None if g is None else _cards([g], f"given[{s}]")[0] for s, g in enumerate(given)]
     exchanged = pos.get("exchanged", [False, False])
-    if not isinstance(exchanged, list) or len(exchanged) != 2 or not all(isinstance(x, bool) for x in exchanged):
+    if (
+        not isinstance(exchanged, list)
+        or len(exchanged) != 2
+        or not all(isinstance(x, bool) for x in exchanged)
+    ):
         raise PositionError(f"exchanged must be two booleans, one per team, not {exchanged!r}")
     st.exchanged = exchanged[:]
     received = pos.get("received", [None] * SEATS)
@@ -181,7 +185,9 @@ def _read_pawns(st: State, pawns: object) -> None:
             if owner is not None and owner != s:
                 raise PositionError(f"pawns[{s}][{i}] is on {name}, a field of seat {owner}, not of seat {s}")
             if fresh and at != start_of(s):
-                raise PositionError(f"pawns[{s}][{i}] {text!r}: only a pawn on its own start field {start_of(s)} is fresh")
+                raise PositionError(
+                    f"pawns[{s}][{i}] {text!r}: only a pawn on its own start field {start_of(s)} is fresh"
+                )
             if at != NEST:
                 key = (owner, at)
                 if key in seen:
@@ -208,7 +214,9 @@ def _check_flow(st: State, pos: dict[str, Any]) -> None:
         raise PositionError("both teams have all eight pawns home")
     if home:
         if winner != home[0] or ended not in (None, "home"):
-            raise PositionError(f"team {home[0]} has eight pawns home, so winner must be {home[0]} (ended 'home')")
+            raise PositionError(
+                f"team {home[0]} has eight pawns home, so winner must be {home[0]} (ended 'home')"
+            )
         ended = "home"
     elif ended == "home":
         raise PositionError("ended is 'home' but no team has eight pawns home")
@@ -255,7 +263,7 @@ def _check_flow(st: State, pos: dict[str, Any]) -> None:
             raise PositionError("both teams have exchanged, so the phase must be 'play'")
         if st.turn != st.exchange_turn():
             raise PositionError(
-                f"turn in the exchange is the first seat from the opener that has not given ({st.exchange_turn()})"
+                f"in the exchange, turn is the first seat from the opener yet to give ({st.exchange_turn()})"
             )
     elif st.phase == PLAY:
         if not st.hands[st.turn]:

@@ -18,6 +18,10 @@ EXCHANGE, PLAY, OVER = "exchange", "play", "over"
 Option = tuple[int, int, tuple[int, ...]]
 META_MOVES = (ABANDON, TIMEOUT)
 MAX_STEPS = 13
+#: NAMES[seat][location + 1]: the field name of a pawn of ``seat`` there
+NAMES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(field_name(s, at) for at in range(NEST, HOME + 4)) for s in range(SEATS)
+)
 
 
 def shuffle_seed(seed: int | None, shuffles: int) -> str:
@@ -32,8 +36,8 @@ class State:
         "_legal",
         "board",
         "cards",
-        "deck",
         "dealer",
+        "deck",
         "discard",
         "ended",
         "exchanged",
@@ -226,7 +230,11 @@ class State:
         """``"12x40"`` for every J swap of ``seat`` (RULES §10)."""
         mover = self.mover(seat)
         loc, fresh = self.loc, self.fresh
-        own = [loc[p] for p in range(mover * PAWNS, mover * PAWNS + PAWNS) if 0 <= loc[p] < TRACK and not fresh[p]]
+        own = [
+            loc[p]
+            for p in range(mover * PAWNS, mover * PAWNS + PAWNS)
+            if 0 <= loc[p] < TRACK and not fresh[p]
+        ]
         if not own:
             return []
         others = [
@@ -243,20 +251,35 @@ class State:
         moved = [False] * (SEATS * PAWNS)
         loc, fresh = self.loc, self.fresh
 
+        board, homes = self.board, self.homes
+
         def rec(left: int, mover: int, can_switch: bool) -> None:
+            names = NAMES[mover]
+            home = homes[mover]
             for p in range(mover * PAWNS, mover * PAWNS + PAWNS):
                 frm = loc[p]
                 if moved[p] or frm < 0:
                     continue
                 was_fresh = fresh[p]
-                name = field_name(mover, frm)
+                name = names[frm + 1] + "-"
+                moved[p] = True
                 for n, dest, sent in self.forward_options(p, left, True):
+                    # victims stand on the track and are never fresh (§7, §8)
                     back = [loc[v] for v in sent]
                     for v in sent:
-                        self._move(v, NEST)
-                    self._move(p, dest)
-                    moved[p] = True
-                    parts.append(f"{name}-{field_name(mover, dest)}")
+                        board[loc[v]] = -1
+                        loc[v] = NEST
+                    if frm >= HOME:
+                        home[frm - HOME] = -1
+                    else:
+                        board[frm] = -1
+                    if dest >= HOME:
+                        home[dest - HOME] = p
+                    else:
+                        board[dest] = p
+                    loc[p] = dest
+                    fresh[p] = False
+                    parts.append(name + names[dest + 1])
                     rest = left - n
                     if rest == 0:
                         found.append(" ".join(parts))
@@ -265,11 +288,20 @@ class State:
                     else:
                         rec(rest, mover, can_switch)
                     parts.pop()
-                    moved[p] = False
-                    self._move(p, frm)
+                    if dest >= HOME:
+                        home[dest - HOME] = -1
+                    else:
+                        board[dest] = -1
+                    if frm >= HOME:
+                        home[frm - HOME] = p
+                    else:
+                        board[frm] = p
+                    loc[p] = frm
                     fresh[p] = was_fresh
                     for v, at in zip(sent, back, strict=True):
-                        self._move(v, at)
+                        board[at] = v
+                        loc[v] = at
+                moved[p] = False
 
         mover = self.mover(seat)
         rec(7, mover, mover == seat)
@@ -281,11 +313,15 @@ class State:
         loc = self.loc
         pawns = [p for p in range(mover * PAWNS, mover * PAWNS + PAWNS) if loc[p] >= 0]
         fwd: dict[int, list[str]] = {}
-        if any(r in FORWARD for r in ranks):
+        wanted = {n for r in ranks for n in FORWARD.get(r, ())}
+        if wanted:
+            names = NAMES[mover]
+            reach = max(wanted)
             for p in pawns:
-                name = field_name(mover, loc[p])
-                for n, dest, _ in self.forward_options(p, MAX_STEPS, False):
-                    fwd.setdefault(n, []).append(f"{name}-{field_name(mover, dest)}")
+                name = names[loc[p] + 1] + "-"
+                for n, dest, _ in self.forward_options(p, reach, False):
+                    if n in wanted:
+                        fwd.setdefault(n, []).append(name + names[dest + 1])
         res: dict[str, list[str]] = {}
         out_ok = self.can_come_out(mover)
         for r in ranks:
