@@ -67,7 +67,7 @@ def test_out_not_with_empty_nest_section10() -> None:
 
 
 def test_out_onto_own_ordinary_pawn_section10() -> None:
-    """§10 [decided]: an own ordinary pawn on the start goes home first, then the lowest nest pawn comes out."""
+    """§10 [decided]: an own pawn on the start goes home first, then the lowest nest pawn comes out."""
     g = game([["n0", "0", "n0", "n0"], N1, N2, N3], ["AH"])
     assert pawns_of(after(g, "AH out"))[0] == ["0*", "n0", "n0", "n0"]
 
