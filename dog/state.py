@@ -417,6 +417,16 @@ class State:
             return
         self.hands[seat].remove(mv.card)
         self.discard.append(f"JK={mv.rank}" if mv.card == JOLLY else mv.card)
+        self.effect(seat, mv)
+        for team in (0, 1):
+            if self.team_home(team):
+                self._end(team, "home")
+                return
+        self._next_turn(seat)
+
+    def effect(self, seat: int, mv: Move) -> None:
+        """Carry out the pawns' side of a legal card move (no hands, no turn)."""
+        kind = mv.kind
         if kind == OUT:
             self._come_out(self.mover(seat))
         elif kind == SWAP:
@@ -428,11 +438,21 @@ class State:
         elif kind == STEP:
             self._steps(seat, mv)
         # IDLE: no effect
-        for team in (0, 1):
-            if self.team_home(team):
-                self._end(team, "home")
-                return
-        self._next_turn(seat)
+
+    def board_copy(self) -> State:
+        """A copy whose pawns may move freely; hands, stock and piles are shared, not copied."""
+        c = State.__new__(State)
+        c.rules, c.dealer, c.seed, c.shuffles = self.rules, self.dealer, self.seed, self.shuffles
+        c.move_no, c.round, c.cards, c.phase = self.move_no, self.round, self.cards, self.phase
+        c.turn, c.winner, c.ended = self.turn, self.winner, self.ended
+        c.hands, c.given, c.exchanged, c.received = self.hands, self.given, self.exchanged, self.received
+        c.deck, c.discard, c.laid, c.out = self.deck, self.discard, self.laid, self.out
+        c.loc = self.loc[:]
+        c.fresh = self.fresh[:]
+        c.board = self.board[:]
+        c.homes = [h[:] for h in self.homes]
+        c._legal = {}
+        return c
 
     def _come_out(self, mover: int) -> None:
         start = start_of(mover)
