@@ -86,23 +86,15 @@ class State:
         self._legal: dict[int, list[str]] = {}
 
     def copy(self) -> State:
-        c = State.__new__(State)
-        c.rules, c.dealer, c.seed, c.shuffles = self.rules, self.dealer, self.seed, self.shuffles
-        c.move_no, c.round, c.cards, c.phase = self.move_no, self.round, self.cards, self.phase
-        c.turn, c.winner, c.ended = self.turn, self.winner, self.ended
+        c = self.board_copy()
         c.hands = [h[:] for h in self.hands]
         c.given = self.given[:]
         c.exchanged = self.exchanged[:]
         c.received = self.received[:]
-        c.loc = self.loc[:]
-        c.fresh = self.fresh[:]
-        c.board = self.board[:]
-        c.homes = [h[:] for h in self.homes]
         c.deck = self.deck[:]
         c.discard = self.discard[:]
         c.laid = self.laid[:]
         c.out = self.out[:]
-        c._legal = {}
         return c
 
     # -- board ------------------------------------------------------------------------
@@ -251,11 +243,10 @@ class State:
         moved = [False] * (SEATS * PAWNS)
         loc, fresh = self.loc, self.fresh
 
-        board, homes = self.board, self.homes
+        board, move = self.board, self._move
 
         def rec(left: int, mover: int, can_switch: bool) -> None:
             names = NAMES[mover]
-            home = homes[mover]
             for p in range(mover * PAWNS, mover * PAWNS + PAWNS):
                 frm = loc[p]
                 if moved[p] or frm < 0:
@@ -269,16 +260,7 @@ class State:
                     for v in sent:
                         board[loc[v]] = -1
                         loc[v] = NEST
-                    if frm >= HOME:
-                        home[frm - HOME] = -1
-                    else:
-                        board[frm] = -1
-                    if dest >= HOME:
-                        home[dest - HOME] = p
-                    else:
-                        board[dest] = p
-                    loc[p] = dest
-                    fresh[p] = False
+                    move(p, dest)
                     parts.append(name + names[dest + 1])
                     rest = left - n
                     if rest == 0:
@@ -288,15 +270,7 @@ class State:
                     else:
                         rec(rest, mover, can_switch)
                     parts.pop()
-                    if dest >= HOME:
-                        home[dest - HOME] = -1
-                    else:
-                        board[dest] = -1
-                    if frm >= HOME:
-                        home[frm - HOME] = p
-                    else:
-                        board[frm] = p
-                    loc[p] = frm
+                    move(p, frm)
                     fresh[p] = was_fresh
                     for v, at in zip(sent, back, strict=True):
                         board[at] = v

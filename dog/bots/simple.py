@@ -11,7 +11,7 @@ from ..moves import GIVE, parse_move
 from ..state import EXCHANGE, State
 from .base import Bot
 from .knowledge import determinize
-from .value import evaluate, keep_value
+from .value import MEDIUM, Weights, evaluate, keep_value
 
 #: how often the easy bot follows its preference instead of playing at random
 EASY_PREFERENCE = 0.6
@@ -57,7 +57,7 @@ def board_key(st: State) -> tuple[int, ...]:
     return (*st.loc, *st.fresh)
 
 
-def score_moves(st: State, seat: int, moves: list[str]) -> list[tuple[float, str]]:
+def score_moves(st: State, seat: int, moves: list[str], w: Weights = MEDIUM) -> list[tuple[float, str]]:
     """Each card move with the worth of the board it leaves for ``seat``'s team, less the
     worth of the card spent; moves leaving the same board keep only the cheapest card."""
     team = team_of(seat)
@@ -68,11 +68,11 @@ def score_moves(st: State, seat: int, moves: list[str]) -> list[tuple[float, str
         after = st.board_copy()
         after.effect(seat, mv)
         key = board_key(after)
-        cost = keep_value(mv.card)
+        cost = w.keep * keep_value(mv.card)
         old = best.get(key)
         if old is None or old[0] > cost:
             best[key] = (cost, m, after)
-    return [(evaluate(after, team, counts) - cost, m) for cost, m, after in best.values()]
+    return [(evaluate(after, team, counts, w) - cost, m) for cost, m, after in best.values()]
 
 
 def pick_best(scored: list[tuple[float, str]], rng: random.Random) -> str:
@@ -113,12 +113,15 @@ class MediumBot(Bot):
 
     level = "medium"
 
+    def __init__(self, weights: Weights = MEDIUM) -> None:
+        self.weights = weights
+
     def decide(self, view: dict[str, Any], moves: list[str], rng: random.Random) -> str:
         st = determinize(view, rng)
         seat = view["seat"]
         if view["phase"] == EXCHANGE:
             return exchange_card(st, seat, moves)
-        return pick_best(score_moves(st, seat, moves), rng)
+        return pick_best(score_moves(st, seat, moves, self.weights), rng)
 
 
 __all__ = ["EasyBot", "MediumBot", "RandomBot", "board_key", "exchange_card", "pick_best", "score_moves"]

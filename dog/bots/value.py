@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..board import HOME, PAWNS, SEATS, team_of
 from ..cards import JOLLY, rank_of
 from ..state import State
@@ -33,21 +35,40 @@ OUT_CHANCE = (16 + 6) / 110
 KEEP: dict[str, float] = {"JK": 6.0, "7": 4.0, "A": 3.0, "K": 3.0, "4": 2.0, "J": 1.5}
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of :func:`evaluate` (the medium and hard bots use different ones)."""
+
+    out_base: float = OUT_BASE
+    home_base: float = HOME_BASE
+    home_step: float = HOME_STEP
+    fresh_guard: float = FRESH_GUARD
+    risk: float = RISK_WEIGHT
+    threat: float = THREAT_WEIGHT
+    #: how much the opponents' progress counts against the team's
+    opponents: float = 1.0
+    #: scale of the card keep values
+    keep: float = 1.0
+
+
+MEDIUM = Weights()
+
+
 def keep_value(card: str) -> float:
     return KEEP.get(JOLLY if card == JOLLY else rank_of(card), 1.0)
 
 
-def progress(st: State, p: int) -> float:
+def progress(st: State, p: int, w: Weights = MEDIUM) -> float:
     """How far pawn ``p`` has come: 0 in the nest, more along its lap, most in the home."""
     at = st.loc[p]
     if at < 0:
         return 0.0
     if at >= HOME:
-        return HOME_BASE + HOME_STEP * (at - HOME)
+        return w.home_base + w.home_step * (at - HOME)
     d = (at - ((p >> 2) << 4)) & 63
     if d == 0 and not st.fresh[p]:
         d = 64
-    return OUT_BASE + d
+    return w.out_base + d
 
 
 def _risk(st: State, p: int, hand_counts: list[int]) -> float:
@@ -75,7 +96,7 @@ def _risk(st: State, p: int, hand_counts: list[int]) -> float:
     return 1.0 - miss
 
 
-def evaluate(st: State, team: int, hand_counts: list[int] | None = None) -> float:
+def evaluate(st: State, team: int, hand_counts: list[int] | None = None, w: Weights = MEDIUM) -> float:
     """The worth of the board for ``team`` (higher is better), in pawn-steps."""
     if st.team_home(team):
         return WIN
@@ -84,12 +105,12 @@ def evaluate(st: State, team: int, hand_counts: list[int] | None = None) -> floa
     counts = hand_counts if hand_counts is not None else [max(1, len(h)) for h in st.hands]
     total = 0.0
     for p in range(SEATS * PAWNS):
-        worth = progress(st, p)
+        worth = progress(st, p, w)
         risk = _risk(st, p, counts) if worth else 0.0
         if team_of(p >> 2) == team:
-            total += worth - RISK_WEIGHT * risk * worth
+            total += worth - w.risk * risk * worth
             if st.fresh[p]:
-                total += FRESH_GUARD
+                total += w.fresh_guard
         else:
-            total -= worth - THREAT_WEIGHT * risk * worth
+            total -= w.opponents * (worth - w.threat * risk * worth)
     return total
