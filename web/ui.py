@@ -83,6 +83,10 @@ class Page(
         self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
         self.resumable: Session | None = None  # the saved match that #resume-match brings back
         self.queued_deal = False  # Deal was pressed before Python was up (web/boot.js)
+        self.hold_timer: Any = None  # a finger held on a card: explain it (web.table_input)
+        self.hold_from: tuple[float, float] | None = None
+        self.hold_done = False  # the press became a press-and-hold: its click plays nothing
+        self.hold_until = 0.0  # performance.now() until which a click ends that press
 
     # -- the seat this page shows --------------------------------------------------------
 
@@ -179,6 +183,10 @@ class Page(
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
+        self.on(by_id("hand"), "pointerdown", self.on_hand_pointer_down)
+        self.on(by_id("hand"), "pointermove", self.on_hand_pointer_move)
+        for end in ("pointerup", "pointercancel", "pointerleave"):
+            self.on(by_id("hand"), end, self.on_hand_pointer_end)
         self.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
         self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
         self.on(by_id("dernier"), "click", lambda e: self.on_dernier())

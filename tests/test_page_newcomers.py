@@ -1,0 +1,61 @@
+"""The table tried again as new players would (issue 26): a press-and-hold that explains and
+never plays, notices that never move the table, no sticky hover on touch screens, one name
+per seat, pass-and-play's words, every card's name holding its visible text (axe-core over
+every screen), the import error where the player looks, the help for newcomers, the menu's
+New match, the keyboard, and smaller things."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from test_page_polish import csp_match, open_saved
+
+TOUCH_PHONE = {"has_touch": True, "is_mobile": True, "viewport": {"width": 390, "height": 844}}
+
+
+def card_centre(page: Page, code: str) -> dict[str, float]:
+    box = page.locator(f'#hand button[data-card="{code}"]').bounding_box()
+    assert box is not None
+    return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+
+def finger_down(page: Page, point: dict[str, float]) -> Any:
+    """A finger put on the screen (Chromium's own touch input, as a phone sends it); lift
+    it with :func:`finger_up`."""
+    cdp: Any = page.context.new_cdp_session(page)
+    touch = {**point, "radiusX": 6, "radiusY": 6, "force": 1}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [touch]})
+    return cdp
+
+
+def finger_up(cdp: Any) -> None:
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+@pytest.mark.browser
+@pytest.mark.browser_context_args(**TOUCH_PHONE)
+def test_press_and_hold_explains_and_never_plays(page: Page, server_url: str) -> None:
+    """Issue 26.1: under chi sbaglia paga (RULES §12) the help says "press and hold a dimmed
+    card to see why": holding one says why while the finger is down, and lifting the finger
+    plays nothing (no +2 cards). A short tap still plays it (and pays)."""
+    m = csp_match(["2H", "8C", "4H", "5H", "6H"])
+    open_saved(page, server_url, m, delay=4000, chi_sbaglia_paga=True)
+    cards = page.locator("#hand button[data-card]")
+    expect(cards).to_have_count(5)
+    at = card_centre(page, "8C")
+    finger = finger_down(page, at)
+    page.wait_for_timeout(900)
+    hint = page.locator("#hint")
+    expect(hint).to_contain_text("8 of Clubs")
+    expect(hint).to_contain_text("Needs")
+    finger_up(finger)
+    page.wait_for_timeout(700)
+    expect(cards).to_have_count(5)
+    expect(page.locator('#notices .notice[data-kind="penalty"]')).to_have_count(0)
+    expect(page.locator("#table")).to_have_attribute("data-turn", "0")
+    # a tap is still a try: chi sbaglia paga charges it
+    page.locator('#hand button[data-card="8C"]').tap(force=True)
+    expect(cards).to_have_count(7)
