@@ -9,9 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser_support import open_page
 from playwright.sync_api import Page, expect
 from test_page_polish import csp_match, open_saved
+from test_page_support import FAST, wait_for_input
 
+SIZES = [(390, 844), (844, 390), (1280, 800)]  # a phone upright and on its side, a desktop
 TOUCH_PHONE = {"has_touch": True, "is_mobile": True, "viewport": {"width": 390, "height": 844}}
 
 
@@ -59,3 +62,23 @@ def test_press_and_hold_explains_and_never_plays(page: Page, server_url: str) ->
     # a tap is still a try: chi sbaglia paga charges it
     page.locator('#hand button[data-card="8C"]').tap(force=True)
     expect(cards).to_have_count(7)
+
+
+TAPPABLE_JS = """() => [...document.querySelectorAll('#hand button[data-card], #draw, #pass, #dernier')]
+  .map(b => { const r = b.getBoundingClientRect(); return [b.id || b.dataset.card, r.x, r.y]; })"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_notices_never_move_the_table(page: Page, server_url: str, size: tuple[int, int]) -> None:
+    """Issue 26.2: a notice coming or going moves no card and no button of the table (a tap
+    meant for one card must not land on another)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_page(page, server_url, FAST + "&foo=1")  # an unknown parameter: a notice
+    wait_for_input(page)
+    notice = page.locator("#notices .notice")
+    expect(notice).to_have_count(1)
+    with_notice = page.evaluate(TAPPABLE_JS)
+    notice.locator("button").click()
+    expect(notice).to_have_count(0)
+    assert page.evaluate(TAPPABLE_JS) == with_notice
