@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
-from test_page_polish import csp_match, open_saved
+from test_page_polish import big_traditional, csp_match, open_saved
 from test_page_support import FAST, wait_for_input
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]  # a phone upright and on its side, a desktop
@@ -82,3 +82,35 @@ def test_notices_never_move_the_table(page: Page, server_url: str, size: tuple[i
     notice.locator("button").click()
     expect(notice).to_have_count(0)
     assert page.evaluate(TAPPABLE_JS) == with_notice
+
+
+STRIPS_JS = """() => [...document.querySelectorAll('#hand button[data-card]')].map(b => {
+  const r = b.getBoundingClientRect(), y = r.top + r.height * 0.6;
+  let n = 0;
+  for (let x = Math.ceil(r.left); x < r.right; x++) {
+    const e = document.elementFromPoint(x, y);
+    if (e && e.closest('button[data-card]') === b) n++;
+  }
+  return n;
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.browser_context_args(**TOUCH_PHONE)
+def test_a_tapped_card_does_not_stay_hovered_on_touch(page: Page, server_url: str) -> None:
+    """Issue 26.3: on a touch screen the card tapped last keeps no hover style (raised, on
+    top of its neighbour): in a fanned hand of 9 cards at 390 px every card keeps a
+    tappable strip of at least 16 px, whatever was tapped last."""
+    m = big_traditional(cards=9, players=4)
+    open_saved(page, server_url, m, delay=4000, rules="traditional", levels=["medium"] * 3)
+    cards = page.locator("#hand button[data-card]")
+    assert cards.count() >= 9
+    before = page.evaluate(STRIPS_JS)
+    assert min(before) >= 16, before
+    for i in range(cards.count() - 1):
+        if cards.nth(i).get_attribute("aria-disabled") == "true":
+            cards.nth(i).tap(force=True)  # refused with its reason: the hand stays
+            expect(page.locator("#hint")).not_to_be_empty()
+            page.wait_for_timeout(400)
+            strips = page.evaluate(STRIPS_JS)
+            assert min(strips) >= 16, (i, strips)
