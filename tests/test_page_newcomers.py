@@ -114,3 +114,36 @@ def test_a_tapped_card_does_not_stay_hovered_on_touch(page: Page, server_url: st
             page.wait_for_timeout(400)
             strips = page.evaluate(STRIPS_JS)
             assert min(strips) >= 16, (i, strips)
+
+
+SEATS_JS = """() => [...document.querySelectorAll('#opt-levels .level')].map(l => {
+  const sel = l.querySelector('select'), r = sel.getBoundingClientRect();
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = getComputedStyle(sel).font;
+  const text = sel.options[sel.selectedIndex].text;
+  const name = [...l.querySelectorAll('.bot-name, input')].find(e => !e.hidden);
+  return {text, fits: ctx.measureText(text).width + 34 <= sel.clientWidth, top: r.top, left: r.left,
+          name: name.value ?? name.textContent, nameTop: name.getBoundingClientRect().top};
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_one_name_per_seat_on_every_screen(page: Page, server_url: str, lang: str) -> None:
+    """Issue 26.4: making seat 1 a person leaves the bot of seat 2 its name ("Carlo" on the
+    start screen and at the table alike); at 390 px every seat's choice shows whole and the
+    seats line up."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, server_url, f"lang={lang}")
+    page.select_option("#opt-players", "4")
+    page.select_option('select[data-bot="1"]', "human")
+    page.fill('input[data-name-for="1"]', "Anna")
+    seats = page.evaluate(SEATS_JS)
+    assert [s["name"] for s in seats] == ["Anna", "Carlo", "Dario"], seats
+    assert all(s["fits"] for s in seats), seats
+    assert len({round(s["top"] - s["nameTop"]) for s in seats}) == 1, seats  # every seat alike
+    assert len({round(s["left"]) for s in seats}) == 1, seats
+    page.click("#start")
+    expect(page.locator("#table")).to_be_visible()
+    for seat, name in ((2, "Carlo"), (3, "Dario")):
+        expect(page.locator(f'#opponents .seat[data-seat="{seat}"] .seat-name')).to_have_text(name)

@@ -180,6 +180,7 @@ class Page(
         self.on(by_id("opt-players"), "change", lambda e: self.sync_levels())
         self.on(by_id("opt-rules"), "change", lambda e: self.on_rules_change())
         self.on(by_id("opt-lang"), "change", self.on_lang_change)
+        self.on(by_id("opt-name"), "input", lambda e: self.sync_seat_names())
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
