@@ -11,10 +11,26 @@ from typing import Any
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from test_page_play import BLANKS, FEED, HEARTS
 from test_page_polish import big_traditional, csp_match, open_saved
-from test_page_support import FAST, wait_for_input
+from test_page_support import FAST, SAVE_KEY, open_with_storage, page_save, two_player_deck, wait_for_input
+
+import dernier
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]  # a phone upright and on its side, a desktop
+
+
+def hearts_match(hands: int = 1) -> dernier.Match:
+    """Ada (seat 0) holds five hearts and plays first on 9♥; Bianca nothing that fits."""
+    deck = two_player_deck(HEARTS, BLANKS, "9H", FEED)
+    return dernier.Match.new(players=2, dealer=1, deck=deck, seed=1, names=["Ada", "Bianca"], hands=hands)
+
+
+def open_saved_now(page: Page, server_url: str, m: dernier.Match, **kw: Any) -> None:
+    """Open a saved match without waiting for seat 0's turn (a curtain may be up)."""
+    open_with_storage(page, server_url, {SAVE_KEY: page_save(m, **kw)})
+
+
 TOUCH_PHONE = {"has_touch": True, "is_mobile": True, "viewport": {"width": 390, "height": 844}}
 
 
@@ -147,3 +163,62 @@ def test_one_name_per_seat_on_every_screen(page: Page, server_url: str, lang: st
     expect(page.locator("#table")).to_be_visible()
     for seat, name in ((2, "Carlo"), (3, "Dario")):
         expect(page.locator(f'#opponents .seat[data-seat="{seat}"] .seat-name')).to_have_text(name)
+
+
+@pytest.mark.browser
+def test_pass_and_play_live_region_names_the_person_under_the_curtain(page: Page, server_url: str) -> None:
+    """Issue 26.5: when the person under the curtain changes (a turn lost to the timer,
+    RULES §11), the live region names the new one, as the curtain does."""
+    rules = {"preset": "official", "timeout": "penalty"}
+    m = dernier.Match.new(players=3, rules=rules, seed=1, names=["Ada", "Marco", "Anna"])
+    open_saved_now(page, server_url, m, levels=["human", "human"], timer=2, variants={"timeout": "penalty"})
+    title = page.locator("#curtain-title")
+    expect(title).to_be_visible()
+    first = title.text_content()
+    page.wait_for_function(
+        """first => {
+          const t = document.querySelector('#curtain-title').textContent;
+          return t !== first && document.querySelector('#announce').textContent.includes(t);
+        }""",
+        arg=first,
+        timeout=15_000,
+    )
+
+
+@pytest.mark.browser
+def test_pass_and_play_says_your_turn_after_the_curtain(page: Page, server_url: str) -> None:
+    """Issue 26.5: after the curtain, the next person hears what to do ("Your turn…"), also
+    when the turn came straight from another person on this device."""
+    open_saved(page, server_url, hearts_match(), levels=["human"], delay=0)
+    page.click("#curtain-go")
+    expect(page.locator("#announce")).to_contain_text("Your turn")
+    page.click('#hand button[data-card="2H"]')
+    expect(page.locator("#curtain-title")).to_have_text("Pass the device to Bianca")
+    page.click("#curtain-go")
+    expect(page.locator("#announce")).to_contain_text("Your turn")
+
+
+@pytest.mark.browser
+def test_pass_and_play_summary_names_the_players(page: Page, server_url: str) -> None:
+    """Issue 26.5: on a shared device the summary names who won and who deals next (no
+    "You win the hand!" for whoever holds the device)."""
+    m = hearts_match(hands=2)
+    m.play("2H", 0)
+    for move in ("draw", "pass"):
+        m.play(move, 1)
+    m.play("3H", 0)
+    for move in ("draw", "pass"):
+        m.play(move, 1)
+    m.play("4H", 0)
+    for move in ("draw", "pass"):
+        m.play(move, 1)
+    m.play("5H!", 0)
+    for move in ("draw", "pass"):
+        if move in m.game.legal_moves():
+            m.play(move, 1)
+    open_saved(page, server_url, m, levels=["human"], delay=0)
+    page.click("#curtain-go")
+    page.click('#hand button[data-card="6H"]')
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#summary-winner")).to_have_text("Ada wins the hand")
+    expect(page.locator("#next-dealer")).to_have_text("Ada deals next")

@@ -110,6 +110,7 @@ class TableDrawing:
             return
         self.seat = turn
         self.armed = False
+        self.was_my_turn = False  # the next person hears "Your turn…" once the curtain goes
         self.curtain_seat = turn
         self.close_dialogs()
 
@@ -130,7 +131,10 @@ class TableDrawing:
         s = self.session
         assert s is not None
         who = name_of(sv.names, self.seat)
-        by_id("curtain-title").textContent = t(lang, "curtain_pass", who=who)
+        title = t(lang, "curtain_pass", who=who)
+        # the person changed under the curtain (a turn lost to the timer): say the new name
+        renamed = str(by_id("curtain-title").textContent or "") != title
+        by_id("curtain-title").textContent = title
         by_id("curtain-go").textContent = t(lang, "curtain_go", who=who)
         caller = next((p for p in s.local_seats() if p != self.seat and s.human_due(p)), None)
         call = by_id("curtain-dernier")
@@ -143,7 +147,8 @@ class TableDrawing:
         document.body.dataset.curtain = "true"
         if was_hidden:
             by_id("curtain-go").focus()
-            self.announce(t(lang, "curtain_pass", who=who))
+        if was_hidden or renamed:
+            self.announce(title)
         return True
 
     def render_thinking(self) -> None:
@@ -589,7 +594,8 @@ class TableDrawing:
         v = self.sv
         assert v is not None
         mi = v["match"]
-        me = self.seat
+        # "you" on a shared device (pass-and-play) is nobody: every line names the player
+        me = -1 if self.session is not None and self.session.multi_local else self.seat
         players = v.players
         over = bool(mi["over"])
         lang = self.lang
