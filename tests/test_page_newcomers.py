@@ -6,6 +6,7 @@ New match, the keyboard, and smaller things."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,15 @@ from browser_support import open_page
 from playwright.sync_api import Page, expect
 from test_page_play import BLANKS, FEED, HEARTS
 from test_page_polish import big_traditional, csp_match, open_saved
-from test_page_support import FAST, SAVE_KEY, open_with_storage, page_save, two_player_deck, wait_for_input
+from test_page_support import (
+    FAST,
+    ROOT,
+    SAVE_KEY,
+    open_with_storage,
+    page_save,
+    two_player_deck,
+    wait_for_input,
+)
 
 import dernier
 
@@ -24,6 +33,17 @@ def hearts_match(hands: int = 1) -> dernier.Match:
     """Ada (seat 0) holds five hearts and plays first on 9♥; Bianca nothing that fits."""
     deck = two_player_deck(HEARTS, BLANKS, "9H", FEED)
     return dernier.Match.new(players=2, dealer=1, deck=deck, seed=1, names=["Ada", "Bianca"], hands=hands)
+
+
+def last_card_match(hands: int = 2) -> dernier.Match:
+    """Ada to play her last card, 6♥, having called Dernier: it ends the hand."""
+    m = hearts_match(hands)
+    for card in ("2H", "3H", "4H", "5H!"):
+        m.play(card, 0)
+        for move in ("draw", "pass"):
+            if move in m.game.legal_moves():
+                m.play(move, 1)
+    return m
 
 
 def open_saved_now(page: Page, server_url: str, m: dernier.Match, **kw: Any) -> None:
@@ -202,23 +222,62 @@ def test_pass_and_play_says_your_turn_after_the_curtain(page: Page, server_url: 
 def test_pass_and_play_summary_names_the_players(page: Page, server_url: str) -> None:
     """Issue 26.5: on a shared device the summary names who won and who deals next (no
     "You win the hand!" for whoever holds the device)."""
-    m = hearts_match(hands=2)
-    m.play("2H", 0)
-    for move in ("draw", "pass"):
-        m.play(move, 1)
-    m.play("3H", 0)
-    for move in ("draw", "pass"):
-        m.play(move, 1)
-    m.play("4H", 0)
-    for move in ("draw", "pass"):
-        m.play(move, 1)
-    m.play("5H!", 0)
-    for move in ("draw", "pass"):
-        if move in m.game.legal_moves():
-            m.play(move, 1)
-    open_saved(page, server_url, m, levels=["human"], delay=0)
+    open_saved(page, server_url, last_card_match(), levels=["human"], delay=0)
     page.click("#curtain-go")
     page.click('#hand button[data-card="6H"]')
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#summary-winner")).to_have_text("Ada wins the hand")
     expect(page.locator("#next-dealer")).to_have_text("Ada deals next")
+
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {rules: {'label-content-name-mismatch': {enabled: true}}});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}));
+}"""
+AXE_PATH = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now (with the
+    experimental "label in name" rule, WCAG 2.5.3, switched on)."""
+    if not AXE_PATH.is_file():
+        pytest.fail(f"{AXE_PATH.relative_to(ROOT)} is missing: npm install (package.json devDependencies)")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_PATH))
+    found: list[dict[str, Any]] = page.evaluate(AXE_JS)
+    return found
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_axe_finds_nothing_serious_on_the_start_screen_and_the_lobby(
+    page: Page, server_url: str, lang: str
+) -> None:
+    """Issue 26.6: axe-core over the start screen and the host's lobby."""
+    open_page(page, server_url, f"lang={lang}")
+    expect(page.locator("#setup")).to_be_visible()
+    assert serious_violations(page) == []
+    open_page(page, server_url, f"players=3&levels=friend,medium&lang={lang}")
+    expect(page.locator("#lobby")).to_be_visible()
+    assert serious_violations(page) == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_axe_finds_nothing_serious_at_the_table_summary_and_replay(
+    page: Page, server_url: str, lang: str
+) -> None:
+    """Issue 26.6: every card's accessible name holds its visible text (WCAG 2.5.3, "label
+    in name": axe-core's label-content-name-mismatch), and axe-core finds nothing serious
+    or critical at the table, in the end-of-hand summary and in the replay viewer."""
+    open_saved(page, server_url, last_card_match(), lang=lang, delay=4000)
+    card = page.locator('#hand button[data-card="6H"]')
+    expect(card).to_have_attribute("aria-label", re.compile("^6♥"))
+    assert serious_violations(page) == []
+    card.click()
+    expect(page.locator("#summary")).to_be_visible()
+    assert serious_violations(page) == []
+    page.click("#replay-open")
+    expect(page.locator("#replay")).to_be_visible()
+    assert serious_violations(page) == []

@@ -377,7 +377,11 @@ class TableDrawing:
             for code in hand:
                 b = make("button", "card", None, type="button")
                 b.dataset.card = code
-                b.innerHTML = faces.card_svg(code, "wild" if wild else "suit")
+                # a picture, not inline SVG: its corner letters are no text of the button,
+                # whose name (faces.card_label) holds all that it shows (WCAG 2.5.3)
+                face = make("img", "card-face", None, alt="", draggable="false")
+                face.src = faces.card_image_url(code, "wild" if wild else "suit")
+                b.appendChild(face)
                 if code in prev:
                     prev.remove(code)
                 elif old_codes or self.last_hand:
@@ -403,7 +407,7 @@ class TableDrawing:
             if self.card_marks[i] == mark:
                 continue  # each DOM call costs: only what changed is written
             self.card_marks[i] = mark
-            name = faces.card_name(code, lang)
+            name = faces.card_label(code, lang)
             b.classList.toggle("jump", can_jump)
             if can_jump:
                 b.removeAttribute("aria-disabled")

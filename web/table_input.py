@@ -201,7 +201,7 @@ class TableInput:
                     b.classList.add("suit-start")
                     last_suit = suit
                 b.dataset.named = key
-                b.setAttribute("aria-label", faces.card_name(key, lang))
+                b.setAttribute("aria-label", faces.card_label(key, lang))
                 box.appendChild(b)
         else:
             if suits_only:
