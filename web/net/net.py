@@ -28,10 +28,10 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web import signal
-from web.dom import by_id, make, random_bytes
-from web.i18n import t
-from web.protocol import GuestClient, HostHub
+from web.net import signal
+from web.net.protocol import GuestClient, HostHub
+from web.shell.dom import by_id, make, random_bytes
+from web.shell.i18n import t
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 20.0
@@ -85,7 +85,7 @@ def ice_servers() -> list[dict[str, Any]]:
 def save_ice(text: str) -> tuple[bool, str]:
     """The ICE servers setting from its text (web.roomlink.parse_ice): (saved, message key
     or reason)."""
-    from web.roomlink import RoomLinkError, parse_ice
+    from web.net.roomlink import RoomLinkError, parse_ice
 
     try:
         servers = parse_ice(text)
@@ -114,7 +114,7 @@ def copy_text(text: str) -> None:
 def qr_into(box: Any, text: str) -> None:
     """A QR code of ``text`` (web.qr) as inline SVG, or nothing if it cannot be made."""
     try:
-        from web.qr import qr_svg
+        from web.net.qr import qr_svg
 
         box.innerHTML = qr_svg(text)
     except Exception:
@@ -182,7 +182,7 @@ class HostNet:
 
     async def invite(self, seat: int) -> None:
         """Make (or make anew) the invitation of ``seat``."""
-        from web import transport
+        from web.net import transport
 
         if seat in self.busy or self.room is not None:
             return
@@ -213,7 +213,7 @@ class HostNet:
         self.render_seats()
 
     async def accept(self, seat: int, text: str) -> None:
-        from web import transport
+        from web.net import transport
 
         inv = self.invites.get(seat)
         if inv is None or seat in self.busy:
@@ -268,7 +268,7 @@ class HostNet:
     async def open_room(self, server_text: str) -> None:
         """Opt-in: a room on a signalling server; every friend seat's invitation becomes a
         room link (no reply code), and friends rejoin by themselves."""
-        from web import roomlink, transport
+        from web.net import roomlink, transport
 
         lang = self.page.lang
         status = by_id("room-status")
@@ -448,7 +448,7 @@ class GuestNet:
         if self.room is not None:
             await self.connect_room()
             return
-        from web import transport
+        from web.net import transport
 
         lang = self.page.lang
         by_id("reply-fresh").hidden = True
@@ -476,7 +476,7 @@ class GuestNet:
             self.on_open(link)
 
     async def connect_room(self) -> None:
-        from web import transport
+        from web.net import transport
 
         lang = self.page.lang
         by_id("join-status").textContent = t(lang, "room_joining")

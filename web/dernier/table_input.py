@@ -9,15 +9,15 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web import faces
-from web.describe import (
+from web.dernier import faces
+from web.dernier.describe import (
     name_of,
     sort_hand,
     why_not,
 )
-from web.dom import SUITS, by_id, clear, make
-from web.i18n import t
-from web.seatview import SeatView
+from web.dernier.seatview import SeatView
+from web.shell.dom import SUITS, by_id, clear, make
+from web.shell.i18n import t
 
 HOLD_SECONDS = 0.45  # a press this long explains the card instead of playing it
 HOLD_SLOP_PX = 12  # a finger that moves more is scrolling the hand
