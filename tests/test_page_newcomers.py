@@ -281,3 +281,21 @@ def test_axe_finds_nothing_serious_at_the_table_summary_and_replay(
     page.click("#replay-open")
     expect(page.locator("#replay")).to_be_visible()
     assert serious_violations(page) == []
+
+
+@pytest.mark.browser
+def test_a_refused_match_file_is_told_under_the_button(page: Page, server_url: str) -> None:
+    """Issue 26.7: on a phone, "Open a match file" is far down the start screen: a file it
+    refuses is told right there, on screen, not at the top of the page."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, server_url, "lang=en")
+    page.locator("#import-match").scroll_into_view_if_needed()
+    page.set_input_files(
+        "#import-match", files=[{"name": "other.json", "mimeType": "application/json", "buffer": b'{"x": 1}'}]
+    )
+    status = page.locator("#import-status")
+    expect(status).to_contain_text("This match file cannot be used")
+    box = status.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    picker = page.locator(".import-line").bounding_box()
+    assert picker is not None and 0 <= box["y"] - (picker["y"] + picker["height"]) < 40, (box, picker)
