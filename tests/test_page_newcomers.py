@@ -299,3 +299,43 @@ def test_a_refused_match_file_is_told_under_the_button(page: Page, server_url: s
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
     picker = page.locator(".import-line").bounding_box()
     assert picker is not None and 0 <= box["y"] - (picker["y"] + picker["height"]) < 40, (box, picker)
+
+
+@pytest.mark.browser
+def test_the_help_explains_the_action_cards_and_no_jargon(page: Page, server_url: str) -> None:
+    """Issue 26.8: the help says what the action cards do (RULES §6: the traditional 7
+    costs 1 card and its Jolly is wild), chi sbaglia paga's tap when it is on; "match
+    points" and "with hints" are explained, and no bare "(§9)" is left."""
+    stats = '{"played": 3, "won": 1, "points": -1, "hinted": 1}'
+    open_with_storage(page, server_url, {"dernier.stats.v1": stats}, "lang=en")
+    expect(page.locator("#stats")).to_contain_text("match points: -1 (+1 a match won, −1 a match lost)")
+    expect(page.locator("#stats")).to_contain_text("1 played with hints")
+    page.click("#house-rules summary")
+    expect(page.locator("#help-chi_sbaglia_paga")).to_contain_text("(rules §12)")
+    # the official rules (the match the summary comes from)
+    open_saved(page, server_url, last_card_match(hands=1), delay=4000, chi_sbaglia_paga=True)
+    page.click("#menu-button")
+    page.click("#menu-help")
+    help_box = page.locator("#help")
+    for words in (
+        "A — the next player draws 2",
+        "7 — the previous player draws 2",
+        "Q — the next player misses",
+        "K — play changes direction",
+        "J — you choose the suit",
+        "the next player draws 4",
+    ):
+        expect(help_box).to_contain_text(words)
+    expect(page.locator("#help-wrong")).to_contain_text("costs 2 cards")
+    page.click("#help-close")
+    page.click('#hand button[data-card="6H"]')
+    expect(page.locator("#summary-legend")).to_contain_text("(rules §9)")
+    expect(page.locator("#summary-legend")).to_contain_text("Match points: +1 to the winner of the match")
+    # the traditional rules, in Italian
+    m = big_traditional(cards=9, players=4)
+    open_saved(page, server_url, m, lang="it", delay=4000, rules="traditional", levels=["medium"] * 3)
+    page.click("#menu-button")
+    page.click("#menu-help")
+    expect(help_box).to_contain_text("7 — il giocatore precedente pesca 1")
+    expect(help_box).to_contain_text("Jolly — diventa la carta che nomini")
+    expect(page.locator("#help-wrong")).to_be_hidden()

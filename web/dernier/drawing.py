@@ -630,6 +630,8 @@ class TableDrawing:
             th = make("th", "col-" + c[4:], t(lang, c), scope="col")
             if c == "col_gave":
                 th.setAttribute("title", t(lang, "col_gave_title"))
+            elif c == "col_match_points":
+                th.setAttribute("title", t(lang, "match_points_legend"))
             head.appendChild(th)
         thead = make("thead")
         thead.appendChild(head)
@@ -677,7 +679,9 @@ class TableDrawing:
                 tbody.appendChild(crow)
         table.appendChild(tbody)
         legend = by_id("summary-legend")
-        legend.textContent = t(lang, "col_gave_legend")
+        legend.textContent = t(lang, "col_gave_legend") + (
+            " " + t(lang, "match_points_legend") if over else ""
+        )
         legend.hidden = stopped
 
         host = self.session is not None

@@ -178,10 +178,28 @@ class GameMenu:
     # -- first-time help --------------------------------------------------------------------
 
     def show_help(self) -> None:
+        self.fill_help()
         dlg = by_id("help")
         if not dlg.open:
             dlg.showModal()
         by_id("help-close").focus()
+
+    def fill_help(self) -> None:
+        """The help's lines that depend on the match's rules: what the action cards do (a 7
+        costs 1 card and the Jolly is wild with the traditional rules), chi sbaglia paga."""
+        lang = self.lang
+        s = self.session
+        sv = self.sv
+        seven = s.match.rules.seven_penalty if s is not None else 2
+        wild = (
+            s.match.rules.jolly if s is not None else (sv.get("jolly") if sv is not None else "")
+        ) == "wild"
+        jolly = t(lang, "help_jolly_wild" if wild else "help_jolly_suit")
+        by_id("help-cards").textContent = t(lang, "help_cards", seven=seven, jolly=jolly)
+        wrong = by_id("help-wrong")
+        at_table = document.body.dataset.screen == "table"
+        wrong.hidden = not (at_table and sv is not None and bool(sv.get("chi_sbaglia_paga")))
+        wrong.textContent = t(lang, "help_wrong")
 
     def after_help(self) -> None:
         with contextlib.suppress(Exception):

@@ -13,7 +13,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.dernier import faces
 from web.shell.dom import by_id, clear, make, variant_text
-from web.shell.i18n import choice_text, t
+from web.shell.i18n import choice_text, rule_refs, t
 from web.shell.params import (
     HOUSE_FIELDS,
     MAX_HAND_SIZE,
@@ -98,7 +98,9 @@ class SetupScreen:
             if label and field in HOUSE_RULE_LABELS:
                 label.textContent = HOUSE_RULE_LABELS[field].get(lang) or HOUSE_RULE_LABELS[field]["en"]
             if helptext and field in HOUSE_RULES:
-                helptext.textContent = HOUSE_RULES[field].get(lang) or HOUSE_RULES[field]["en"]
+                helptext.textContent = rule_refs(
+                    HOUSE_RULES[field].get(lang) or HOUSE_RULES[field]["en"], lang
+                )
 
     def sync_house(self) -> None:
         """Anticipo needs two decks: only with the traditional rules."""
