@@ -6,6 +6,7 @@ New match, the keyboard, and smaller things."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -339,3 +340,55 @@ def test_the_help_explains_the_action_cards_and_no_jargon(page: Page, server_url
     expect(help_box).to_contain_text("7 — il giocatore precedente pesca 1")
     expect(help_box).to_contain_text("Jolly — diventa la carta che nomini")
     expect(page.locator("#help-wrong")).to_be_hidden()
+
+
+def saved_match(page: Page) -> Any:
+    """The match saved in the page's localStorage (its engine part), or None."""
+    text = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    return json.loads(text)["match"] if text else None
+
+
+@pytest.mark.browser
+def test_new_match_asks_before_the_match_in_progress_is_lost(page: Page, server_url: str) -> None:
+    """Issue 26.9: the menu's New match is no "Resume later": it asks, then drops the match
+    in progress; dealing from the start screen asks too while a match is saved; on the
+    start screen with no match the menu promises no saved match."""
+    open_page(page, server_url, "lang=en")
+    page.click("#menu-button")
+    expect(page.locator("#menu")).to_be_visible()
+    expect(page.get_by_text("The match stays saved")).to_be_hidden()
+    expect(page.locator("#menu-later")).to_be_hidden()
+    page.click("#menu-close")
+    # at the table: New match asks; "Keep the match" keeps it
+    open_saved(page, server_url, hearts_match(hands=3), delay=4000)
+    saved = saved_match(page)
+    assert saved is not None
+    page.click("#menu-button")
+    page.click("#menu-new")
+    ask = page.locator("#confirm-new")
+    expect(ask).to_be_visible()
+    expect(ask).to_contain_text("The match in progress (Hand 1 of 3) will be lost.")
+    page.click("#confirm-new-no")
+    expect(page.locator("#table")).to_be_visible()
+    assert saved_match(page) == saved
+    # Resume later, then Deal on the start screen: asked too
+    page.click("#menu-button")
+    page.click("#menu-later")
+    expect(page.locator("#resume-match")).to_be_visible()
+    page.click("#start")
+    expect(ask).to_be_visible()
+    page.click("#confirm-new-no")
+    expect(page.locator("#setup")).to_be_visible()
+    assert saved_match(page) == saved
+    page.click("#resume-match")
+    wait_for_input(page)
+    # New match, agreed: the start screen, nothing left to resume
+    page.click("#menu-button")
+    page.click("#menu-new")
+    page.click("#confirm-new-yes")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#resume-match")).to_be_hidden()
+    assert saved_match(page) is None
+    page.click("#start")
+    expect(page.locator("#confirm-new")).to_be_hidden()
+    wait_for_input(page)

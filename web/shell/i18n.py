@@ -693,6 +693,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "il tempo: −1, ogni altro giocatore +1).",
     ),
     "rule_ref": ("(rules §", "(regole §"),
+    "new_heading": ("Start a new match?", "Iniziare una nuova partita?"),
+    "new_lost": (
+        "The match in progress ({info}) will be lost.",
+        "La partita in corso ({info}) andrà persa.",
+    ),
+    "new_no": ("Keep the match", "Tieni la partita"),
+    "new_yes": ("Start a new match", "Nuova partita"),
 }
 
 

@@ -360,6 +360,17 @@ class SetupScreen:
         self.deal_from_form()
 
     def deal_from_form(self) -> None:
+        saved = self.resumable
+        if saved is not None and not by_id("resume-match").hidden:  # asked first: it would be lost
+            self.confirm_new(saved.match, self.deal_confirmed)
+            return
+        self.deal_now()
+
+    def deal_confirmed(self) -> None:
+        self.deal_now()
+        self.after_deal()  # the first-time help, then the hand (as a deal straight from the form)
+
+    def deal_now(self) -> None:
         s = self.read_setup()
         self.settings = s
         self.store.save_prefs(s)

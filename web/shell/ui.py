@@ -83,6 +83,7 @@ class Page(
         self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
         self.resumable: Session | None = None  # the saved match that #resume-match brings back
         self.queued_deal = False  # Deal was pressed before Python was up (web/boot.js)
+        self.pending_new: Any = None  # what "Start a new match" does once confirmed (web.shell.menu)
         self.hold_timer: Any = None  # a finger held on a card: explain it (web.table_input)
         self.hold_from: tuple[float, float] | None = None
         self.hold_done = False  # the press became a press-and-hold: its click plays nothing
