@@ -26,6 +26,10 @@ class DernierTable:
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
+        self.on(by_id("hand"), "pointerdown", self.on_hand_pointer_down)
+        self.on(by_id("hand"), "pointermove", self.on_hand_pointer_move)
+        for end in ("pointerup", "pointercancel", "pointerleave"):
+            self.on(by_id("hand"), end, self.on_hand_pointer_end)
         self.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
         self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
         self.on(by_id("dernier"), "click", lambda e: self.on_dernier())

@@ -167,7 +167,8 @@ class Store:
 
 def player_names(settings: Settings) -> list[str]:
     """Seat 0's name, the people's names (``settings.names``, else "Player N"), and bot
-    names for the bots (never one a person already has)."""
+    names for the bots: seat N's own (the start screen shows it), or another one when a
+    person already has that name."""
     lang = settings.lang
     people = any(settings.kind(seat) != "bot" for seat in range(1, settings.players))
     # "You" is no name to pass the device to, or to show on a friend's page
@@ -182,8 +183,16 @@ def player_names(settings: Settings) -> list[str]:
             names.append(given)
         else:
             names.append(t(lang, "friend_name" if kind == "friend" else "player_name", n=seat + 1))
-    free = [n for n in bot_names() if n not in names]
-    return [n if n else free.pop(0) for n in names]
+    defaults = bot_names()
+    free = [n for n in defaults if n not in names]
+    out = []
+    for seat, name in enumerate(names):
+        if not name:
+            own = defaults[seat - 1]
+            name = own if own in free else free[0]
+            free.remove(name)
+        out.append(name)
+    return out
 
 
 #: what a seat's controller is, as the page shows it (``Session.presence``)

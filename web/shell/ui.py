@@ -89,6 +89,11 @@ class PageCore:
         self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
         self.resumable: Session | None = None  # the saved match that #resume-match brings back
         self.queued_deal = False  # Deal was pressed before Python was up (web/boot.js)
+        self.pending_new: Any = None  # what "Start a new match" does once confirmed (web.shell.menu)
+        self.hold_timer: Any = None  # a finger held on a card: explain it (web.table_input)
+        self.hold_from: tuple[float, float] | None = None
+        self.hold_done = False  # the press became a press-and-hold: its click plays nothing
+        self.hold_until = 0.0  # performance.now() until which a click ends that press
 
     # -- the seat this page shows --------------------------------------------------------
 
@@ -185,6 +190,7 @@ class PageCore:
         self.on(by_id("opt-players"), "change", lambda e: self.sync_levels())
         self.on(by_id("opt-rules"), "change", lambda e: self.on_rules_change())
         self.on(by_id("opt-lang"), "change", self.on_lang_change)
+        self.on(by_id("opt-name"), "input", lambda e: self.sync_seat_names())
         self.wire_table()  # the game's table wires its own elements
         self.on(by_id("coach"), "click", lambda e: self.on_coach())
         self.on(by_id("export-match"), "click", lambda e: self.on_export())
