@@ -443,10 +443,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "per amici in altre case (sopra). Oppure manda il nuovo invito qui sotto e incolla subito "
         "la risposta.",
     ),
-    "reply_failed": (
-        "The two browsers found no way to each other. A STUN/TURN server may help (settings).",
-        "I due browser non si trovano. Un server STUN/TURN può aiutare (impostazioni).",
-    ),
     "reply_linked": ("Connected: waiting for their hello…", "Collegato: si attende il saluto…"),
     "join_heading": ("Join {who}'s table", "Unisciti al tavolo di {who}"),
     "join_name": ("Your name", "Il tuo nome"),
@@ -567,6 +563,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Sei al tavolo: si aspetta che chi ospita inizi la partita.",
     ),
     "back_at_table": ("Back at the table.", "Di nuovo al tavolo."),
+    "host_left_room": (
+        "The host closed the table. If they open it again, you are back at it by yourself.",
+        "Chi ospita ha chiuso il tavolo. Se lo riapre, ci torni da solo.",
+    ),
     "host_lost_room": (
         "The connection to the host is lost: trying to rejoin by itself…",
         "Il collegamento con chi ospita si è interrotto: si riprova da solo…",

@@ -242,7 +242,8 @@ class FriendsScreens:
             seat, phrase = data if isinstance(data, tuple | list) else (None, "")
             self.talk_notice(seat, phrase)
         elif kind == "bye":
-            self.notice(t(lang, "host_left"), seconds=None)
+            rejoins = self.guest is not None and self.guest.may_rejoin()
+            self.notice(t(lang, "host_left_room" if rejoins else "host_left"), "net", None)
             self.render()
         elif kind == "dropped":
             rejoins = self.guest is not None and self.guest.may_rejoin()

@@ -34,7 +34,7 @@ from web.i18n import t
 from web.protocol import GuestClient, HostHub
 
 #: seconds the host waits for a pasted reply's link to open
-ACCEPT_TIMEOUT_S = 20.0
+ACCEPT_TIMEOUT_S = 15.0
 #: how long a guest's reply code is shown as good on one network (measured: a passive reply
 #: still opens minutes later there)
 REPLY_GOOD_S = 300
@@ -47,8 +47,11 @@ REPLY_GOOD_ROUTED_S = 15
 HOST_SILENT_S = 7.0
 #: a friend's page tries the room again this soon after losing the host
 ROOM_RETRY_S = 2.0
-#: … and gives one try this long
+#: … and gives one try this long; after failed tries it waits longer, up to ROOM_RETRY_MAX_S
+#: (a host who closed the table may come back: its reload reopens the same room)
 ROOM_TRY_S = 8.0
+ROOM_RETRY_MAX_S = 15.0
+ROOM_RETRY_FOR_S = 3600.0
 ICE_KEY = "dernier.ice.v1"
 ROOM_SERVER_KEY = "dernier.roomserver.v1"
 #: the host's open room, so that a reload opens the same one: {"room", "server", "token"}
@@ -175,7 +178,9 @@ class HostNet:
         self.page = page
         self.session = session
         self.hub = HostHub(session, on_change=self.on_hub_change, on_talk=self.on_talk)
-        self.hub.holding = True  # no views before the host starts the match
+        # no views before the host starts the match (a resumed match has begun already)
+        match = session.match
+        self.hub.holding = match.hand_no <= 1 and not match.game.moves
         self.table_id = random_bytes(9).hex()
         self.invites: dict[int, Any] = {}
         self.urls: dict[int, str] = {}
@@ -301,9 +306,9 @@ class HostNet:
         try:
             link = await inv.accept(text, ACCEPT_TIMEOUT_S)
         except transport.TransportError as e:
-            key = {"bad code": "reply_bad", "expired": "reply_expired", "spent": "reply_expired"}.get(
-                e.reason, "reply_failed"
-            )
+            # the link did not open (timeout, or the browsers found no way): the routers or a
+            # late reply, and the same next step either way
+            key = "reply_bad" if e.reason == "bad code" else "reply_expired"
             self.status[seat] = (key, True)
             self.busy.discard(seat)
             if e.reason != "bad code":  # the invitation is spent: a fresh one at once
@@ -576,6 +581,8 @@ class GuestNet:
         self.stopped = False
         self.task: Any = None
         self.retry_at: float | None = None
+        self.retries = 0  # failed room tries in a row
+        self.lost_at: float | None = None  # when the link to the host was lost
         self.joining = False
 
     def ice_list(self) -> list[dict[str, Any]]:
@@ -708,7 +715,8 @@ class GuestNet:
             window.console.warn("room: " + str(e))
             if self.client is None:
                 by_id("join-status").textContent = t(lang, "room_failed")
-            self.retry_at = time.monotonic() + ROOM_RETRY_S
+            self.retries += 1
+            self.schedule_retry()
             return
         finally:
             self.joining = False
@@ -732,6 +740,8 @@ class GuestNet:
         name = str(by_id("join-name").value or "")
         self.client = GuestClient(self.seat, self.token, name)
         self.retry_at = None
+        self.retries = 0
+        self.lost_at = None
         self.last_heard = time.monotonic()
         link.send(self.client.hello())
         by_id("join-status").textContent = t(self.page.lang, "join_linked")
@@ -770,12 +780,23 @@ class GuestNet:
             self.closed_reason = str(reason or "closed")
             if self.client is None or self.client.bye_reason is None:
                 self.page.on_guest_event("dropped", self.closed_reason)
-        if self.may_rejoin() and self.retry_at is None:
-            self.retry_at = time.monotonic() + ROOM_RETRY_S  # with a room code: rejoin by itself
+        if self.may_rejoin():
+            self.schedule_retry()  # with a room code: rejoin by itself
 
     def may_rejoin(self) -> bool:
-        host_left = self.client is not None and self.client.bye_reason is not None
-        return self.room is not None and not self.left and not host_left
+        """A room's friend tries again by itself (also after the host said goodbye: a
+        reload of the host reopens the same room), for an hour at most."""
+        if self.room is None or self.left or self.stopped:
+            return False
+        return self.lost_at is None or time.monotonic() - self.lost_at < ROOM_RETRY_FOR_S
+
+    def schedule_retry(self) -> None:
+        """The next room try: soon after a drop, less often after failed tries."""
+        now = time.monotonic()
+        if self.lost_at is None:
+            self.lost_at = now
+        if self.retry_at is None and self.may_rejoin():
+            self.retry_at = now + min(ROOM_RETRY_MAX_S, ROOM_RETRY_S * 2 ** max(0, self.retries - 2))
 
     def send(self, text: str | None) -> None:
         if text and self.link is not None:
@@ -837,4 +858,4 @@ class GuestNet:
                     self.link.on_close = lambda reason: None
                     with contextlib.suppress(Exception):
                         self.link.close()
-                self.retry_at = now + ROOM_RETRY_S
+                self.schedule_retry()
