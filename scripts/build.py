@@ -569,7 +569,7 @@ def preload_links(chunks: list[str], code: str = "zip") -> str:
 
 
 def boot_words(html: str) -> str:
-    """The Italian words of the start screen's fixed text, from web/i18n.py, as a JSON data
+    """The Italian words of the start screen's fixed text, from web/shell/i18n.py, as a JSON data
     block for web/boot.js, which writes them at once for an Italian visitor (who would
     otherwise read the start screen in English until Python is up: a few seconds on a slow
     phone; Python writes the same words when it starts):
@@ -581,15 +581,15 @@ def boot_words(html: str) -> str:
 
     A data block is not run, so the CSP allows it; ``</`` is escaped so that no text can
     close it. An unknown ``data-i18n`` key stops the build."""
-    spec = importlib.util.spec_from_file_location("dernier_web_i18n", ROOT / "web" / "i18n.py")
+    spec = importlib.util.spec_from_file_location("dernier_web_i18n", ROOT / "web" / "shell" / "i18n.py")
     if spec is None or spec.loader is None:
-        raise BuildError("web/i18n.py is missing")
+        raise BuildError("web/shell/i18n.py is missing")
     i18n = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(i18n)
     keys = sorted(set(re.findall(r'data-i18n="([^"]+)"', html)))
     unknown = [k for k in keys if k not in i18n.STRINGS]
     if unknown:
-        raise BuildError(f"index.html has data-i18n keys that web/i18n.py lacks: {unknown}")
+        raise BuildError(f"index.html has data-i18n keys that web/shell/i18n.py lacks: {unknown}")
     choices: dict[str, dict[str, str]] = {}
     for field in ("format", "timer"):
         m = re.search(rf'<select id="opt-{field}"[^>]*>(.*?)</select>', html, re.S)

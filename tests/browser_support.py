@@ -169,7 +169,7 @@ def open_page(page: Page, server_url: str, query: str = "") -> None:
 
 # ---------------------------------------------------------------------------------------
 # The PeerJS signalling server (npm `peer`, a dev dependency in package.json), for the
-# room-code tests of web/transport.py.
+# room-code tests of web/net/transport.py.
 
 PEER_SERVER_BIN = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
 PEER_SERVER_LIFETIME_S = 600  # killed by `timeout` even if pytest dies without teardown

@@ -129,7 +129,7 @@ def server_url() -> Iterator[str]:
 @pytest.fixture
 def peer_server() -> Iterator[dict[str, Any]]:
     """A PeerJS server for one test: ``{"host", "port", "path", "secure", "key"}``, the
-    fields of ``web.transport.RoomServer``. Skipped (failed in CI) without node or the
+    fields of ``web.net.transport.RoomServer``. Skipped (failed in CI) without node or the
     ``peer`` package (python scripts/vendor.py installs it)."""
     problem = peer_server_problem()
     if problem:

@@ -28,7 +28,7 @@ def test_every_fixed_text_of_the_page_has_its_italian_words() -> None:
     import sys
 
     sys.path.insert(0, str(ROOT))
-    from web.i18n import t
+    from web.shell.i18n import t
 
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     keys = set(re.findall(r'data-i18n="([^"]+)"', html))
@@ -37,7 +37,7 @@ def test_every_fixed_text_of_the_page_has_its_italian_words() -> None:
     assert set(words) == keys and len(keys) > 50
     assert words == {k: t("it", k) for k in keys}
     assert words["setup_heading"] != t("en", "setup_heading")
-    # the choices drawn from their value, as the page draws them (web.i18n.choice_text)
+    # the choices drawn from their value, as the page draws them (web.shell.i18n.choice_text)
     assert block["choices"]["opt-format"] == {
         "hands:1": t("it", "format_hands_1"),
         "hands:3": t("it", "format_hands", n=3),

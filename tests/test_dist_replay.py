@@ -12,7 +12,7 @@ from test_dist import built as built  # a fixture: the site built once for this 
 from test_dist import site as site  # a fixture
 from test_web_replay import bot_match
 
-from web.replay import encode_link
+from web.shell.replay import encode_link
 
 pytestmark = pytest.mark.browser
 

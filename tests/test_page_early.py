@@ -1,5 +1,5 @@
 """The start screen works before Python is up: a visitor on a slow phone can set up a match
-and press Deal while the runtime loads (web/boot.js marks the choices, web/ui.py keeps them
+and press Deal while the runtime loads (web/boot.js marks the choices, web/shell/ui.py keeps them
 and deals). Python is held back by holding the request for web/main.py."""
 
 from __future__ import annotations

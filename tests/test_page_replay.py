@@ -1,5 +1,5 @@
 """The replay viewer, share links, the Replays list and drag-and-drop import in the page
-(web/replay_ui.py; the logic is web/replay.py, tested in tests/test_web_replay.py)."""
+(web/shell/replay_ui.py; the logic is web/shell/replay.py, tested in tests/test_web_replay.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from test_review import _deal
 from test_web_replay import bot_match, entries, link_of
 
 import dernier
-from web.replay import REPLAYS_KEY, dump_shelf, encode_link
+from web.shell.replay import REPLAYS_KEY, dump_shelf, encode_link
 
 LONGTASKS_JS = """() => { window.__longest = 0;
   new PerformanceObserver(list => { for (const e of list.getEntries())
@@ -184,7 +184,7 @@ def test_record_round_trips_through_export_import_and_a_share_link_offline(
         expect(page.locator("#replay")).to_be_visible()
         go_to_end(page)
         assert shown_position(page) == final
-        from web.replay import decode_link
+        from web.shell.replay import decode_link
 
         assert decode_link(fragment).record() == record
     finally:

@@ -124,7 +124,7 @@ def page_save(
     name: str = "",
     **settings: Any,
 ) -> str:
-    """The page's save wrapper around ``match`` (see web/session.py); ``settings`` change
+    """The page's save wrapper around ``match`` (see web/shell/session.py); ``settings`` change
     or add settings fields (e.g. ``rules="traditional", anticipo=True``)."""
     levels = levels or ["medium"] * (match.players - 1)
     fields = {

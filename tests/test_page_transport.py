@@ -1,4 +1,4 @@
-"""web/transport.py in real Chromium: two browser contexts (host and guest, no shared
+"""web/net/transport.py in real Chromium: two browser contexts (host and guest, no shared
 state) on tests/pages/transport.html, linked by the manual exchange of codes and by a room
 code through a local PeerJS server (the ``peer_server`` fixture).
 
@@ -29,7 +29,7 @@ from browser_support import READY_TIMEOUT_MS, PageLog, is_local_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from web import signal
+from web.net import signal
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route

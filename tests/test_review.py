@@ -111,7 +111,7 @@ def test_review_is_deterministic_covers_every_seat_and_runs_in_slices() -> None:
 
 
 def test_review_sliced_by_time_gives_the_same_review() -> None:
-    """The page slices the review every few milliseconds of playouts (web/review_ui.py):
+    """The page slices the review every few milliseconds of playouts (web/shell/review_ui.py):
     the figures do not depend on where it was sliced."""
     rec = _deal("10D!").record()
     whole = review(rec, playouts=200, seed=2)

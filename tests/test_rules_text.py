@@ -1,4 +1,4 @@
-"""web/rules_text.py: the in-game rules page (RULES §1–§12) and the house rules panel's texts."""
+"""web/dernier/rules_text.py: the in-game rules page (RULES §1–§12) and the house rules panel's texts."""
 
 from __future__ import annotations
 
@@ -32,11 +32,11 @@ PANEL_FIELDS = {
 
 
 def _load(name: str) -> ModuleType:
-    """Import web/<name>.py (web/ is not a package: PyScript runs it as plain files)."""
+    """Import web/dernier/<name>.py (web/ is not a package: PyScript runs it as plain files)."""
     module_name = f"dernier_web_{name}"
     if module_name in sys.modules:
         return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, ROOT / "web" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(module_name, ROOT / "web" / "dernier" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module

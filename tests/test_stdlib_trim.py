@@ -188,4 +188,4 @@ def test_the_page_imports_nothing_the_trimmed_zip_lacks(
         shutil.rmtree(site, ignore_errors=True)
     lacking = missing(seen, full, trimmed)
     assert not lacking, f"the page imported {lacking}, which the trimmed zip lacks ({FIX})"
-    assert "web.ui" in seen and "dernier.match" in seen
+    assert "web.shell.ui" in seen and "dernier.match" in seen

@@ -21,10 +21,10 @@ if str(ROOT) not in sys.path:
 from helpers import seek_match  # noqa: E402
 
 import dernier  # noqa: E402
-from web.describe import log_lines  # noqa: E402
-from web.driver import HUMAN_TURN_JUMP_MS, JUMP_WINDOW_MS, Driver  # noqa: E402
-from web.params import Settings, parse_query  # noqa: E402
-from web.session import HUMAN, MemoryStorage, Session, Store, rules_spec  # noqa: E402
+from web.dernier.describe import log_lines  # noqa: E402
+from web.shell.driver import HUMAN_TURN_JUMP_MS, JUMP_WINDOW_MS, Driver  # noqa: E402
+from web.shell.params import Settings, parse_query  # noqa: E402
+from web.shell.session import HUMAN, MemoryStorage, Session, Store, rules_spec  # noqa: E402
 
 HOUSE = {"preset": "traditional", "anticipo": True, "chi_sbaglia_paga": True}
 

@@ -19,17 +19,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import dernier  # noqa: E402
-from web.describe import (  # noqa: E402
+from web.dernier.describe import (  # noqa: E402
     log_lines,
     move_card,
     needs_text,
     sort_hand,
     why_not,
 )
-from web.driver import Driver  # noqa: E402
-from web.i18n import STRINGS, choice_text, t  # noqa: E402
-from web.params import Settings, clean_name, parse_query, query_pairs  # noqa: E402
-from web.session import (  # noqa: E402
+from web.shell.driver import Driver  # noqa: E402
+from web.shell.i18n import STRINGS, choice_text, t  # noqa: E402
+from web.shell.params import Settings, clean_name, parse_query, query_pairs  # noqa: E402
+from web.shell.session import (  # noqa: E402
     SAVE_KEY,
     MemoryStorage,
     SaveProblem,
@@ -426,7 +426,7 @@ QUERY_PIECES += ["%e2%82", "%ac", "%%", "x=1"]
 @given(st.lists(st.sampled_from(QUERY_PIECES), max_size=16), st.text(max_size=8))
 @settings(max_examples=2000, deadline=None)
 def test_query_pairs_reads_a_query_as_urllib_does(pieces: list[str], text: str) -> None:
-    """web.params reads the URL's query without urllib.parse (a cost at the page's start):
+    """web.shell.params reads the URL's query without urllib.parse (a cost at the page's start):
     the same pairs as parse_qsl with blank values kept, for any mix of escapes."""
     from urllib.parse import parse_qsl
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_page_play import two_left_match
 
-from web.describe import log_lines
+from web.dernier.describe import log_lines
 
 
 def test_forgotten_dernier_is_told_before_the_next_move() -> None:

@@ -1,5 +1,5 @@
 """Playing with friends: the protocol between the host's page and a friend's page
-(web/protocol.py), in CPython — a whole match with a friend whose moves come from its
+(web/net/protocol.py), in CPython — a whole match with a friend whose moves come from its
 received views only, with a leak check of everything it was sent, and one test per rule
 of the referee (tokens, seats, stale views, replays, refusals, flood, size, drops, the
 stand-in, rejoin, table talk, closing, saves)."""
@@ -21,9 +21,8 @@ if str(ROOT) not in sys.path:
 
 from dernier.bots import make_bot  # noqa: E402
 from dernier.cards import CODE_OF  # noqa: E402
-from web.describe import move_card, moves_of_card  # noqa: E402
-from web.params import Settings  # noqa: E402
-from web.protocol import (  # noqa: E402
+from web.dernier.describe import move_card, moves_of_card  # noqa: E402
+from web.net.protocol import (  # noqa: E402
     BURST,
     FLOOD_CLOSE,
     HELLO_TIMEOUT,
@@ -38,7 +37,8 @@ from web.protocol import (  # noqa: E402
     encode,
     fit_view,
 )
-from web.session import MemoryStorage, Session, Store  # noqa: E402
+from web.shell.params import Settings  # noqa: E402
+from web.shell.session import MemoryStorage, Session, Store  # noqa: E402
 
 TOKEN = "tok_" + "a1B2" * 5
 TOKEN2 = "tok_" + "z9Y8" * 5

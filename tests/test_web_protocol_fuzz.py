@@ -1,4 +1,4 @@
-"""Fuzz tests of the friends' protocol (web/protocol.py): the host's hub against anything a
+"""Fuzz tests of the friends' protocol (web/net/protocol.py): the host's hub against anything a
 guest may send, and a guest's client against anything a host may send.
 
 ``HostHub.receive`` never raises, never answers ``internal`` (a bug), changes the match
@@ -26,9 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from web.describe import move_card  # noqa: E402
-from web.params import Settings  # noqa: E402
-from web.protocol import (  # noqa: E402
+from web.dernier.describe import move_card  # noqa: E402
+from web.net.protocol import (  # noqa: E402
     HOST_MESSAGES,
     MAX_MESSAGE,
     TALK_PHRASES,
@@ -37,7 +36,8 @@ from web.protocol import (  # noqa: E402
     check_state,
     encode,
 )
-from web.session import Session  # noqa: E402
+from web.shell.params import Settings  # noqa: E402
+from web.shell.session import Session  # noqa: E402
 
 TOKEN = "tok_" + "Q7" * 10
 FUZZ = settings(

@@ -1,4 +1,4 @@
-"""web/qr.py against independent encoders from PyPI (the `test` extra).
+"""web/net/qr.py against independent encoders from PyPI (the `test` extra).
 
 * python-qrcode is the oracle for the whole matrix (same version, level and mask).
   segno is not used for that: in byte mode it writes one extra zero byte after the
@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from web import qr
+from web.net import qr
 
 qrcode = pytest.importorskip("qrcode")
 pytest.importorskip("qrcode.util")

@@ -1,5 +1,5 @@
-"""Replays without the browser (web/replay.py): share links, the kept list, the frames the
-viewer steps through; and what web/session.py keeps when a match ends (issue 16)."""
+"""Replays without the browser (web/shell/replay.py): share links, the kept list, the frames the
+viewer steps through; and what web/shell/session.py keeps when a match ends (issue 16)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from helpers import bots_play
 import dernier
 from dernier.bots import make_bot
 from dernier.errors import SaveError
-from web.params import Settings
-from web.replay import (
+from web.shell.params import Settings
+from web.shell.replay import (
     MAX_LINK_CHARS,
     MAX_REPLAYS,
     REPLAYS_KEY,
@@ -36,7 +36,7 @@ from web.replay import (
     position_text,
     unpack,
 )
-from web.session import MemoryStorage, Session, Store
+from web.shell.session import MemoryStorage, Session, Store
 
 
 def bot_match(players: int = 3, hands: int = 2, seed: int = 3, rules: str = "official") -> dernier.Match:

@@ -1,11 +1,11 @@
-"""Room-code invitations (web/roomlink.py): the URL round-trips, and anything damaged,
+"""Room-code invitations (web/net/roomlink.py): the URL round-trips, and anything damaged,
 foreign or hostile is refused with a reason."""
 
 from __future__ import annotations
 
 import pytest
 
-from web.roomlink import RoomLinkError, Server, new_room, parse_room, parse_server, room_ok, room_url
+from web.net.roomlink import RoomLinkError, Server, new_room, parse_room, parse_server, room_ok, room_url
 
 TOKEN = "AbCdEfGhIjKlMnOpQrStUvWx"
 
@@ -60,7 +60,7 @@ def test_bad_room_invitations_are_refused(fragment: str) -> None:
 
 
 def test_ice_servers_setting() -> None:
-    from web.roomlink import ice_text, parse_ice
+    from web.net.roomlink import ice_text, parse_ice
 
     assert parse_ice("") == []
     text = "stun:stun.example.org:3478\n# comment\n\nturn:turn.example.org:3478?transport=tcp ada s3cret"

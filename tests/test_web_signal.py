@@ -1,4 +1,4 @@
-"""web/signal.py: connection codes, invitations and replies (CPython)."""
+"""web/net/signal.py: connection codes, invitations and replies (CPython)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from web import signal as sig
-from web.signal import SignalError
+from web.net import signal as sig
+from web.net.signal import SignalError
 
 # Descriptions made by Debian's Chromium here: without and with
 # --allow-loopback-in-peer-connection (+ camera/microphone permission, so raw IPs).

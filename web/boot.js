@@ -1,11 +1,11 @@
 // Runs before the page is first drawn, while Python starts (a few seconds): it picks the
 // page's language (the link's lang=, the remembered choice, the browser's) and, for a match
 // link or an invitation, puts a neutral loading state where the start screen would be, so
-// that the start form never flashes before the table. web/ui.py removes data-boot once up.
+// that the start form never flashes before the table. web/shell/ui.py removes data-boot once up.
 // On the built site it also writes the fixed text in Italian for an Italian visitor.
 // The start form can be used before Python is up: what the visitor changes is marked
-// data-touched (web/ui.py keeps it), and a Deal pressed early waits in html[data-deal-queued]
-// (web/ui.py then deals) instead of submitting the form.
+// data-touched (web/shell/ui.py keeps it), and a Deal pressed early waits in html[data-deal-queued]
+// (web/shell/ui.py then deals) instead of submitting the form.
 (function () {
   var root = document.documentElement;
   var params = new URLSearchParams(location.search);

@@ -1,5 +1,5 @@
 """Browser entry point, run by PyScript (Pyodide) from index.html: starts the card table
-(:mod:`web.ui`). Any start-up failure is shown on the page, never a blank screen."""
+(:mod:`web.shell.ui`). Any start-up failure is shown on the page, never a blank screen."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def start() -> None:
         # the built site ships the game's code as one app.zip, imported in place
         if os.path.isfile("app.zip"):
             use_app_zip(os.path.abspath("app.zip"))
-        from web import ui
+        from web.shell import ui
 
         ui.main()
     except Exception:

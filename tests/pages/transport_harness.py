@@ -1,4 +1,4 @@
-"""Drives web/transport.py for tests/test_page_transport.py (run by tests/pages/transport.html).
+"""Drives web/net/transport.py for tests/test_page_transport.py (run by tests/pages/transport.html).
 
 Every action is an async function on ``window.harness`` returning JSON text:
 ``{"ok": true, ...}`` or ``{"ok": false, "reason": ..., "error": ...}``. The page holds at
@@ -15,8 +15,8 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web import transport
-from web.transport import Link, RoomServer, TransportError
+from web.net import transport
+from web.net.transport import Link, RoomServer, TransportError
 
 PEERJS_SRC = "../../vendor/peerjs/peerjs.min.js"
 STATE: dict[str, Any] = {"invite": None, "reply": None, "link": None, "room": None}

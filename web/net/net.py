@@ -28,10 +28,10 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web import roomlink, signal
-from web.dom import by_id, make, random_bytes
-from web.i18n import t
-from web.protocol import GuestClient, HostHub
+from web.net import roomlink, signal
+from web.net.protocol import GuestClient, HostHub
+from web.shell.dom import by_id, make, random_bytes
+from web.shell.i18n import t
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 15.0
@@ -115,7 +115,7 @@ def offer_is_routed(code: str) -> bool:
 def save_ice(text: str) -> tuple[bool, str]:
     """The ICE servers setting from its text (web.roomlink.parse_ice): (saved, message key
     or reason)."""
-    from web.roomlink import RoomLinkError, parse_ice
+    from web.net.roomlink import RoomLinkError, parse_ice
 
     try:
         servers = parse_ice(text)
@@ -164,7 +164,7 @@ async def copy_text(text: str, button: Any = None, field: Any = None, lang: str 
 def qr_into(box: Any, text: str) -> None:
     """A QR code of ``text`` (web.qr) as inline SVG, or nothing if it cannot be made."""
     try:
-        from web.qr import qr_svg
+        from web.net.qr import qr_svg
 
         box.innerHTML = qr_svg(text)
     except Exception:
@@ -258,7 +258,7 @@ class HostNet:
     async def invite(self, seat: int, keep_status: bool = False) -> None:
         """Make (or make anew) the invitation of ``seat``; ``keep_status``: what the lobby
         says of the seat stays (why a fresh invitation was made)."""
-        from web import transport
+        from web.net import transport
 
         if seat in self.busy or self.room is not None:
             return
@@ -291,7 +291,7 @@ class HostNet:
         self.render_seats()
 
     async def accept(self, seat: int, text: str) -> None:
-        from web import transport
+        from web.net import transport
 
         inv = self.invites.get(seat)
         if seat in self.busy:
@@ -353,7 +353,7 @@ class HostNet:
         every friend seat's invitation becomes one link (no reply code), carrying the
         room's ICE servers, and friends rejoin by themselves. ``code``: a room code to open
         again (the host's reload)."""
-        from web import transport
+        from web.net import transport
 
         if self.room is not None or self.room_opening:
             return
@@ -629,7 +629,7 @@ class GuestNet:
         if self.room is not None:
             await self.connect_room()
             return
-        from web import transport
+        from web.net import transport
 
         lang = self.page.lang
         by_id("reply-fresh").hidden = True
@@ -695,7 +695,7 @@ class GuestNet:
         return signal.offer_id(self.inv.offer_code)
 
     async def connect_room(self) -> None:
-        from web import transport
+        from web.net import transport
 
         if self.joining or self.stopped:
             return

@@ -10,8 +10,8 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web import faces
-from web.describe import (
+from web.dernier import faces
+from web.dernier.describe import (
     count_text,
     hand_points_given,
     log_lines,
@@ -22,9 +22,9 @@ from web.describe import (
     tiebreak_text,
     why_not,
 )
-from web.dom import by_id, clear, make
-from web.i18n import t
-from web.seatview import SeatView
+from web.dernier.seatview import SeatView
+from web.shell.dom import by_id, clear, make
+from web.shell.i18n import t
 
 CLOCK_SVG = (
     '<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" '
@@ -764,7 +764,7 @@ class TableDrawing:
         if box.childElementCount:
             return
         try:
-            from web.protocol import TALK_PHRASES
+            from web.net.protocol import TALK_PHRASES
         except ImportError:
             return
         for phrase in TALK_PHRASES:

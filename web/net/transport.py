@@ -64,8 +64,8 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web import signal
-from web.dom import random_bytes
+from web.net import signal
+from web.shell.dom import random_bytes
 
 GATHER_TIMEOUT_S = 10.0
 #: a room's host goes back to the signalling server this often after losing it, this many times

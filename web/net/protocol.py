@@ -72,8 +72,8 @@ from collections.abc import Callable
 from typing import Any
 
 from dernier.cards import KIND_OF
-from web.describe import moves_of_card
-from web.session import AWAY, CONNECTED, STANDIN, WAITING, Session
+from web.dernier.describe import moves_of_card
+from web.shell.session import AWAY, CONNECTED, STANDIN, WAITING, Session
 
 VERSION = 1
 #: the most bytes (UTF-8) of one message; checked before parsing

@@ -10,19 +10,19 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web.describe import (
+from web.dernier.describe import (
     name_of,
 )
-from web.dom import by_id, clear
-from web.i18n import STRINGS, t
-from web.session import Session
+from web.shell.dom import by_id, clear
+from web.shell.i18n import STRINGS, t
+from web.shell.session import Session
 
 
 class FriendsScreens:
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     def open_lobby(self, session: Session) -> None:
-        from web.net import HostNet, spawn
+        from web.net.net import HostNet, spawn
 
         self.driver.stop()
         self.session = session
@@ -34,7 +34,7 @@ class FriendsScreens:
         self.translate()
         self.screen("lobby")
         by_id("start-online").textContent = t(self.lang, "start_online")
-        from web.net import ROOM_SERVER_KEY
+        from web.net.net import ROOM_SERVER_KEY
 
         with contextlib.suppress(Exception):
             saved = window.localStorage.getItem(ROOM_SERVER_KEY)
@@ -46,7 +46,7 @@ class FriendsScreens:
         self.hub.render_seats()
         saved = self.hub.saved_room()
         if saved is not None:  # the host reloaded: the same room, and the friends come back
-            from web.roomlink import CLOUD_SERVER
+            from web.net.roomlink import CLOUD_SERVER
 
             code, server = saved
             spawn(self.hub.open_room(None if server == CLOUD_SERVER.text() else server, code))
@@ -102,15 +102,15 @@ class FriendsScreens:
             self.notice(name_of(names, seat) + ": " + t(self.lang, key))
 
     def fill_ice(self, box: str) -> None:
-        from web.net import ice_servers
-        from web.roomlink import ice_text
+        from web.net.net import ice_servers
+        from web.net.roomlink import ice_text
 
         by_id(box).value = ice_text(ice_servers())
 
     def on_ice_change(self, box: str, status: str) -> None:
         """The ICE servers setting was edited (lobby or join screen): save it; a friend's
         page makes a fresh reply code with it."""
-        from web.net import save_ice, spawn
+        from web.net.net import save_ice, spawn
 
         ok, what = save_ice(str(by_id(box).value or ""))
         lang = self.lang
@@ -125,21 +125,21 @@ class FriendsScreens:
         by_id(status).textContent = text
 
     def on_room_open(self) -> None:
-        from web.net import spawn
+        from web.net.net import spawn
 
         if self.hub is not None and self.hub.room is None:
             spawn(self.hub.open_room(str(by_id("room-server").value or "")))
 
     def on_room_cloud(self) -> None:
         """One click: the public PeerJS server introduces the friends' browsers."""
-        from web.net import spawn
+        from web.net.net import spawn
 
         if self.hub is not None and self.hub.room is None:
             spawn(self.hub.open_room(None))
 
     def invitation_ice(self, fragment: str) -> tuple[bool, Any]:
         """(usable, the ICE servers the invitation carries or None)."""
-        from web import roomlink
+        from web.net import roomlink
 
         try:
             return True, roomlink.ice_in(fragment)
@@ -166,7 +166,7 @@ class FriendsScreens:
 
     def start_guest_room(self, fragment: str) -> bool:
         """A page opened from a room invitation: connect through the signalling server."""
-        from web import roomlink
+        from web.net import roomlink
 
         try:
             inv = roomlink.parse_room(fragment)
@@ -181,7 +181,7 @@ class FriendsScreens:
 
     def start_guest(self, fragment: str) -> bool:
         """A page opened from an invitation: answer it. False if the fragment is none."""
-        from web import signal
+        from web.net import signal
 
         try:
             inv = signal.parse_invitation(fragment)
@@ -198,7 +198,7 @@ class FriendsScreens:
         self, heading: str, fragment: str, invitation: Any = None, room: Any = None, ice: Any = None
     ) -> None:
         """The join screen of a friend's page, and its link to the host on its way."""
-        from web.net import GuestNet, spawn
+        from web.net.net import GuestNet, spawn
 
         if not self.guest_hash_wired:
             self.guest_hash_wired = True
@@ -258,13 +258,13 @@ class FriendsScreens:
             self.render()
 
     def on_reply_fresh(self) -> None:
-        from web.net import spawn
+        from web.net.net import spawn
 
         if self.guest is not None:
             spawn(self.guest.start())
 
     def on_reply_copy(self) -> None:
-        from web.net import copy_text, spawn
+        from web.net.net import copy_text, spawn
 
         text = str(by_id("reply").getAttribute("data-reply") or "")
         spawn(copy_text(text, by_id("reply-copy"), by_id("reply-text"), self.lang))

@@ -11,10 +11,10 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web import faces
-from web.dom import by_id, clear, make, variant_text
-from web.i18n import bot_names, choice_text, t
-from web.params import (
+from web.dernier import faces
+from web.shell.dom import by_id, clear, make, variant_text
+from web.shell.i18n import bot_names, choice_text, t
+from web.shell.params import (
     HOUSE_FIELDS,
     MAX_HAND_SIZE,
     PLAYER_RANGE,
@@ -23,7 +23,7 @@ from web.params import (
     Settings,
     clean_name,
 )
-from web.session import Session
+from web.shell.session import Session
 
 
 class SetupScreen:
@@ -80,7 +80,7 @@ class SetupScreen:
     def translate_house(self, lang: str) -> None:
         """The house rules panel's labels and one-line explanations (web.rules_text)."""
         try:
-            from web.rules_text import CHOICE_LABELS, HOUSE_RULE_LABELS, HOUSE_RULES
+            from web.dernier.rules_text import CHOICE_LABELS, HOUSE_RULE_LABELS, HOUSE_RULES
         except ImportError:  # pragma: no cover - the HTML keeps its English text
             return
         for field, words in CHOICE_LABELS.items():

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from web.faces import card_short, split, suit_symbol
-from web.i18n import t
+from web.dernier.faces import card_short, split, suit_symbol
+from web.shell.i18n import t
 
 SUIT_ORDER = {"H": 0, "D": 1, "C": 2, "S": 3}
 RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}

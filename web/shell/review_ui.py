@@ -24,9 +24,9 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from dernier.match import Match
 from dernier.review import review_steps
-from web.describe import move_text
-from web.dom import by_id, clear, make
-from web.i18n import t
+from web.dernier.describe import move_text
+from web.shell.dom import by_id, clear, make
+from web.shell.i18n import t
 
 #: the longest stretch of playouts between two turns of the event loop during a review
 REVIEW_SLICE_MS = 25.0

@@ -94,7 +94,7 @@ def _load() -> dict[str, Callable[..., str]]:
         "card_short": _fallback_card_short,
     }
     try:
-        from web import cardface as mod  # written by another engineer; optional until it lands
+        from web.dernier import cardface as mod  # written by another engineer; optional until it lands
     except ImportError:
         return funcs
     for name in funcs:

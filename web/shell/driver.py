@@ -18,7 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from web.session import Session
+from web.shell.session import Session
 
 SLICE_MS = 4.0
 GRACE_MS = 1500

@@ -30,7 +30,7 @@ import binascii
 import re
 from dataclasses import dataclass
 
-from web.signal import SEATS, token_ok
+from web.net.signal import SEATS, token_ok
 
 ROOM_KEY = "room="
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

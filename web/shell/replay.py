@@ -38,8 +38,8 @@ from dernier.errors import SaveError
 from dernier.game import Game
 from dernier.match import Match
 from dernier.review import MAX_RECORD_BYTES, load_record, play_recorded, replayed_hands
-from web.describe import log_lines
-from web.i18n import t
+from web.dernier.describe import log_lines
+from web.shell.i18n import t
 
 LINK_KEY = "replay="
 LINK_VERSION = "1"

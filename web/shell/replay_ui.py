@@ -34,11 +34,11 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from dernier.errors import SaveError
 from dernier.match import Match
 from dernier.review import MAX_RECORD_BYTES, load_record
-from web import faces
-from web.describe import count_text, sort_hand
-from web.dom import by_id, clear, make
-from web.i18n import choice_text, t
-from web.replay import (
+from web.dernier import faces
+from web.dernier.describe import count_text, sort_hand
+from web.shell.dom import by_id, clear, make
+from web.shell.i18n import choice_text, t
+from web.shell.replay import (
     HandFrames,
     ReplayShelf,
     board,

@@ -8,15 +8,15 @@ from typing import Any
 
 from pyscript import document  # type: ignore[import-not-found]
 
-from web import faces
-from web.describe import (
+from web.dernier import faces
+from web.dernier.describe import (
     name_of,
     sort_hand,
     why_not,
 )
-from web.dom import SUITS, by_id, clear, make
-from web.i18n import t
-from web.seatview import SeatView
+from web.dernier.seatview import SeatView
+from web.shell.dom import SUITS, by_id, clear, make
+from web.shell.i18n import t
 
 
 class TableInput:

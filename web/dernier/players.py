@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from web.describe import move_card
+from web.dernier.describe import move_card
 
 #: how often the stand-in forgets Dernier, by level
 _FORGET = {"easy": 0.35, "medium": 0.08, "hard": 0.0}

@@ -23,27 +23,27 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web.coach_ui import CoachButton
-from web.dom import by_id, clear, local_storage, make
-from web.drawing import TableDrawing
-from web.driver import Driver
-from web.i18n import t
-from web.lobby import FriendsScreens
-from web.menu import GameMenu
-from web.params import (
+from web.dernier.drawing import TableDrawing
+from web.dernier.players import have_real_bots
+from web.dernier.seatview import SeatView
+from web.dernier.table_input import TableInput
+from web.net.lobby import FriendsScreens
+from web.shell.coach_ui import CoachButton
+from web.shell.dom import by_id, clear, local_storage, make
+from web.shell.driver import Driver
+from web.shell.i18n import t
+from web.shell.menu import GameMenu
+from web.shell.params import (
     Notice,
     Settings,
     language_of,
     parse_query,
 )
-from web.players import have_real_bots
-from web.replay import is_link
-from web.replay_ui import ReplayViewer
-from web.review_ui import ReviewPanel
-from web.seatview import SeatView
-from web.session import HUMAN, SaveProblem, Session, Store, resume_or_new
-from web.setup_screen import SetupScreen
-from web.table_input import TableInput
+from web.shell.replay import is_link
+from web.shell.replay_ui import ReplayViewer
+from web.shell.review_ui import ReviewPanel
+from web.shell.session import HUMAN, SaveProblem, Session, Store, resume_or_new
+from web.shell.setup_screen import SetupScreen
 
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
 URL_NOTICE_SECONDS = 12.0
@@ -336,7 +336,7 @@ class Page(
     def show_rules(self) -> None:
         body = by_id("rules-body")
         try:
-            from web.rules_text import RULES_HTML  # written by another engineer
+            from web.dernier.rules_text import RULES_HTML  # written by another engineer
 
             html = RULES_HTML.get(self.lang) or RULES_HTML.get("en")
         except ImportError:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.describe import move_card, moves_of_card, pick_call
+from web.dernier.describe import move_card, moves_of_card, pick_call
 
 
 class SeatView:

@@ -17,11 +17,11 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web.dom import by_id
-from web.i18n import t
-from web.params import Settings
-from web.session import SaveProblem, Session
-from web.sound import Sound
+from web.shell.dom import by_id
+from web.shell.i18n import t
+from web.shell.params import Settings
+from web.shell.session import SaveProblem, Session
+from web.shell.sound import Sound
 
 HELP_KEY = "dernier.help.v1"
 RESULT_KEY = "dernier.result-seen.v1"  # the finished match whose result was shown

@@ -37,12 +37,12 @@ import dernier
 from dernier import Match
 from dernier.errors import DernierError, IllegalMove
 from dernier.moves import parse_move
-from web.describe import move_card
-from web.i18n import bot_names, t
-from web.params import Settings
-from web.players import make_bot
-from web.replay import Kept, ReplayShelf, Storage, make_entry
-from web.seatview import SeatView
+from web.dernier.describe import move_card
+from web.dernier.players import make_bot
+from web.dernier.seatview import SeatView
+from web.shell.i18n import bot_names, t
+from web.shell.params import Settings
+from web.shell.replay import Kept, ReplayShelf, Storage, make_entry
 
 APP = "dernier-page"
 SAVE_VERSION = 1
@@ -352,7 +352,7 @@ class Session:
 
     def rename(self, seat: int, name: str) -> None:
         """A friend told their name (only ever shown as text)."""
-        from web.params import clean_name
+        from web.shell.params import clean_name
 
         name = clean_name(name)
         if name and self.kinds[seat] == "friend":

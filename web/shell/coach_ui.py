@@ -14,10 +14,10 @@ import asyncio
 from typing import Any
 
 from dernier.review import coach_steps
-from web.describe import move_text
-from web.dom import by_id
-from web.i18n import t
-from web.seatview import SeatView
+from web.dernier.describe import move_text
+from web.dernier.seatview import SeatView
+from web.shell.dom import by_id
+from web.shell.i18n import t
 
 #: the coach's time limit in the page (the hard bot's budget is the other limit)
 COACH_SECONDS = 0.8
