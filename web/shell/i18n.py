@@ -563,6 +563,15 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Sei al tavolo: si aspetta che chi ospita inizi la partita.",
     ),
     "back_at_table": ("Back at the table.", "Di nuovo al tavolo."),
+    "standin_yours": ("Your stand-in", "Il tuo sostituto"),
+    "wait_host_hand_you": (
+        "You deal next: the hand starts when the host is ready.",
+        "Il prossimo mazziere sei tu: la mano comincia quando chi ospita è pronto.",
+    ),
+    "wait_host_hand_other": (
+        "{who} deals next: the hand starts when the host is ready.",
+        "Il prossimo mazziere è {who}: la mano comincia quando chi ospita è pronto.",
+    ),
     "host_left_room": (
         "The host closed the table. If they open it again, you are back at it by yourself.",
         "Chi ospita ha chiuso il tavolo. Se lo riapre, ci torni da solo.",

@@ -218,6 +218,9 @@ class Session:
         self.presence: dict[int, str] = {s: WAITING for s, k in enumerate(self.kinds) if k == "friend"}
         #: friend seats' invitation tokens (made by the page, checked by web.protocol.HostHub)
         self.tokens: dict[int, str] = dict(tokens or {})
+        #: (hand number, log index) of the moves a stand-in bot made for a friend: the
+        #: friend's log tells them as the stand-in's, not as "You play …"
+        self.standin_moves: set[tuple[int, int]] = set()
         self.bots: dict[int, Any] = {}
         self.declined: set[int] = set()  # bots that let this Dernier window pass
         self.armed_seats: set[int] = set()  # people who armed Dernier for their next play
@@ -372,6 +375,7 @@ class Session:
         v["kinds"] = list(self.kinds)
         v["levels"] = [self.level(s) for s in range(m.players)]
         v["presence"] = {str(k): p for k, p in self.presence.items()}
+        v["standin_moves"] = sorted(i for h, i in self.standin_moves if h == m.hand_no)
         v["turn"] = self.turn
         v["hand_over"] = self.hand_over
         v["legal"] = [] if m.result is not None else m.legal_moves(seat)
@@ -491,7 +495,11 @@ class Session:
         """Play ``move`` for ``seat``; IllegalMove (state unchanged) if not allowed."""
         if self.match.result is not None:
             raise IllegalMove("the match is over")
+        standin = self.presence.get(seat) == STANDIN
+        at = (self.match.hand_no, len(self.match.game.public_log())) if standin else None
         self.match.play(move, seat)
+        if at is not None:
+            self.standin_moves.add(at)
         if move != "dernier":
             self.armed_seats.discard(seat)
         self._after()
