@@ -100,6 +100,9 @@ DROP_STDLIB = ("bz2", "lzma", "compression.*")
 LOCK_KEEP = ("info",)
 WEB_SUFFIXES = {".py", ".css", ".js", ".svg", ".png", ".json", ".html", ".txt"}
 
+# the public PeerJS server: the one-click signalling service for friends in other homes
+# (web.roomlink.CLOUD_SERVER; a WebSocket only, opened when the host chooses it)
+CONNECT_SRC = "connect-src 'self' wss://0.peerjs.com"
 CSP = "; ".join(
     [
         "default-src 'self'",
@@ -111,7 +114,7 @@ CSP = "; ".join(
         "style-src 'self'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
-        "connect-src 'self'",
+        CONNECT_SRC,
         "worker-src 'self' blob:",
         "manifest-src 'self'",
         "object-src 'none'",
@@ -500,13 +503,14 @@ def _short_hash(data: bytes) -> str:
 
 def csp(connect_src: tuple[str, ...] = ()) -> str:
     """The page's CSP; `connect_src` adds origins (e.g. ``wss://rooms.example.org``, a
-    self-hosted PeerJS server for room codes) to ``connect-src 'self'``."""
+    self-hosted PeerJS server for room codes) to the connect-src (the page's own origin
+    and the public PeerJS server)."""
     for origin in connect_src:
         if not re.fullmatch(r"(https|wss)://[A-Za-z0-9.-]+(:\d+)?", origin):
             raise BuildError(f"--connect-src takes https:// or wss:// origins, not {origin!r}")
     if not connect_src:
         return CSP
-    return CSP.replace("connect-src 'self'", " ".join(["connect-src 'self'", *connect_src]))
+    return CSP.replace(CONNECT_SRC, " ".join([CONNECT_SRC, *connect_src]))
 
 
 # Fetched with fetch() by Pyodide and PyScript while the page starts, biggest first:

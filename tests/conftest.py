@@ -49,6 +49,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
+        "lab: the network lab of tests/netlab.py (network namespaces, NAT routers, coturn, a PeerJS "
+        "server, dnsmasq): needs root; skipped without it, failed in CI",
+    )
+    config.addinivalue_line(
+        "markers",
         "chromium_loopback: launches its own Chromium with --allow-loopback-in-peer-connection "
         "and grants camera/microphone, so WebRTC gathers 127.0.0.1 candidates (needed on a "
         "machine whose only interface is loopback)",

@@ -5,7 +5,7 @@ why a card cannot be played now (“Needs ♥ or a 9”), the log of the hand in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from web.dernier.faces import card_short, split, suit_symbol
@@ -194,11 +194,14 @@ def log_lines(
     names: Sequence[str],
     lang: str,
     me: int = 0,
+    standin: Collection[int] = (),
 ) -> list[str]:
-    """The public log of a hand as sentences, oldest first. A draw caused by a play (a 7,
+    """The public log of a hand as sentences, oldest first. ``standin``: the indices of
+    the moves a stand-in bot made for ``me`` (told as "Your stand-in plays …"). A draw caused by a play (a 7,
     a last-card effect) is told on the same line: “Bianca plays 7♠ — you draw 2”.
     A play out of turn (anticipo, ``"jump": true`` in the log) reads “Bianca jumps in
     with 9♥”; a chi sbaglia paga attempt is told with its cost: “You try 9♥: +2 cards”."""
+    me_, names_ = me, names
     lines: list[str] = []
     wrong: tuple[int, str, int] | None = None  # (seat, card, line) of the last wrong play
     last_kind = ""  # kind of the move that opened the current line
@@ -208,8 +211,17 @@ def log_lines(
     direction = 1 if log and log[0].get("type") == "turned" else 0
     # the play that ends the hand (the winner's last card) skips nobody and turns nothing
     closing = _closing_play(log)
+    stood = [t(lang, "standin_yours") if s == me else n for s, n in enumerate(names)]
+    last_stood = False  # the move that opened the current line was the stand-in's
     for i, ev in enumerate(log):
         typ = ev.get("type")
+        if typ in ("move", "wrong"):
+            last_stood = i in standin
+        own_draw = typ == "draw" and ev.get("reason") in ("draw", "chain") and ev.get("seat") == last_seat
+        if last_stood and (typ != "draw" or own_draw):  # the stand-in's name, not "you"
+            me, names = -1, stood
+        else:
+            me, names = me_, names_
         if typ == "move" and ev.get("jump") and move_card(ev["move"]) is not None:
             seat, move = ev["seat"], ev["move"]
             last_kind, last_seat, at = "play", seat, len(lines)

@@ -473,7 +473,7 @@ class TableDrawing:
     def render_log(self, v: SeatView, names: list[str]) -> None:
         """The whole log of the hand, numbered by move (the list scrolls; on phones it
         is folded, its last line in the heading), and a forgotten Dernier told loudly."""
-        lines = log_lines(v["log"], names, self.lang, me=self.seat)
+        lines = log_lines(v["log"], names, self.lang, me=self.seat, standin=v.get("standin_moves") or ())
         if self.log_hand != v["hand_no"]:
             self.log_hand = v["hand_no"]
             self.log_seen = 0
@@ -694,7 +694,12 @@ class TableDrawing:
         if not host:
             by_id("wait-host").textContent = t(lang, "wait_host_match" if over else "wait_host_hand")
         nd = by_id("next-dealer")
-        if not over:
+        if not over and not host:  # one line on a friend's page: who deals, and that the host starts
+            nxt = (v["dealer"] + 1) % players
+            nd.textContent = ""
+            key = "wait_host_hand_you" if nxt == me else "wait_host_hand_other"
+            by_id("wait-host").textContent = t(lang, key, who=names[nxt])
+        elif not over:
             nxt = (v["dealer"] + 1) % players
             nd.textContent = (
                 t(lang, "next_dealer_you") if nxt == me else t(lang, "next_dealer", who=names[nxt])

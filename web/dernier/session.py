@@ -148,6 +148,9 @@ class DernierSession(Session):
         if move != "dernier":
             self.armed_seats.discard(seat)
 
+    def log_mark(self) -> tuple[int, int] | None:
+        return self.match.hand_no, len(self.match.game.public_log())
+
     def on_next_hand(self) -> None:
         self.declined.clear()
         self.jump_checked = None

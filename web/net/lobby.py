@@ -41,7 +41,16 @@ class FriendsScreens:
             if isinstance(saved, str) and saved:
                 by_id("room-server").value = saved
         self.fill_ice("ice-servers")
+        by_id("room-status").textContent = ""
+        by_id("lobby").dataset.room = ""
         self.hub.render_seats()
+        saved = self.hub.saved_room()
+        if saved is not None:  # the host reloaded: the same room, and the friends come back
+            from web.net.roomlink import CLOUD_SERVER
+
+            code, server = saved
+            spawn(self.hub.open_room(None if server == CLOUD_SERVER.text() else server, code))
+            return
         for seat in session.friend_seats():
             spawn(self.hub.invite(seat))
 
@@ -54,7 +63,7 @@ class FriendsScreens:
             self.screen("table")
             self.render()
             return
-        hub.started = True
+        hub.start()
         by_id("start-online").textContent = t(self.lang, "back_to_table")
         self.begin(s)
 
@@ -105,16 +114,55 @@ class FriendsScreens:
 
         ok, what = save_ice(str(by_id(box).value or ""))
         lang = self.lang
-        by_id(status).textContent = t(lang, "ice_saved", n=what) if ok else t(lang, "ice_bad") + ": " + what
+        text = t(lang, "ice_saved", n=what) if ok else t(lang, "ice_bad") + ": " + what
         g = self.guest
         if ok and box == "join-ice" and g is not None and g.room is None and not g.connected:
+            g.ice = None  # this device's setting now, not the invitation's
             spawn(g.start())
+        if ok and box == "ice-servers" and self.hub is not None:
+            said = self.hub.ice_changed()
+            text += " " + t(lang, said) if said else ""
+        by_id(status).textContent = text
 
     def on_room_open(self) -> None:
         from web.net.net import spawn
 
         if self.hub is not None and self.hub.room is None:
             spawn(self.hub.open_room(str(by_id("room-server").value or "")))
+
+    def on_room_cloud(self) -> None:
+        """One click: the public PeerJS server introduces the friends' browsers."""
+        from web.net.net import spawn
+
+        if self.hub is not None and self.hub.room is None:
+            spawn(self.hub.open_room(None))
+
+    def invitation_ice(self, fragment: str) -> tuple[bool, Any]:
+        """(usable, the ICE servers the invitation carries or None)."""
+        from web.net import roomlink
+
+        try:
+            return True, roomlink.ice_in(fragment)
+        except roomlink.RoomLinkError as e:
+            self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
+            return False, None
+
+    def on_join_hash(self) -> None:
+        """A friend's page already open on an invitation is sent another one: only the
+        fragment changes (no reload), so the page leaves the old one and takes the new."""
+        fragment = str(window.location.hash or "")
+        if self.guest is None or fragment == self.guest_fragment:
+            return
+        if "join=" not in fragment and "room=" not in fragment:
+            return
+        self.guest.stop()
+        self.guest = None
+        by_id("reply-box").hidden = True
+        by_id("reply").setAttribute("data-reply", "")
+        if "join=" in fragment:
+            self.start_guest(fragment)
+        else:
+            self.start_guest_room(fragment)
 
     def start_guest_room(self, fragment: str) -> bool:
         """A page opened from a room invitation: connect through the signalling server."""
@@ -125,7 +173,10 @@ class FriendsScreens:
         except roomlink.RoomLinkError as e:
             self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
             return False
-        self.join_table(t(self.lang, "join_room", room=inv.room), room=inv)
+        ok, ice = self.invitation_ice(fragment)
+        if not ok:
+            return False
+        self.join_table(t(self.lang, "join_room", room=inv.room), fragment, room=inv, ice=ice)
         return True
 
     def start_guest(self, fragment: str) -> bool:
@@ -137,14 +188,23 @@ class FriendsScreens:
         except signal.SignalError as e:
             self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
             return False
-        self.join_table(t(self.lang, "join_heading", who=inv.host_name), invitation=inv)
+        ok, ice = self.invitation_ice(fragment)
+        if not ok:
+            return False
+        self.join_table(t(self.lang, "join_heading", who=inv.host_name), fragment, invitation=inv, ice=ice)
         return True
 
-    def join_table(self, heading: str, invitation: Any = None, room: Any = None) -> None:
+    def join_table(
+        self, heading: str, fragment: str, invitation: Any = None, room: Any = None, ice: Any = None
+    ) -> None:
         """The join screen of a friend's page, and its link to the host on its way."""
         from web.net.net import GuestNet, spawn
 
-        self.guest = GuestNet(self, invitation, room)
+        if not self.guest_hash_wired:
+            self.guest_hash_wired = True
+            self.on(window, "hashchange", lambda e: self.on_join_hash())
+        self.guest_fragment = fragment
+        self.guest = GuestNet(self, invitation, room, ice)
         self.seat = self.guest.seat
         by_id("join-heading").textContent = heading
         prefs = self.store.prefs()
@@ -156,7 +216,13 @@ class FriendsScreens:
 
     def on_guest_event(self, kind: str, data: Any) -> None:
         lang = self.lang
-        if kind == "view":
+        if kind == "welcome":
+            self.drop_notices("net")
+            if self.sv is None:  # the host has not started the match yet
+                by_id("join-status").textContent = t(lang, "join_wait_start")
+            elif document.body.dataset.screen == "table":
+                self.notice(t(lang, "back_at_table"))
+        elif kind == "view":
             if document.body.dataset.screen != "table":
                 self.match_id += 1
                 self.screen("table")
@@ -176,10 +242,12 @@ class FriendsScreens:
             seat, phrase = data if isinstance(data, tuple | list) else (None, "")
             self.talk_notice(seat, phrase)
         elif kind == "bye":
-            self.notice(t(lang, "host_left"), seconds=None)
+            rejoins = self.guest is not None and self.guest.may_rejoin()
+            self.notice(t(lang, "host_left_room" if rejoins else "host_left"), "net", None)
             self.render()
         elif kind == "dropped":
-            self.notice(t(lang, "host_lost"), seconds=None)
+            rejoins = self.guest is not None and self.guest.may_rejoin()
+            self.notice(t(lang, "host_lost_room" if rejoins else "host_lost"), "net", None)
             if self.sv is not None:
                 self.render()
 
@@ -196,6 +264,7 @@ class FriendsScreens:
             spawn(self.guest.start())
 
     def on_reply_copy(self) -> None:
-        from web.net.net import copy_text
+        from web.net.net import copy_text, spawn
 
-        copy_text(str(by_id("reply").getAttribute("data-reply") or ""))
+        text = str(by_id("reply").getAttribute("data-reply") or "")
+        spawn(copy_text(text, by_id("reply-copy"), by_id("reply-text"), self.lang))

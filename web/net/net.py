@@ -28,21 +28,37 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web.net import signal
+from web.net import roomlink, signal
 from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
 from web.shell.i18n import t
 
 #: seconds the host waits for a pasted reply's link to open
-ACCEPT_TIMEOUT_S = 20.0
-#: how long a guest's reply code is shown as good (measured: a passive reply still opens
-#: minutes later; the host's invitation is what ages)
+ACCEPT_TIMEOUT_S = 15.0
+#: how long a guest's reply code is shown as good on one network (measured: a passive reply
+#: still opens minutes later there)
 REPLY_GOOD_S = 300
-#: the guest considers the host gone after this long without a message
+#: … and across routers (an invitation with STUN or TURN addresses): the friend's browser
+#: gives up its connection checks ~15 s after making the reply (measured in the lab,
+#: tests/test_lab_friends.py), so the code is good only that long
+REPLY_GOOD_ROUTED_S = 15
+#: the guest considers the host gone after this long without a message (the host pings
+#: every 2 s)
 HOST_SILENT_S = 7.0
+#: a friend's page tries the room again this soon after losing the host
+ROOM_RETRY_S = 2.0
+#: … and gives one try this long; after failed tries it waits longer, up to ROOM_RETRY_MAX_S
+#: (a host who closed the table may come back: its reload reopens the same room)
+ROOM_TRY_S = 8.0
+ROOM_RETRY_MAX_S = 15.0
+ROOM_RETRY_FOR_S = 3600.0
 ICE_KEY = "dernier.ice.v1"
 ROOM_SERVER_KEY = "dernier.roomserver.v1"
+#: the host's open room, so that a reload opens the same one: {"room", "server", "token"}
+ROOM_SAVE_KEY = "dernier.room.v1"
 GUEST_KEY = "dernier.guest.v1"
+#: a reloaded host's room id may still be held on the server for a moment
+ROOM_TAKEN_TRIES = 8
 
 
 _TASKS: set[Any] = set()
@@ -82,6 +98,20 @@ def ice_servers() -> list[dict[str, Any]]:
     return out
 
 
+def room_ice() -> list[dict[str, Any]]:
+    """The ICE servers of a room: the host's setting, or the defaults for play between
+    homes (public STUN and TURN, :data:`web.roomlink.DEFAULT_ICE`)."""
+    return ice_servers() or [dict(s) for s in roomlink.DEFAULT_ICE]
+
+
+def offer_is_routed(code: str) -> bool:
+    """True when a connection code holds a STUN or TURN address (play across routers)."""
+    try:
+        return any(c.type != "host" for c in signal.decode(code).candidates)
+    except signal.SignalError:
+        return False
+
+
 def save_ice(text: str) -> tuple[bool, str]:
     """The ICE servers setting from its text (web.roomlink.parse_ice): (saved, message key
     or reason)."""
@@ -106,9 +136,29 @@ def base_url() -> str:
     return str(loc.origin) + str(loc.pathname)
 
 
-def copy_text(text: str) -> None:
-    with contextlib.suppress(Exception):
-        window.navigator.clipboard.writeText(text)
+async def copy_text(text: str, button: Any = None, field: Any = None, lang: str = "en") -> bool:
+    """Copy ``text`` to the clipboard; the button says "Copied" for a moment (or, when the
+    browser refuses, the field's text is selected and the button says to copy it)."""
+    ok = False
+    try:
+        await window.navigator.clipboard.writeText(text)
+        ok = True
+    except Exception:
+        if field is not None:
+            with contextlib.suppress(Exception):
+                field.focus()
+                field.select()
+    if button is not None:
+        button.textContent = t(lang, "copied" if ok else "copy_select")
+        button.dataset.copied = "true" if ok else "false"
+
+        async def back() -> None:
+            await asyncio.sleep(2.0)
+            button.textContent = t(lang, "copy")
+            button.removeAttribute("data-copied")
+
+        spawn(back())
+    return ok
 
 
 def qr_into(box: Any, text: str) -> None:
@@ -128,6 +178,9 @@ class HostNet:
         self.page = page
         self.session = session
         self.hub = HostHub(session, on_change=self.on_hub_change, on_talk=self.on_talk)
+        # no views before the host starts the match (a resumed match has begun already)
+        match = session.match
+        self.hub.holding = match.hand_no <= 1 and not match.game.moves
         self.table_id = random_bytes(9).hex()
         self.invites: dict[int, Any] = {}
         self.urls: dict[int, str] = {}
@@ -137,6 +190,8 @@ class HostNet:
         self.next_peer = 0
         self.started = False
         self.room: Any = None  # transport.RoomHost, once the host opened a room
+        self.room_opening = False
+        self.server: Any = None  # roomlink.Server of the room
         self.give_tokens()
         self.tick_task = spawn(self.tick_loop())
 
@@ -157,11 +212,31 @@ class HostNet:
     def broadcast(self) -> None:
         self.hub.broadcast()
 
+    def start(self) -> None:
+        """The host starts the match: the friends get their views from now on."""
+        self.started = True
+        self.hub.holding = False
+        self.hub.broadcast()
+
     def on_hub_change(self) -> None:
         try:
+            self.refresh_invites()
             self.page.changed() if self.started else self.render_seats()
         except Exception:
             self.page.fail(traceback.format_exc())
+
+    def refresh_invites(self) -> None:
+        """A friend who dropped gets a fresh invitation at once (the one they used is
+        spent: the lobby never shows it as current); a connected friend's link goes."""
+        if self.room is not None:
+            return
+        for seat in self.session.friend_seats():
+            presence = self.session.presence.get(seat)
+            if presence == "connected":
+                self.urls.pop(seat, None)
+            elif presence in ("away", "standin") and seat not in self.urls and seat not in self.busy:
+                self.status[seat] = ("invite_after_drop", False)
+                spawn(self.invite(seat, keep_status=True))
 
     def on_talk(self, seat: int, phrase: str) -> None:
         """Someone at the table said a phrase of the game (a friend, or a person here)."""
@@ -180,8 +255,9 @@ class HostNet:
 
     # -- invitations ------------------------------------------------------------------
 
-    async def invite(self, seat: int) -> None:
-        """Make (or make anew) the invitation of ``seat``."""
+    async def invite(self, seat: int, keep_status: bool = False) -> None:
+        """Make (or make anew) the invitation of ``seat``; ``keep_status``: what the lobby
+        says of the seat stays (why a fresh invitation was made)."""
         from web.net import transport
 
         if seat in self.busy or self.room is not None:
@@ -192,7 +268,8 @@ class HostNet:
             with contextlib.suppress(Exception):
                 old.cancel()
         self.urls.pop(seat, None)
-        self.status[seat] = ("invite_making", False)
+        if not keep_status:
+            self.status[seat] = ("invite_making", False)
         self.render_seats()
         try:
             inv = await transport.make_invite(ice_servers())
@@ -201,10 +278,11 @@ class HostNet:
                 return
             self.invites[seat] = inv
             name = self.session.names[0]
-            self.urls[seat] = signal.invitation_url(
-                base_url(), inv.code, seat, self.hub.seat_token(seat), self.table_id, name
-            )
-            self.status[seat] = ("invite_ready", False)
+            token = self.hub.seat_token(seat) or ""
+            url = signal.invitation_url(base_url(), inv.code, seat, token, self.table_id, name)
+            self.urls[seat] = roomlink.with_ice(url, ice_servers())
+            if not keep_status:
+                self.status[seat] = ("invite_ready", False)
         except Exception as e:
             window.console.error(str(e))
             self.status[seat] = ("invite_failed", True)
@@ -216,7 +294,11 @@ class HostNet:
         from web.net import transport
 
         inv = self.invites.get(seat)
-        if inv is None or seat in self.busy:
+        if seat in self.busy:
+            return
+        if inv is None:  # the invitation this reply answers was used (or is being made)
+            self.status[seat] = ("reply_used", True)
+            self.render_seats()
             return
         self.busy.add(seat)
         self.status[seat] = ("reply_connecting", False)
@@ -224,14 +306,15 @@ class HostNet:
         try:
             link = await inv.accept(text, ACCEPT_TIMEOUT_S)
         except transport.TransportError as e:
-            key = {"bad code": "reply_bad", "expired": "reply_expired", "spent": "reply_expired"}.get(
-                e.reason, "reply_failed"
-            )
+            # the link did not open (timeout, or the browsers found no way): the routers or a
+            # late reply, and the same next step either way
+            key = "reply_bad" if e.reason == "bad code" else "reply_expired"
             self.status[seat] = (key, True)
-            if e.reason != "bad code":
+            self.busy.discard(seat)
+            if e.reason != "bad code":  # the invitation is spent: a fresh one at once
                 self.invites.pop(seat, None)
                 self.urls.pop(seat, None)
-            self.busy.discard(seat)
+                spawn(self.invite(seat, keep_status=True))
             self.render_seats()
             return
         self.busy.discard(seat)
@@ -265,42 +348,103 @@ class HostNet:
         link.on_close = on_close
         link.on_message = on_message
 
-    async def open_room(self, server_text: str) -> None:
-        """Opt-in: a room on a signalling server; every friend seat's invitation becomes a
-        room link (no reply code), and friends rejoin by themselves."""
-        from web.net import roomlink, transport
+    async def open_room(self, server_text: str | None = None, code: str | None = None) -> None:
+        """A room on a signalling server (``server_text``; None: the public PeerJS server):
+        every friend seat's invitation becomes one link (no reply code), carrying the
+        room's ICE servers, and friends rejoin by themselves. ``code``: a room code to open
+        again (the host's reload)."""
+        from web.net import transport
 
+        if self.room is not None or self.room_opening:
+            return
         lang = self.page.lang
         status = by_id("room-status")
         try:
-            server = roomlink.parse_server(server_text)
+            server = roomlink.CLOUD_SERVER if server_text is None else roomlink.parse_server(server_text)
         except roomlink.RoomLinkError as e:
             status.textContent = t(lang, "room_bad_server") + " (" + str(e) + ")"
             return
-        with contextlib.suppress(Exception):
-            window.localStorage.setItem(ROOM_SERVER_KEY, server.text())
+        if server_text is not None:
+            with contextlib.suppress(Exception):
+                window.localStorage.setItem(ROOM_SERVER_KEY, server.text())
+        self.room_opening = True
         status.textContent = t(lang, "room_opening")
-        code = roomlink.new_room(random_bytes(6))
+        by_id("lobby").dataset.room = "opening"
+        code = code or roomlink.new_room(random_bytes(6))
         rs = transport.RoomServer(server.host, server.port, server.path, server.secure)
+        ice = room_ice()
+        host = None
         try:
-            host = await transport.RoomHost.open(rs, code, ice_servers())
+            for attempt in range(ROOM_TAKEN_TRIES):
+                try:
+                    host = await transport.RoomHost.open(rs, code, ice)
+                    break
+                except transport.TransportError as e:
+                    if e.reason != "taken" or attempt == ROOM_TAKEN_TRIES - 1:
+                        raise
+                    await asyncio.sleep(2.0)
         except Exception as e:
-            window.console.error(str(e))
-            status.textContent = t(lang, "room_failed")
+            window.console.warn("room: " + str(e))
+            status.textContent = t(lang, "room_failed_open")
+            by_id("lobby").dataset.room = "failed"
             return
+        finally:
+            self.room_opening = False
+        assert host is not None
         self.room = host
+        self.server = server
         host.on_link = self.bind
         for seat in self.session.friend_seats():
             old = self.invites.pop(seat, None)
             if old is not None:
                 with contextlib.suppress(Exception):
                     old.cancel()
-            self.urls[seat] = roomlink.room_url(base_url(), code, seat, self.hub.seat_token(seat), server)
             self.status[seat] = ("room_invite_ready", False)
+        self.room_urls()
+        with contextlib.suppress(Exception):
+            seats = self.session.friend_seats()
+            window.localStorage.setItem(
+                ROOM_SAVE_KEY,
+                json.dumps({"room": code, "server": server.text(), "token": self.hub.seat_token(seats[0])}),
+            )
         by_id("room-code").textContent = code
         document.body.dataset.room = code
+        by_id("lobby").dataset.room = "open"
         status.textContent = t(lang, "room_open_now", room=code)
         self.render_seats()
+
+    def room_urls(self) -> None:
+        """Every friend seat's room link, with the room's ICE servers."""
+        code, server = self.room.room, self.server
+        for seat in self.session.friend_seats():
+            url = roomlink.room_url(base_url(), code, seat, self.hub.seat_token(seat) or "", server)
+            self.urls[seat] = roomlink.with_ice(url, room_ice())
+
+    def saved_room(self) -> tuple[str, str] | None:
+        """(room code, server text) of the room this match had open before a reload."""
+        try:
+            data = json.loads(str(window.localStorage.getItem(ROOM_SAVE_KEY) or ""))
+            seats = self.session.friend_seats()
+            if seats and data["token"] == self.hub.seat_token(seats[0]) and roomlink.room_ok(data["room"]):
+                return str(data["room"]), str(data["server"])
+        except Exception:
+            pass
+        return None
+
+    def ice_changed(self) -> str:
+        """The host changed the ICE servers: remake what they affect; the i18n key that
+        says what happened."""
+        if self.room is not None:
+            self.room.set_ice(room_ice())
+            self.room_urls()
+            self.render_seats()
+            return "ice_room_links"
+        remade = False
+        for seat in self.session.friend_seats():
+            if self.session.presence.get(seat) != "connected" and seat not in self.busy:
+                remade = True
+                spawn(self.invite(seat))
+        return "ice_remade" if remade else ""
 
     def let_bot_play(self, seat: int) -> None:
         self.hub.standin_now(seat)
@@ -406,7 +550,7 @@ class HostNet:
         actions.appendChild(bot)
         row.appendChild(actions)
         row.appendChild(make("p", "lobby-status hint", None, role="status"))
-        page.on(copy, "click", lambda e: copy_text(self.urls.get(seat, "")))
+        page.on(copy, "click", lambda e: spawn(copy_text(self.urls.get(seat, ""), copy, url, self.page.lang)))
         page.on(acc, "click", lambda e: spawn(self.accept(seat, str(ta.value))))
         page.on(fresh, "click", lambda e: spawn(self.invite(seat)))
         page.on(bot, "click", lambda e: self.let_bot_play(seat))
@@ -416,22 +560,35 @@ class HostNet:
 class GuestNet:
     """A friend's page: the reply code (or the room), then the table as the host sends it."""
 
-    def __init__(self, page: Any, invitation: Any = None, room: Any = None) -> None:
+    def __init__(self, page: Any, invitation: Any = None, room: Any = None, ice: Any = None) -> None:
         self.page = page
         self.inv = invitation  # signal.Invitation (manual) …
         self.room = room  # … or roomlink.RoomInvitation
         src = invitation if invitation is not None else room
         self.seat: int = src.seat
         self.token: str = src.token
+        #: the host's ICE servers from the invitation, else this device's setting (or,
+        #: for a room, the defaults for play between homes)
+        self.ice: list[dict[str, Any]] | None = ice
         self.client: GuestClient | None = None
         self.link: Any = None
         self.reply: Any = None
+        self.reply_good_s = REPLY_GOOD_S
         self.made_at = 0.0
         self.last_heard = 0.0
         self.closed_reason: str | None = None
         self.left = False
+        self.stopped = False
         self.task: Any = None
         self.retry_at: float | None = None
+        self.retries = 0  # failed room tries in a row
+        self.lost_at: float | None = None  # when the link to the host was lost
+        self.joining = False
+
+    def ice_list(self) -> list[dict[str, Any]]:
+        if self.ice is not None:
+            return self.ice
+        return room_ice() if self.room is not None else ice_servers()
 
     @property
     def state(self) -> dict[str, Any] | None:
@@ -440,6 +597,30 @@ class GuestNet:
     @property
     def connected(self) -> bool:
         return self.link is not None and bool(self.link.is_open) and self.closed_reason is None
+
+    def drop_reply(self) -> None:
+        """Close the last reply's connection, if it is not the table's link (one connection
+        per reply: a reply made again never leaves the old one to fail later)."""
+        old = self.reply
+        self.reply = None
+        if old is not None and old.link is not self.link:
+            old.link.on_close = lambda reason: None
+            old.link.on_open = lambda: None
+            with contextlib.suppress(Exception):
+                old.link.close()
+
+    def stop(self) -> None:
+        """This page leaves this invitation (another one was opened in its place)."""
+        self.stopped = True
+        self.left = True
+        self.drop_reply()
+        if self.task is not None:
+            self.task.cancel()
+        if self.link is not None:
+            self.link.on_close = lambda reason: None
+            with contextlib.suppress(Exception):
+                self.send(json.dumps({"v": 1, "t": "bye"}))
+                self.link.close()
 
     async def start(self) -> None:
         """Answer the invitation (show the reply code) or, with a room code, connect."""
@@ -452,43 +633,95 @@ class GuestNet:
 
         lang = self.page.lang
         by_id("reply-fresh").hidden = True
+        if self.used_before():
+            by_id("reply-box").hidden = True
+            by_id("join-status").textContent = t(lang, "join_used", who=self.inv.host_name)
+            return
+        self.drop_reply()
         by_id("join-status").textContent = t(lang, "reply_making")
         try:
-            self.reply = await transport.answer_invite(self.inv.offer_code, ice_servers())
+            reply = await transport.answer_invite(self.inv.offer_code, self.ice_list())
         except Exception as e:
-            window.console.error(str(e))
+            window.console.warn("reply: " + str(e))
             by_id("join-status").textContent = t(lang, "join_bad")
             return
+        if self.stopped:
+            reply.link.close()
+            return
+        self.drop_reply()  # a second start that finished first
+        self.reply = reply
         self.made_at = time.monotonic()
-        code = self.reply.code
+        routed = offer_is_routed(self.inv.offer_code)
+        self.reply_good_s = REPLY_GOOD_ROUTED_S if routed else REPLY_GOOD_S
+        code = reply.code
         rep = by_id("reply")
         rep.setAttribute("data-reply", code)
         by_id("reply-text").value = code
         qr_into(by_id("reply-qr"), code)
         by_id("reply-box").hidden = False
-        by_id("reply-expiry").textContent = t(lang, "reply_good_for", n=REPLY_GOOD_S)
-        by_id("join-status").textContent = t(lang, "reply_send", who=self.inv.host_name)
-        link = self.reply.link
+        by_id("reply-expiry").textContent = t(lang, "reply_good_for", n=self.reply_good_s)
+        say = "reply_send_now" if routed else "reply_send"
+        by_id("join-status").textContent = t(lang, say, who=self.inv.host_name)
+        link = reply.link
         link.on_message = self.on_text
-        link.on_close = self.on_close
+        link.on_close = lambda reason: self.on_reply_closed(reply, reason)
         link.on_open = lambda: self.on_open(link)
         if link.is_open:
             self.on_open(link)
 
+    def on_reply_closed(self, reply: Any, reason: str) -> None:
+        """The reply's connection ended before it opened, or the table's link dropped."""
+        if reply.link is self.link:
+            self.on_close(reason)
+            return
+        if reply is not self.reply:
+            return
+        lang = self.page.lang
+        self.reply = None
+        by_id("reply-expiry").textContent = t(lang, "reply_dead")
+        by_id("join-status").textContent = t(lang, "reply_dead_next", who=self.inv.host_name)
+        by_id("reply-fresh").hidden = False
+
+    def used_before(self) -> bool:
+        """True when this page already joined the table with this very invitation (a
+        spent one: the host needs to send a fresh one)."""
+        try:
+            data = json.loads(str(window.localStorage.getItem(GUEST_KEY) or "{}"))
+            return self.offer_id() in list(data.get("used", []))
+        except Exception:
+            return False
+
+    def offer_id(self) -> str:
+        return signal.offer_id(self.inv.offer_code)
+
     async def connect_room(self) -> None:
         from web.net import transport
 
+        if self.joining or self.stopped:
+            return
+        self.joining = True
         lang = self.page.lang
-        by_id("join-status").textContent = t(lang, "room_joining")
+        if self.client is None:
+            by_id("join-status").textContent = t(lang, "room_joining")
         srv = self.room.server
         try:
             link = await transport.room_connect(
-                transport.RoomServer(srv.host, srv.port, srv.path, srv.secure), self.room.room, ice_servers()
+                transport.RoomServer(srv.host, srv.port, srv.path, srv.secure),
+                self.room.room,
+                self.ice_list(),
+                timeout_s=ROOM_TRY_S,
             )
         except Exception as e:
-            window.console.error(str(e))
-            by_id("join-status").textContent = t(lang, "room_failed")
-            self.retry_at = time.monotonic() + 3.0
+            window.console.warn("room: " + str(e))
+            if self.client is None:
+                by_id("join-status").textContent = t(lang, "room_failed")
+            self.retries += 1
+            self.schedule_retry()
+            return
+        finally:
+            self.joining = False
+        if self.stopped:
+            link.close()
             return
         link.on_message = self.on_text
         link.on_close = self.on_close
@@ -497,21 +730,32 @@ class GuestNet:
     def on_open(self, link: Any) -> None:
         if self.link is link:
             return
+        old = self.link
         self.link = link
+        if old is not None and old is not link:
+            old.on_close = lambda reason: None
+            with contextlib.suppress(Exception):
+                old.close()
         self.closed_reason = None
         name = str(by_id("join-name").value or "")
         self.client = GuestClient(self.seat, self.token, name)
         self.retry_at = None
+        self.retries = 0
+        self.lost_at = None
         self.last_heard = time.monotonic()
         link.send(self.client.hello())
         by_id("join-status").textContent = t(self.page.lang, "join_linked")
         self.remember()
 
     def remember(self) -> None:
+        """Keep this seat (and, for a manual invitation, that it was used) on this device."""
         with contextlib.suppress(Exception):
+            data = json.loads(str(window.localStorage.getItem(GUEST_KEY) or "{}"))
+            used = [u for u in data.get("used", []) if isinstance(u, str)] if isinstance(data, dict) else []
+            if self.inv is not None and self.offer_id() not in used:
+                used = [*used, self.offer_id()][-20:]
             window.localStorage.setItem(
-                GUEST_KEY,
-                json.dumps({"table": self.inv.table, "seat": self.inv.seat, "token": self.inv.token}),
+                GUEST_KEY, json.dumps({"seat": self.seat, "token": self.token, "used": used})
             )
 
     def on_text(self, text: str) -> None:
@@ -530,13 +774,29 @@ class GuestNet:
                 self.page.fail(traceback.format_exc())
 
     def on_close(self, reason: str) -> None:
+        if self.stopped:
+            return
         if self.closed_reason is None:  # said once per drop (a silence may have said it)
             self.closed_reason = str(reason or "closed")
             if self.client is None or self.client.bye_reason is None:
                 self.page.on_guest_event("dropped", self.closed_reason)
-        host_left = self.client is not None and self.client.bye_reason is not None
-        if self.room is not None and not self.left and not host_left:
-            self.retry_at = time.monotonic() + 2.0  # with a room code: rejoin by itself
+        if self.may_rejoin():
+            self.schedule_retry()  # with a room code: rejoin by itself
+
+    def may_rejoin(self) -> bool:
+        """A room's friend tries again by itself (also after the host said goodbye: a
+        reload of the host reopens the same room), for an hour at most."""
+        if self.room is None or self.left or self.stopped:
+            return False
+        return self.lost_at is None or time.monotonic() - self.lost_at < ROOM_RETRY_FOR_S
+
+    def schedule_retry(self) -> None:
+        """The next room try: soon after a drop, less often after failed tries."""
+        now = time.monotonic()
+        if self.lost_at is None:
+            self.lost_at = now
+        if self.retry_at is None and self.may_rejoin():
+            self.retry_at = now + min(ROOM_RETRY_MAX_S, ROOM_RETRY_S * 2 ** max(0, self.retries - 2))
 
     def send(self, text: str | None) -> None:
         if text and self.link is not None:
@@ -563,32 +823,39 @@ class GuestNet:
                 self.link.close()
 
     async def loop(self) -> None:
-        """Heartbeat, the reply's countdown, and noticing a silent host."""
-        while True:
+        """Heartbeat, the reply's countdown, noticing a silent host, rejoining a room."""
+        while not self.stopped:
             await asyncio.sleep(1.0)
             try:
-                lang = self.page.lang
-                if self.retry_at is not None and time.monotonic() >= self.retry_at and not self.left:
-                    self.retry_at = None
-                    self.link = None
-                    await self.connect_room()
-                    continue
-                if self.link is None and self.reply is not None:
-                    left = int(REPLY_GOOD_S - (time.monotonic() - self.made_at))
-                    exp = by_id("reply-expiry")
-                    if left > 0:
-                        exp.textContent = t(lang, "reply_good_for", n=left)
-                    else:
-                        exp.textContent = t(lang, "reply_expired_guest")
-                        by_id("reply-fresh").hidden = False
-                    continue
-                if self.client is None or self.closed_reason is not None:
-                    continue
-                self.send(self.client.ping())
-                if time.monotonic() - self.last_heard > HOST_SILENT_S:
-                    self.closed_reason = "silent"
-                    self.page.on_guest_event("dropped", "silent")
-                    if self.room is not None and not self.left:
-                        self.retry_at = time.monotonic() + 1.0
+                self.beat()
             except Exception:
                 self.page.fail(traceback.format_exc())
+
+    def beat(self) -> None:
+        lang = self.page.lang
+        now = time.monotonic()
+        if self.retry_at is not None and now >= self.retry_at and not self.left:
+            self.retry_at = None
+            spawn(self.connect_room())
+            return
+        if self.link is None and self.reply is not None:
+            left = int(self.reply_good_s - (now - self.made_at))
+            exp = by_id("reply-expiry")
+            if left > 0:
+                exp.textContent = t(lang, "reply_good_for", n=left)
+            else:
+                exp.textContent = t(lang, "reply_expired_guest")
+                by_id("reply-fresh").hidden = False
+            return
+        if self.client is None or self.closed_reason is not None:
+            return
+        self.send(self.client.ping())
+        if now - self.last_heard > HOST_SILENT_S:
+            self.closed_reason = "silent"
+            self.page.on_guest_event("dropped", "silent")
+            if self.may_rejoin():  # this link is dead: a new one through the room
+                if self.link is not None:
+                    self.link.on_close = lambda reason: None
+                    with contextlib.suppress(Exception):
+                        self.link.close()
+                self.schedule_retry()

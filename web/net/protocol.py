@@ -297,6 +297,9 @@ class HostHub:
         #: the latest phrases said at the table: (seat, phrase), oldest first
         self.talk_log: list[tuple[int, str]] = []
         self.closed = False
+        #: True while the host's page is in its lobby before the match starts: friends are
+        #: welcomed but get no view (no hand to play before the host starts)
+        self.holding = False
         self._sent: dict[int, str] = {}  # seat: the last state sent (JSON)
         self._n: dict[int, int] = {}  # seat: the number of its last view
         self._pos: dict[int, dict[int, tuple[Any, ...]]] = {}  # seat: {n: position key}
@@ -482,6 +485,8 @@ class HostHub:
                 self._view(link, seat)
 
     def _view(self, link: _Link, seat: int, force: bool = False) -> bool:
+        if self.holding:
+            return False
         state = self.session.table_state(seat)
         text = json.dumps(state, sort_keys=True, separators=(",", ":"))
         if not force and self._sent.get(seat) == text:

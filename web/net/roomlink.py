@@ -11,6 +11,16 @@ host (``parse_server``); the invitation carries it so the friend's page needs no
 
 everything in the URL fragment (never sent to a web server). ``ROOM`` is 4..12 characters
 of ``A-Z 2-9`` (no look-alikes), ``token`` the seat's secret (``signal.token_ok``).
+
+**The host's connection settings travel with every invitation** (a room link and a manual
+``#join=`` link alike): ``&ice=<base64url of the ICE setting's text>`` after the invitation
+(:func:`with_ice` / :func:`ice_in`), so a friend never types a STUN or TURN line.
+
+**Defaults for play between homes** (docs/FRIENDS.md says why): the public PeerJS server
+(:data:`CLOUD_SERVER`, ``0.peerjs.com``, run by the PeerJS project) is the one-click
+signalling service, and :data:`DEFAULT_ICE` (Google's public STUN and the PeerJS project's
+public TURN relays, the ones the PeerJS client itself defaults to) is the ICE list of a room
+whose host set none. Nothing uses them until the host chooses the room.
 """
 
 from __future__ import annotations
@@ -78,6 +88,17 @@ def parse_server(text: str) -> Server:
     if not re.fullmatch(r"[A-Za-z0-9._~/-]*", path):
         raise RoomLinkError("the server path has characters it may not have")
     return Server(parts.hostname, port or (443 if secure else 80), path, secure)
+
+
+#: The public PeerJS signalling server, the host's one-click choice.
+CLOUD_SERVER = Server("0.peerjs.com", 443, "/", True)
+#: The ICE servers of a room whose host set none: public STUN, and a TURN relay for routers
+#: that defeat STUN (symmetric NATs). These are the PeerJS client's own defaults.
+DEFAULT_ICE: tuple[dict[str, str], ...] = (
+    {"urls": "stun:stun.l.google.com:19302"},
+    {"urls": "turn:eu-0.turn.peerjs.com:3478", "username": "peerjs", "credential": "peerjsp"},
+    {"urls": "turn:us-0.turn.peerjs.com:3478", "username": "peerjs", "credential": "peerjsp"},
+)
 
 
 def new_room(random_bytes: bytes) -> str:
@@ -163,3 +184,29 @@ def ice_text(servers: list[dict[str, str]]) -> str:
         extra = f" {s['username']} {s['credential']}" if "username" in s and "credential" in s else ""
         lines.append(str(s.get("urls", "")) + extra)
     return "\n".join(lines)
+
+
+ICE_PART = "ice="
+
+
+def with_ice(url: str, servers: list[dict[str, str]] | tuple[dict[str, str], ...]) -> str:
+    """An invitation URL with the host's ICE servers after it (``&ice=…``; none: as is)."""
+    if not servers:
+        return url
+    text = ice_text(list(servers))
+    return url + "&" + ICE_PART + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def ice_in(fragment: str) -> list[dict[str, str]] | None:
+    """The ICE servers an invitation carries (None: it carries none); RoomLinkError when
+    they are damaged."""
+    text = "".join((fragment or "")[:4000].split())
+    text = text.split("#", 1)[1] if "#" in text else text
+    part = next((p[len(ICE_PART) :] for p in text.split("&") if p.startswith(ICE_PART)), None)
+    if part is None:
+        return None
+    try:
+        lines = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise RoomLinkError("the invitation's connection settings are damaged") from None
+    return parse_ice(lines)

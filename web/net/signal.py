@@ -530,6 +530,12 @@ def parse_invitation(fragment: str) -> Invitation:
     return Invitation(offer, int(seat), token, table, host_name)
 
 
+def offer_id(offer_code: str) -> str:
+    """A short id of an invitation's offer (8 hex digits of its CRC-32), so that a page can
+    remember which invitations it already used without keeping them."""
+    return f"{zlib.crc32(offer_code.strip().encode('ascii', 'replace')):08x}"
+
+
 # ---------------------------------------------------------------------------------------
 # Replies
 

@@ -68,6 +68,9 @@ from web.net import signal
 from web.shell.dom import random_bytes
 
 GATHER_TIMEOUT_S = 10.0
+#: a room's host goes back to the signalling server this often after losing it, this many times
+RECONNECT_EVERY_S = 3.0
+RECONNECT_TRIES = 400
 CHANNEL_LABEL = "dernier"
 CHANNEL_ID = 0
 ROOM_PREFIX = "dernier-"
@@ -501,6 +504,32 @@ class RoomHost:
         self.on_link: Callable[[Link], None] = lambda link: None
         self._keep.append(create_proxy(self._incoming))
         peer.on("connection", self._keep[-1])
+        self._closed = False
+        self._keep.append(create_proxy(self._disconnected))
+        peer.on("disconnected", self._keep[-1])
+        self._rejoin: asyncio.Future[None] | None = None
+
+    def _disconnected(self, *_args: Any) -> None:
+        """The server connection dropped (the host's network went away a moment): go
+        back to the server under the same room id, every few seconds, until it answers
+        or the room is closed. Links already open are not touched."""
+        if self._closed or (self._rejoin is not None and not self._rejoin.done()):
+            return
+
+        async def rejoin() -> None:
+            for _ in range(RECONNECT_TRIES):
+                await asyncio.sleep(RECONNECT_EVERY_S)
+                if self._closed or not self._peer.disconnected:
+                    return
+                with contextlib.suppress(Exception):
+                    self._peer.reconnect()
+
+        self._rejoin = asyncio.ensure_future(rejoin())
+
+    def set_ice(self, ice_servers: Sequence[dict[str, Any]]) -> None:
+        """The ICE servers of the connections that come from now on."""
+        with contextlib.suppress(Exception):
+            self._peer.options.config = _rtc_config(ice_servers)
 
     @classmethod
     async def open(
@@ -543,6 +572,7 @@ class RoomHost:
 
     def close(self) -> None:
         """Leave the server and close every link made through this room."""
+        self._closed = True
         self._peer.destroy()
 
 

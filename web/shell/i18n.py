@@ -436,12 +436,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Questo non è un codice di risposta di questo invito: controlla che sia copiato intero.",
     ),
     "reply_expired": (
-        "The connection did not open (the exchange expired). Make a fresh invitation and send it again.",
-        "Il collegamento non si è aperto (lo scambio è scaduto). Crea un nuovo invito e rimandalo.",
-    ),
-    "reply_failed": (
-        "The two browsers found no way to each other. A STUN/TURN server may help (settings).",
-        "I due browser non si trovano. Un server STUN/TURN può aiutare (impostazioni).",
+        "The connection did not open: the routers between your homes stopped it, or the reply came "
+        "too late (across the internet a reply code is good for about 15 s). Easiest: one link for "
+        "friends in other homes (above). Or send the fresh invitation below and paste the reply at once.",
+        "Il collegamento non si è aperto: i router tra le vostre case l'hanno bloccato, o la risposta "
+        "è arrivata tardi (via internet un codice di risposta vale circa 15 s). Più semplice: un link "
+        "per amici in altre case (sopra). Oppure manda il nuovo invito qui sotto e incolla subito "
+        "la risposta.",
     ),
     "reply_linked": ("Connected: waiting for their hello…", "Collegato: si attende il saluto…"),
     "join_heading": ("Join {who}'s table", "Unisciti al tavolo di {who}"),
@@ -481,16 +482,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "left_table": ("You left the table.", "Hai lasciato il tavolo."),
     "room_summary": (
-        "Or use a room code (needs a signalling server)",
-        "Oppure usa un codice stanza (serve un server di segnalazione)",
+        "Or use your own signalling server",
+        "Oppure usa un tuo server di segnalazione",
     ),
     "room_help": (
-        "With a room code your friends join from their invitation link alone and come back by "
-        "themselves if they drop. It needs a PeerJS signalling server (anyone can run one: "
-        "npx peerjs --port 9000).",
-        "Con un codice stanza i tuoi amici entrano con il solo link d'invito e rientrano da soli "
-        "se cadono. Serve un server di segnalazione PeerJS (chiunque può avviarne uno: "
-        "npx peerjs --port 9000).",
+        "The same one link per friend, through a PeerJS server you run yourself "
+        "(npx peerjs --port 9000, see docs/FRIENDS.md): then no outside service is used.",
+        "Lo stesso link unico per amico, tramite un server PeerJS che avvii tu "
+        "(npx peerjs --port 9000, vedi docs/FRIENDS.md): così non si usa nessun servizio esterno.",
     ),
     "room_server": ("Signalling server", "Server di segnalazione"),
     "room_open": ("Open a room", "Apri una stanza"),
@@ -508,6 +507,88 @@ STRINGS: dict[str, tuple[str, str]] = {
     "room_invite_ready": ("Room link ready: send it.", "Link della stanza pronto: mandalo."),
     "room_joining": ("Joining the table…", "Entro al tavolo…"),
     "join_room": ("Join table {room}", "Entra nel tavolo {room}"),
+    # -- friends anywhere (issue 25): one link between homes, honest manual exchange ------
+    "cloud_heading": ("Friends in other homes?", "Amici in altre case?"),
+    "cloud_help": (
+        "One click gives each friend one link: they open it and sit down, nothing to send back, "
+        "even an hour later while this table is open. It uses the free public PeerJS server "
+        "(0.peerjs.com, run by the PeerJS project): it learns the room code and the internet "
+        "addresses of your devices, to introduce them. The game itself goes straight between "
+        "the browsers, encrypted, or through PeerJS's relay when a router blocks the direct way; "
+        "Google's STUN server tells each device its internet address.",
+        "Un clic dà a ogni amico un link unico: lo apre e si siede, senza rimandare nulla, anche "
+        "un'ora dopo finché questo tavolo è aperto. Usa il server pubblico gratuito di PeerJS "
+        "(0.peerjs.com, gestito dal progetto PeerJS): conosce il codice della stanza e gli "
+        "indirizzi internet dei vostri dispositivi, per presentarli. La partita va direttamente "
+        "tra i browser, cifrata, o passa dal relay di PeerJS quando un router blocca la via "
+        "diretta; il server STUN di Google dice a ogni dispositivo il suo indirizzo internet.",
+    ),
+    "cloud_button": ("One link for friends in other homes", "Un link per amici in altre case"),
+    "room_failed_open": (
+        "The signalling server could not be reached: try again, or use the invitations below.",
+        "Il server di segnalazione non risponde: riprova, o usa gli inviti qui sotto.",
+    ),
+    "copied": ("Copied ✓", "Copiato ✓"),
+    "copy_select": ("Selected: copy it", "Selezionato: copialo"),
+    "reply_used": (
+        "That reply answers an invitation that was already used. Send your friend the fresh "
+        "invitation shown here.",
+        "Questa risposta è di un invito già usato. Manda al tuo amico il nuovo invito qui sotto.",
+    ),
+    "invite_after_drop": (
+        "They dropped: send them this fresh invitation (the first one is used up).",
+        "È uscito: mandagli questo nuovo invito (il primo è già stato usato).",
+    ),
+    "reply_send_now": (
+        "Send this reply code to {who} now: across the internet it is good for about 15 s. "
+        "The table opens when they paste it.",
+        "Manda subito questo codice di risposta a {who}: via internet vale circa 15 s. "
+        "Il tavolo si apre quando lo incolla.",
+    ),
+    "reply_dead": ("This reply code no longer works.", "Questo codice di risposta non funziona più."),
+    "reply_dead_next": (
+        "The connection attempt ended before {who} pasted the reply. Make a fresh reply and send "
+        "it at once, or ask {who} for a one-link invitation (“friends in other homes”).",
+        "Il tentativo di collegamento è finito prima che {who} incollasse la risposta. Crea una "
+        "nuova risposta e mandala subito, o chiedi a {who} un invito con un link unico (“amici in "
+        "altre case”).",
+    ),
+    "join_used": (
+        "You already joined with this invitation, and it is used up. Ask {who} for a fresh one: "
+        "their Friends panel shows it under your name.",
+        "Sei già entrato con questo invito, che ora è usato. Chiedine uno nuovo a {who}: il suo "
+        "pannello Amici lo mostra sotto il tuo nome.",
+    ),
+    "join_wait_start": (
+        "You are at the table: waiting for the host to start the match.",
+        "Sei al tavolo: si aspetta che chi ospita inizi la partita.",
+    ),
+    "back_at_table": ("Back at the table.", "Di nuovo al tavolo."),
+    "standin_yours": ("Your stand-in", "Il tuo sostituto"),
+    "wait_host_hand_you": (
+        "You deal next: the hand starts when the host is ready.",
+        "Il prossimo mazziere sei tu: la mano comincia quando chi ospita è pronto.",
+    ),
+    "wait_host_hand_other": (
+        "{who} deals next: the hand starts when the host is ready.",
+        "Il prossimo mazziere è {who}: la mano comincia quando chi ospita è pronto.",
+    ),
+    "host_left_room": (
+        "The host closed the table. If they open it again, you are back at it by yourself.",
+        "Chi ospita ha chiuso il tavolo. Se lo riapre, ci torni da solo.",
+    ),
+    "host_lost_room": (
+        "The connection to the host is lost: trying to rejoin by itself…",
+        "Il collegamento con chi ospita si è interrotto: si riprova da solo…",
+    ),
+    "ice_room_links": (
+        "Links already sent still work; the links shown now carry the new settings.",
+        "I link già mandati funzionano ancora; quelli mostrati ora portano le nuove impostazioni.",
+    ),
+    "ice_remade": (
+        "The invitations were made again with them: send the new ones.",
+        "Gli inviti sono stati rifatti con queste: manda i nuovi.",
+    ),
     # table talk (web.protocol.TALK_PHRASES): fixed phrases only, never free text
     "talk_said_dernier": ("Did you say Dernier?", "Hai detto dernier?"),
     "talk_not_careful": ("Weren't you paying attention?", "Non sei stato attento?"),

@@ -247,6 +247,9 @@ class Session:
         self.presence: dict[int, str] = {s: WAITING for s, k in enumerate(self.kinds) if k == "friend"}
         #: friend seats' invitation tokens (made by the page, checked by web.net.protocol.HostHub)
         self.tokens: dict[int, str] = dict(tokens or {})
+        #: (hand number, log index) of the moves a stand-in bot made for a friend: the
+        #: friend's log tells them as the stand-in's, not as "You play …"
+        self.standin_moves: set[tuple[int, int]] = set()
         self.bots: dict[int, Any] = {}
         #: grows by one with every change of the match (the driver's windows end on a move)
         self.changes = 0
@@ -355,6 +358,11 @@ class Session:
 
     def on_move(self, move: str, seat: int) -> None:
         """*hook*: after ``seat`` played ``move`` (before saving)."""
+
+    def log_mark(self) -> tuple[int, int] | None:
+        """*hook*: (hand number, index in that hand's public log) of the next move, so that a
+        friend's log tells a stand-in bot's moves as the stand-in's; None: not told apart."""
+        return None
 
     def on_next_hand(self) -> None:
         """*hook*: after the next hand was dealt (before saving)."""
@@ -507,6 +515,8 @@ class Session:
         v["kinds"] = list(self.kinds)
         v["levels"] = [self.level(s) for s in range(m.players)]
         v["presence"] = {str(k): p for k, p in self.presence.items()}
+        mark = self.log_mark()
+        v["standin_moves"] = sorted(i for h, i in self.standin_moves if mark is not None and h == mark[0])
         v["turn"] = self.turn
         v["hand_over"] = self.hand_over
         v["legal"] = [] if self.match_ended() else m.legal_moves(seat)
@@ -546,7 +556,10 @@ class Session:
         unchanged) if not allowed."""
         if self.match_ended():
             raise self.Illegal("the match is over")
+        at = self.log_mark() if self.presence.get(seat) == STANDIN else None
         self.match.play(move, seat)
+        if at is not None:
+            self.standin_moves.add(at)
         self.on_move(move, seat)
         self._after()
 

@@ -64,6 +64,8 @@ class PageCore:
         self.session: Session | None = None
         self.guest: Any = None  # a friend's page: web.net.GuestLink (no engine here)
         self.hub: Any = None  # the host's page with friend seats: web.net.HostNet
+        self.guest_fragment = ""  # the invitation a friend's page is on
+        self.guest_hash_wired = False
         self.settings = Settings()
         self.proxies: list[Any] = []
         self.driver = Driver(lambda: self.session, self.on_driver)
@@ -209,6 +211,7 @@ class PageCore:
         self.on(by_id("reply-copy"), "click", lambda e: self.on_reply_copy())
         self.on(by_id("talk"), "click", self.on_talk)
         self.on(by_id("room-open"), "click", lambda e: self.on_room_open())
+        self.on(by_id("room-cloud"), "click", lambda e: self.on_room_cloud())
         self.on(window, "pagehide", lambda e: self.on_page_hide())
         self.on(by_id("ice-servers"), "change", lambda e: self.on_ice_change("ice-servers", "ice-status"))
         self.on(by_id("join-ice"), "change", lambda e: self.on_ice_change("join-ice", "join-ice-status"))
