@@ -9,7 +9,7 @@ from typing import Any
 
 from .cards import CODE_OF, FULL_DECK, JOKER, parse_card
 from .errors import IllegalMove, NotationError, PositionError
-from .finder import all_melds, can_open, counts_of, iter_openings
+from .finder import all_melds, counts_of, iter_openings, opening_exists
 from .melds import Meld, meld_str
 from .moves import parse_move
 from .position import from_position, melds_json, to_position
@@ -175,7 +175,7 @@ class Game:
             return iter(())
         must = st.taken if st.phase == "use" else -1
         counts = counts_of(st.hands[s])
-        if can_open(counts, st.rules, must) is None:
+        if not opening_exists(counts, st.rules, must):
             return iter(())
         it = iter_openings(counts, st.rules, must)
         return ("open " + " ".join(meld_str(m) for m in melds) for melds in it)

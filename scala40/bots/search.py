@@ -14,7 +14,7 @@ from collections import Counter
 
 from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF
 from ..finder import can_open, melds_with
-from ..melds import attach_result
+from ..melds import attach_kinds, swap_kinds
 from .base import Seen
 from .simple import MediumBot, keep_value
 
@@ -92,8 +92,7 @@ class HardBot(MediumBot):
             return out
         for k in kinds:
             if seen.opened[nxt] and any(
-                (k != JOKER and (k + JOKER_AS in m or not isinstance(attach_result(m, k, rules), str)))
-                for m in seen.melds
+                k != JOKER and (k in swap_kinds(m) or k in attach_kinds(m, rules)) for m in seen.melds
             ):
                 out[k] = 1.0
         pool = list(unseen.elements())
