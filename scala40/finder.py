@@ -309,8 +309,14 @@ def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
     cover[JOKER] = counts[JOKER]
     total = sum(counts)
     left = total - sum(cover)
-    if left <= 1:  # maybe a close in hand (all but one card laid), whatever its points
-        return _can_open(counts, rules, must) is not None
+    if _reaches_40(cover, rules, must, total):
+        return True
+    # else only a close in hand (all but one card laid, whatever its points)
+    return left <= 1 and _can_open(counts, rules, must) is not None
+
+
+def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool:
+    """Whether disjoint melds of ``cover`` (one using ``must``) reach 40, leaving a card of ``total``."""
     joker = 0 if rules.open_without_jokers else 11
     work = cover
     failed: dict[tuple[int, ...], int] = {}

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF
-from ..finder import can_open, melds_with
+from ..finder import melds_with, opening_exists
 from ..melds import attach_kinds, swap_kinds
 from .base import Seen
 from .simple import MediumBot, keep_value
@@ -101,7 +101,8 @@ class HardBot(MediumBot):
         if not pool or free > len(pool):
             return out
         hits = dict.fromkeys(kinds, 0)
-        for _ in range(self.samples):
+        samples = self.samples if seen.opened[nxt] else max(1, self.samples // 2)
+        for _ in range(samples):
             hand = known[:size] + rng.sample(pool, free)
             counts = [0] * 53
             for c in hand:
@@ -113,12 +114,12 @@ class HardBot(MediumBot):
                 if seen.opened[nxt]:
                     ok = any(len(m) <= size for m in melds_with(k, counts, rules))
                 else:
-                    ok = can_open(counts, rules, k) is not None
+                    ok = opening_exists(counts, rules, k)
                 counts[k] -= 1
                 hits[k] += ok
         for k in kinds:
             if out[k] < 1.0:
-                out[k] = hits[k] / self.samples
+                out[k] = hits[k] / samples
         return out
 
     def discard(self, seen: Seen, rng: random.Random) -> str:
