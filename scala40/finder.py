@@ -298,6 +298,8 @@ def opening_exists(counts: Sequence[int], rules: Ruleset, must: int = -1) -> boo
 
 @lru_cache(maxsize=4096)
 def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
+    if 0 <= must < JOKER and not melds_with(must, counts, rules):
+        return False
     melds = all_melds(counts, rules)
     if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
         return False
