@@ -261,19 +261,29 @@ def can_open(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Best | No
     return _can_open(tuple(counts), rules, must)
 
 
-@lru_cache(maxsize=4096)
-def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None:
+def _cover(counts: tuple[int, ...], rules: Ruleset, must: int) -> tuple[list[int], int] | None:
+    """The cards of the hand that lie in some meld (the others always stay in hand) and how many
+    do not; None when no meld (holding ``must``) fits at all."""
+    if 0 <= must < JOKER and not melds_with(must, counts, rules):
+        return None
     melds = all_melds(counts, rules)
     if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
         return None
-    # a quick bound: the cards that lie in no meld always stay in hand
     cover = [0] * 53
     for m in melds:
         for c in m:
             if c < JOKER_AS:
                 cover[c] = counts[c]
     cover[JOKER] = counts[JOKER]
-    left = sum(counts) - sum(cover)
+    return cover, sum(counts) - sum(cover)
+
+
+@lru_cache(maxsize=4096)
+def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None:
+    covered = _cover(counts, rules, must)
+    if covered is None:
+        return None
+    cover, left = covered
     top = sum(RANK_VALUE[k % 13] * cover[k] for k in range(52))
     if not rules.open_without_jokers:
         top += 11 * cover[JOKER]
@@ -298,20 +308,11 @@ def opening_exists(counts: Sequence[int], rules: Ruleset, must: int = -1) -> boo
 
 @lru_cache(maxsize=4096)
 def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
-    if 0 <= must < JOKER and not melds_with(must, counts, rules):
+    covered = _cover(counts, rules, must)
+    if covered is None:
         return False
-    melds = all_melds(counts, rules)
-    if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
-        return False
-    cover = [0] * 53
-    for m in melds:
-        for c in m:
-            if c < JOKER_AS:
-                cover[c] = counts[c]
-    cover[JOKER] = counts[JOKER]
-    total = sum(counts)
-    left = total - sum(cover)
-    if _reaches_40(cover, rules, must, total):
+    cover, left = covered
+    if _reaches_40(cover, rules, must, sum(counts)):
         return True
     # else only a close in hand (all but one card laid, whatever its points)
     return left <= 1 and _can_open(counts, rules, must) is not None

@@ -10,6 +10,7 @@ sampled from the cards not seen.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 
 from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF
@@ -61,8 +62,15 @@ class HardBot(MediumBot):
 
     level = "hard"
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, cost: float = 4.0) -> None:
+    def __init__(
+        self, samples: int = DEFAULT_SAMPLES, cost: float = 4.0, evaluations: int = 160, seconds: float = 0.1
+    ) -> None:
         self.samples = samples
+        #: at most this many (hidden hand, discard) checks per decision
+        self.evaluations = evaluations
+        #: past this many seconds of sampling (and at least 4 samples), the bot decides with
+        #: what it has: the same view and rng give the same move unless time runs out
+        self.seconds = seconds
         #: how much a discard the next seat can use weighs, in cards kept
         self.cost = cost
 
@@ -102,7 +110,13 @@ class HardBot(MediumBot):
             return out
         hits = dict.fromkeys(kinds, 0)
         samples = self.samples if seen.opened[nxt] else max(1, self.samples // 2)
+        samples = max(4, min(samples, self.evaluations // max(1, len(kinds))))
+        deadline = time.perf_counter() + self.seconds
+        done = 0
         for _ in range(samples):
+            if done >= 4 and time.perf_counter() > deadline:
+                break
+            done += 1
             hand = known[:size] + rng.sample(pool, free)
             counts = [0] * 53
             for c in hand:
@@ -119,7 +133,7 @@ class HardBot(MediumBot):
                 hits[k] += ok
         for k in kinds:
             if out[k] < 1.0:
-                out[k] = hits[k] / samples
+                out[k] = hits[k] / done
         return out
 
     def discard(self, seen: Seen, rng: random.Random) -> str:
