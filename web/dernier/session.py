@@ -9,9 +9,10 @@ import random
 from typing import Any, ClassVar
 
 from dernier import Match
+from dernier.cards import KIND_OF
 from dernier.errors import DernierError, IllegalMove
 from dernier.moves import parse_move
-from web.dernier.describe import move_card
+from web.dernier.describe import move_card, moves_of_card
 from web.dernier.seatview import SeatView
 from web.shell.params import Settings
 from web.shell.replay import make_entry
@@ -152,6 +153,25 @@ class DernierSession(Session):
         self.declined.clear()
         self.jump_checked = None
         self.armed_seats.clear()
+
+    def position_key(self) -> tuple[Any, ...]:
+        m = self.match
+        g = m.game
+        return (m.hand_no, g.state.move_no, len(g.moves), m.result is None)
+
+    def wrong_refusal(self, seat: int, code: str) -> str | None:
+        """Why a chi sbaglia paga attempt of ``code`` is refused outright, else None."""
+        if not self.match.rules.chi_sbaglia_paga:
+            return "chi sbaglia paga is not played at this table"
+        if code not in KIND_OF:
+            return "a chi sbaglia paga attempt names a card of your hand"
+        if self.hand_over or self.match.result is not None:
+            return "the hand is over"
+        if code not in self.match.view(seat)["hand"]:
+            return f"you do not hold {code}"
+        if moves_of_card(self.match.legal_moves(seat), code):
+            return f"{code} may be played: that is no mistake"
+        return None
 
     def _after(self) -> None:
         self.declined &= set(self.match.game.state.due)

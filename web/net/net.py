@@ -32,6 +32,7 @@ from web.net import signal
 from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
 from web.shell.i18n import t
+from web.shell.params import game_of, game_query
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 20.0
@@ -102,8 +103,9 @@ def save_ice(text: str) -> tuple[bool, str]:
 
 
 def base_url() -> str:
+    """The page's address for invitations: with ``?game=`` for any game but Dernier."""
     loc = window.location
-    return str(loc.origin) + str(loc.pathname)
+    return str(loc.origin) + str(loc.pathname) + game_query(game_of(str(loc.search or "")))
 
 
 def copy_text(text: str) -> None:
@@ -500,7 +502,7 @@ class GuestNet:
         self.link = link
         self.closed_reason = None
         name = str(by_id("join-name").value or "")
-        self.client = GuestClient(self.seat, self.token, name)
+        self.client = GuestClient(self.seat, self.token, name, check=self.page.game.view_check())
         self.retry_at = None
         self.last_heard = time.monotonic()
         link.send(self.client.hello())
