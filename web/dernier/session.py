@@ -6,7 +6,7 @@ turn (anticipo) and chi sbaglia paga (RULES §7, §12)."""
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from dernier import Match
 from dernier.cards import KIND_OF
@@ -16,7 +16,7 @@ from web.dernier.describe import move_card, moves_of_card
 from web.dernier.seatview import SeatView
 from web.shell.params import Settings
 from web.shell.replay import make_entry
-from web.shell.session import HUMAN, Session, Store
+from web.shell.session import HUMAN, Session
 
 
 def rules_spec(settings: Settings) -> str | dict[str, Any]:
@@ -32,19 +32,10 @@ class DernierSession(Session):
 
     GAME: ClassVar[str] = "dernier"
     Illegal: ClassVar[type[ValueError]] = IllegalMove
+    match: Match
 
-    def __init__(
-        self,
-        settings: Settings,
-        match: Match,
-        store: Store | None = None,
-        origin: dict[str, Any] | None = None,
-        stats_counted: bool = False,
-        tokens: dict[int, str] | None = None,
-        hinted: bool = False,
-    ) -> None:
-        super().__init__(settings, match, store, origin, stats_counted, tokens, hinted)
-        self.match: Match = match
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
         self.declined: set[int] = set()  # bots that let this Dernier window pass
         self.armed_seats: set[int] = set()  # people who armed Dernier for their next play
         self.jump_checked: tuple[int, int, str] | None = None  # top card the bots considered
@@ -65,7 +56,7 @@ class DernierSession(Session):
     @classmethod
     def load_match(cls, data: object) -> Match:
         try:
-            return Match.load(data)
+            return Match.load(cast("dict[str, Any]", data))  # Match.load checks what it is given
         except DernierError as e:
             raise ValueError(str(e)) from None
 
