@@ -50,20 +50,9 @@ class TableDrawing:
         sv = self.sv = SeatView(st)
         lang = self.lang
         names = sv.names
-        table = by_id("table")
         turn = sv.turn
-        if turn is None:
-            table.removeAttribute("data-turn")
-        else:
-            table.dataset.turn = str(turn)
-        table.dataset.seat = str(self.seat)
-        table.dataset.over = "true" if sv.hand_over else "false"
-        table.dataset.matchOver = "true" if sv.match_over else "false"
+        table = self.mark_table(turn, sv.hand_over, sv.match_over)
         table.dataset.players = str(sv.players)
-        if self.guest is not None:
-            table.dataset.connected = "true" if self.guest.connected else "false"
-        else:
-            table.removeAttribute("data-connected")
         by_id("abandon").hidden = sv.match_over or self.session is None
         if sv.get("hands_limit"):
             info = t(lang, "hand_of", n=sv["hand_no"], total=sv["hands_limit"])

@@ -456,6 +456,13 @@ def language_of(accept: str | None) -> str:
     return "it" if (accept or "").lower().startswith("it") else "en"
 
 
+def game_query(game: str) -> str:
+    """The query that names ``game`` in the page's own URLs (a reload after the start
+    screen, invitations, share links): none for the default game, so that every Dernier URL
+    stays what it always was, else ``?game=<name>``."""
+    return "" if game == DEFAULT_GAME else f"?{GAME_PARAM}={game}"
+
+
 def game_of(query: str) -> str:
     """The registered game a URL's query names (``game=``), else the default: read before
     anything else, as it decides which game's code, saves and table the page uses."""

@@ -39,6 +39,7 @@ from web.dernier import faces
 from web.dernier.describe import count_text, sort_hand
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import choice_text, t
+from web.shell.params import game_query
 from web.shell.replay import (
     HandFrames,
     ReplayShelf,
@@ -356,7 +357,7 @@ class ReplayViewer:
         match = self.rp_match
         if match is None:
             return
-        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
+        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0] + game_query(self.game.name)
         url = base + "#" + encode_link(match.record())
         box = by_id("replay-share-box")
         field = by_id("replay-link")

@@ -22,6 +22,7 @@ from web.shell.params import (
     VARIANT_CHOICES,
     Settings,
     clean_name,
+    game_query,
 )
 from web.shell.session import Session, player_names
 
@@ -377,7 +378,7 @@ class SetupScreen:
         # The URL's own match parameters no longer describe this match: drop them, so a
         # reload resumes it.
         with contextlib.suppress(Exception):
-            window.history.replaceState(None, "", "index.html")
+            window.history.replaceState(None, "", "index.html" + game_query(self.game.name))
         self.open_match(Session.new(s, self.store, None))
 
     # -- the match -----------------------------------------------------------------------
