@@ -392,3 +392,51 @@ def test_new_match_asks_before_the_match_in_progress_is_lost(page: Page, server_
     page.click("#start")
     expect(page.locator("#confirm-new")).to_be_hidden()
     wait_for_input(page)
+
+
+FOCUSED_JS = """() => {
+  const el = document.activeElement;
+  return {card: el.dataset.card || null, suit: el.dataset.suit || null,
+          disabled: el.getAttribute('aria-disabled') === 'true', label: el.getAttribute('aria-label')};
+}"""
+
+
+@pytest.mark.browser
+def test_keyboard_reaches_every_card_and_the_chooser(page: Page, server_url: str) -> None:
+    """Issue 26.10: ←/→ go through every card in order (a dimmed one says why), ↑/↓ jump
+    between the playable ones; when the turn comes, focus leaves a card that cannot be
+    played; arrow keys move around the suit chooser."""
+    deck = two_player_deck(["2H", "QD", "5H", "KS", "JC"], BLANKS, "9H", FEED)
+    m = dernier.Match.new(players=2, dealer=1, deck=deck, seed=1, names=["Ada", "Bianca"])
+    open_saved(page, server_url, m, delay=2500)
+    page.keyboard.press("ArrowRight")  # into the hand: the first playable card
+    seen = [page.evaluate(FOCUSED_JS)]
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+        seen.append(page.evaluate(FOCUSED_JS))
+    assert [f["card"] for f in seen] == ["2H", "5H", "QD", "JC", "KS"], seen
+    assert seen[2]["disabled"] and "not playable: Needs ♥ or a 9" in seen[2]["label"], seen[2]
+    page.keyboard.press("ArrowDown")  # ↓ ↑: the playable cards
+    assert page.evaluate(FOCUSED_JS)["card"] == "2H"
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUSED_JS)["card"] == "JC"
+    # the suit chooser: arrows move between the suits
+    page.keyboard.press("Enter")
+    expect(page.locator("#chooser")).to_be_visible()
+    assert page.evaluate(FOCUSED_JS)["suit"] == "H"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED_JS)["suit"] == "D"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(FOCUSED_JS)["suit"] == "S"
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED_JS)["suit"] == "C"
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUSED_JS)["suit"] == "H"
+    page.keyboard.press("Enter")  # ♥: Bianca has none, draws and passes
+    expect(page.locator("#discard")).to_have_attribute("data-card", "JC")
+    expect(page.locator("#table")).to_have_attribute("data-turn", "1")
+    # while Bianca plays, focus is on QD (not playable on a ♥ J either) ...
+    page.focus('#hand button[data-card="QD"]')
+    # ... and when the turn comes back, it moves to a card that plays
+    expect(page.locator("#table")).to_have_attribute("data-turn", "0", timeout=15_000)
+    page.wait_for_function("document.activeElement.getAttribute('aria-disabled') !== 'true'", timeout=3000)

@@ -422,11 +422,14 @@ class TableDrawing:
                 b.setAttribute("title", why)
                 b.setAttribute("aria-label", name + ", " + t(lang, "not_playable", why=why))
             b.classList.toggle("playable", ok)
+        first_playable = roving
         if focus_code is not None:
             idx = next((i for i, b in enumerate(buttons) if str(b.dataset.card) == focus_code), -1)
             if idx < 0:
                 idx = min(focus_idx, len(buttons) - 1)
             roving = idx
+            if my_turn and not self.was_my_turn and first_playable >= 0 and focus_code not in playable:
+                roving = first_playable  # the turn comes: focus leaves a card that cannot be played
         if roving < 0:
             roving = 0
         for i, b in enumerate(buttons):

@@ -199,6 +199,7 @@ class Page(
         self.on(by_id("review-cancel"), "click", lambda e: self.on_review_cancel())
         self.on(by_id("review-close"), "click", lambda e: self.close_review())
         self.on(by_id("chooser-options"), "click", self.on_choose)
+        self.on(by_id("chooser-options"), "keydown", self.on_chooser_key)
         self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
         self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
         self.on(by_id("next"), "click", lambda e: self.on_next())
