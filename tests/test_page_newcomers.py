@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from test_page_more import traditional_deck
 from test_page_play import BLANKS, FEED, HEARTS
 from test_page_polish import big_traditional, csp_match, open_saved
 from test_page_support import (
@@ -440,3 +441,26 @@ def test_keyboard_reaches_every_card_and_the_chooser(page: Page, server_url: str
     # ... and when the turn comes back, it moves to a card that plays
     expect(page.locator("#table")).to_have_attribute("data-turn", "0", timeout=15_000)
     page.wait_for_function("document.activeElement.getAttribute('aria-disabled') !== 'true'", timeout=3000)
+
+
+@pytest.mark.browser
+def test_the_wild_jolly_chooser_wears_the_decks_four_colours(page: Page, server_url: str) -> None:
+    """Issue 26.11: the wild Jolly's chooser shows each suit in the deck's own colour (four,
+    as on the cards: web/dernier/cardface.py SUIT_COLOURS), not two."""
+    from web.dernier.cardface import SUIT_COLOURS
+
+    hand = ["JK", "2C", "3C", "4C", "5C", "6C", "2S", "3S", "4S"]
+    m = dernier.Match.new(players=3, rules="traditional", dealer=2, deck=traditional_deck(hand, "9H"), seed=1)
+    open_saved(page, server_url, m, rules="traditional", delay=5000)
+    page.click('#hand button[data-card="JK"]')
+    expect(page.locator("#chooser")).to_be_visible()
+    colours = page.evaluate(
+        """() => Object.fromEntries(['H', 'D', 'C', 'S'].map(s => [s,
+             getComputedStyle(document.querySelector(`#chooser [data-named$="${s}"]`)).color]))"""
+    )
+
+    def rgb(hex_colour: str) -> str:
+        r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+        return f"rgb({r}, {g}, {b})"
+
+    assert colours == {suit: rgb(SUIT_COLOURS[suit][1]) for suit in "HDCS"}, colours
