@@ -464,3 +464,19 @@ def test_the_wild_jolly_chooser_wears_the_decks_four_colours(page: Page, server_
         return f"rgb({r}, {g}, {b})"
 
     assert colours == {suit: rgb(SUIT_COLOURS[suit][1]) for suit in "HDCS"}, colours
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_short_screens_summary_opens_on_the_winner(page: Page, server_url: str, lang: str) -> None:
+    """Issue 26.11: on a phone on its side (844×390) the end-of-hand summary opens at its
+    top, the winner line in view (not scrolled to the button at its bottom)."""
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_saved(page, server_url, last_card_match(hands=1), lang=lang, delay=4000)
+    page.click('#hand button[data-card="6H"]')
+    expect(page.locator("#summary")).to_be_visible()
+    page.wait_for_timeout(300)
+    box = page.locator("#summary-winner").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 390, box
+    assert page.evaluate("document.querySelector('#summary').scrollTop") == 0
+    expect(page.locator("#new-match")).to_be_focused()

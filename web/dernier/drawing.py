@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.dernier import faces
@@ -595,7 +596,10 @@ class TableDrawing:
             focus = by_id("summary-peek")
         else:
             focus = by_id("next") if not sv.match_over else by_id("new-match")
-        focus.focus()
+        # the winner line first: focusing the button below must not scroll a short screen's
+        # summary to its bottom
+        focus.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        dlg.scrollTop = 0
 
     def fill_summary(self) -> None:
         v = self.sv
