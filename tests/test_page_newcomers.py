@@ -480,3 +480,30 @@ def test_a_short_screens_summary_opens_on_the_winner(page: Page, server_url: str
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 390, box
     assert page.evaluate("document.querySelector('#summary').scrollTop") == 0
     expect(page.locator("#new-match")).to_be_focused()
+
+
+DROP_FILE_JS = """([text, name, when]) => {
+  const dt = new DataTransfer();
+  dt.items.add(new File([text], name, {type: "application/json", lastModified: when}));
+  const target = document.querySelector("#setup");
+  target.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+  target.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+}"""
+
+
+@pytest.mark.browser
+def test_an_imported_unfinished_match_says_where_it_stopped_and_when(page: Page, server_url: str) -> None:
+    """Issue 26.11: an imported unfinished 3-hand match is listed at "Hand 1 of 3" (not
+    "1 hand", a one-hand match) and dated when its file was written, not when it was opened."""
+    m = hearts_match(hands=3)
+    m.play("2H", 0)
+    when = 1_700_000_000_000  # 14 Nov 2023
+    open_page(page, server_url, "lang=en")
+    page.evaluate(DROP_FILE_JS, [json.dumps(m.record()), "unfinished.json", when])
+    expect(page.locator("#replay")).to_be_visible()
+    page.click("#replay-back")
+    entry = page.locator("#replays li").first
+    expect(entry).to_contain_text("Hand 1 of 3")
+    expect(entry).to_contain_text("14/11/2023")
+    shelf = json.loads(page.evaluate("localStorage.getItem('dernier.replays.v1')"))
+    assert shelf["replays"][0]["at"] == when

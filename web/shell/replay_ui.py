@@ -401,9 +401,11 @@ class ReplayViewer:
     def shelf(self) -> ReplayShelf:
         return ReplayShelf(self.store.storage)
 
-    def keep_replay(self, match: Match, kind: str, hinted: bool = False) -> None:
-        """Keep ``match`` in the Replays list; a full storage is told, nothing else lost."""
-        kept = self.shelf().add(make_entry(match, kind, int(time.time() * 1000), hinted))
+    def keep_replay(self, match: Match, kind: str, hinted: bool = False, at: int | None = None) -> None:
+        """Keep ``match`` in the Replays list, dated ``at`` (ms; now by default); a full
+        storage is told, nothing else lost."""
+        when = at if at else int(time.time() * 1000)
+        kept = self.shelf().add(make_entry(match, kind, when, hinted))
         self.tell_kept(kept.failed, kept.dropped)
 
     def tell_kept(self, failed: bool, dropped: int) -> None:
@@ -443,7 +445,12 @@ class ReplayViewer:
                 if e.get("rules") in ("official", "traditional")
                 else ""
             ]
-            if isinstance(hands, int) and hands > 0:
+            limit, target = e.get("limit"), e.get("target")
+            if isinstance(hands, int) and hands > 0 and not e.get("over") and isinstance(limit, int):
+                extra.append(t(lang, "hand_of", n=hands, total=limit))  # unfinished: where it stopped
+            elif isinstance(hands, int) and hands > 0 and not e.get("over") and isinstance(target, int):
+                extra.append(t(lang, "hand_target", n=hands, target=target))
+            elif isinstance(hands, int) and hands > 0:
                 extra.append(choice_text(lang, "format", f"hands:{hands}") or "")
             extra.append(t(lang, "replays_kind_" + e["kind"]))
             if e.get("hinted"):
@@ -509,7 +516,9 @@ class ReplayViewer:
             else:
                 self.notice(text, "error", None)
             return
-        self.keep_replay(match, "imported")
+        # dated when the file was written (the match's own time), not when it is opened
+        modified = getattr(f, "lastModified", None)
+        self.keep_replay(match, "imported", at=int(modified) if modified else None)
         self.open_replay(match, 1, came_from=self.came_from())
 
     def drop_allowed(self) -> bool:
