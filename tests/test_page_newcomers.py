@@ -116,9 +116,11 @@ def test_notices_never_move_the_table(page: Page, server_url: str, size: tuple[i
     wait_for_input(page)
     notice = page.locator("#notices .notice")
     expect(notice).to_have_count(1)
+    page.wait_for_timeout(600)  # the cards' own arrival and raise (transitions) are over
     with_notice = page.evaluate(TAPPABLE_JS)
     notice.locator("button").click()
     expect(notice).to_have_count(0)
+    page.wait_for_timeout(600)
     assert page.evaluate(TAPPABLE_JS) == with_notice
 
 
