@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.dernier import faces
@@ -24,7 +23,7 @@ from web.dernier.describe import (
     why_not,
 )
 from web.dernier.seatview import SeatView
-from web.shell.dom import by_id, clear, make
+from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
 
 CLOCK_SVG = (
@@ -598,7 +597,7 @@ class TableDrawing:
             focus = by_id("next") if not sv.match_over else by_id("new-match")
         # the winner line first: focusing the button below must not scroll a short screen's
         # summary to its bottom
-        focus.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        focus.focus(js_object({"preventScroll": True}))
         dlg.scrollTop = 0
 
     def fill_summary(self) -> None:

@@ -29,7 +29,6 @@ import json
 import time
 from typing import Any
 
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from dernier.errors import SaveError
@@ -37,7 +36,7 @@ from dernier.match import Match
 from dernier.review import MAX_RECORD_BYTES, load_record
 from web.dernier import faces
 from web.dernier.describe import count_text, sort_hand
-from web.shell.dom import by_id, clear, make
+from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import choice_text, t
 from web.shell.replay import (
     HandFrames,
@@ -511,8 +510,7 @@ class ReplayViewer:
             if picked and document.body.dataset.screen == "setup":
                 status.textContent = text
                 status.hidden = False
-                where = to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries)
-                status.scrollIntoView(where)
+                status.scrollIntoView(js_object({"block": "nearest"}))
             else:
                 self.notice(text, "error", None)
             return
