@@ -50,7 +50,7 @@ ROOM_RETRY_S = 2.0
 #: … and gives one try this long; after failed tries it waits longer, up to ROOM_RETRY_MAX_S
 #: (a host who closed the table may come back: its reload reopens the same room)
 ROOM_TRY_S = 8.0
-ROOM_RETRY_MAX_S = 15.0
+ROOM_RETRY_MAX_S = 8.0
 ROOM_RETRY_FOR_S = 3600.0
 ICE_KEY = "dernier.ice.v1"
 ROOM_SERVER_KEY = "dernier.roomserver.v1"
