@@ -11,7 +11,8 @@ from test_page_support import SAVE_KEY, open_with_storage, page_save, state, tak
 
 HAND_FACES_JS = """() => ({
   hand: document.querySelectorAll('#hand [data-card]').length,
-  faces: document.querySelectorAll('#hand svg, .mini-faces svg, #chooser-options [data-named]').length,
+  faces: document.querySelectorAll(
+    '#hand svg, #hand img, .mini-faces svg, #chooser-options [data-named]').length,
   chooser: document.querySelector('#chooser').open,
   curtain: !document.querySelector('#curtain').hidden,
   seat: document.querySelector('#table').dataset.seat,

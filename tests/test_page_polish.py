@@ -451,6 +451,7 @@ def test_first_time_help_then_focus_on_the_hand(page: Page, server_url: str) -> 
     # the second match from the start screen: no help, straight to the hand
     page.click("#menu-button")
     page.click("#menu-new")
+    page.click("#confirm-new-yes")  # the match in progress is dropped (asked first)
     page.click("#start")
     expect(help_box).to_be_hidden()
     page.wait_for_function("document.activeElement && document.activeElement.dataset.card")

@@ -357,14 +357,14 @@ def test_a_hinted_match_is_marked_in_the_statistics_and_the_list(page: Page, ser
     wait_for_input(page)
     page.click('#hand button[data-card="6H"]')
     expect(page.locator("#summary")).to_be_visible()
-    expect(page.locator("#result-stats")).to_contain_text("1 with hints")
+    expect(page.locator("#result-stats")).to_contain_text("1 played with hints")
     stats = json.loads(page.evaluate("localStorage.getItem('dernier.stats.v1')"))
     assert stats["hinted"] == 1 and stats["played"] == 1
     shelf = json.loads(page.evaluate(f"localStorage.getItem('{REPLAYS_KEY}')"))
     assert [(e["kind"], e["hinted"]) for e in shelf["replays"]] == [("finished", True)]
     page.click("#change-settings")
     expect(page.locator("#replays li").first).to_contain_text("with hints")
-    expect(page.locator("#stats")).to_contain_text("1 with hints")
+    expect(page.locator("#stats")).to_contain_text("1 played with hints")
 
 
 @pytest.mark.browser

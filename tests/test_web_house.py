@@ -22,9 +22,10 @@ from helpers import seek_match  # noqa: E402
 
 import dernier  # noqa: E402
 from web.dernier.describe import log_lines  # noqa: E402
+from web.dernier.session import rules_spec  # noqa: E402
 from web.shell.driver import HUMAN_TURN_JUMP_MS, JUMP_WINDOW_MS, Driver  # noqa: E402
 from web.shell.params import Settings, parse_query  # noqa: E402
-from web.shell.session import HUMAN, MemoryStorage, Session, Store, rules_spec  # noqa: E402
+from web.shell.session import HUMAN, MemoryStorage, Session, Store  # noqa: E402
 
 HOUSE = {"preset": "traditional", "anticipo": True, "chi_sbaglia_paga": True}
 

@@ -110,6 +110,7 @@ class TableDrawing:
             return
         self.seat = turn
         self.armed = False
+        self.was_my_turn = False  # the next person hears "Your turn…" once the curtain goes
         self.curtain_seat = turn
         self.close_dialogs()
 
@@ -130,7 +131,10 @@ class TableDrawing:
         s = self.session
         assert s is not None
         who = name_of(sv.names, self.seat)
-        by_id("curtain-title").textContent = t(lang, "curtain_pass", who=who)
+        title = t(lang, "curtain_pass", who=who)
+        # the person changed under the curtain (a turn lost to the timer): say the new name
+        renamed = str(by_id("curtain-title").textContent or "") != title
+        by_id("curtain-title").textContent = title
         by_id("curtain-go").textContent = t(lang, "curtain_go", who=who)
         caller = next((p for p in s.local_seats() if p != self.seat and s.human_due(p)), None)
         call = by_id("curtain-dernier")
@@ -143,7 +147,8 @@ class TableDrawing:
         document.body.dataset.curtain = "true"
         if was_hidden:
             by_id("curtain-go").focus()
-            self.announce(t(lang, "curtain_pass", who=who))
+        if was_hidden or renamed:
+            self.announce(title)
         return True
 
     def render_thinking(self) -> None:
@@ -372,7 +377,11 @@ class TableDrawing:
             for code in hand:
                 b = make("button", "card", None, type="button")
                 b.dataset.card = code
-                b.innerHTML = faces.card_svg(code, "wild" if wild else "suit")
+                # a picture, not inline SVG: its corner letters are no text of the button,
+                # whose name (faces.card_label) holds all that it shows (WCAG 2.5.3)
+                face = make("img", "card-face", None, alt="", draggable="false")
+                face.src = faces.card_image_url(code, "wild" if wild else "suit")
+                b.appendChild(face)
                 if code in prev:
                     prev.remove(code)
                 elif old_codes or self.last_hand:
@@ -398,7 +407,7 @@ class TableDrawing:
             if self.card_marks[i] == mark:
                 continue  # each DOM call costs: only what changed is written
             self.card_marks[i] = mark
-            name = faces.card_name(code, lang)
+            name = faces.card_label(code, lang)
             b.classList.toggle("jump", can_jump)
             if can_jump:
                 b.removeAttribute("aria-disabled")
@@ -589,7 +598,8 @@ class TableDrawing:
         v = self.sv
         assert v is not None
         mi = v["match"]
-        me = self.seat
+        # "you" on a shared device (pass-and-play) is nobody: every line names the player
+        me = -1 if self.session is not None and self.session.multi_local else self.seat
         players = v.players
         over = bool(mi["over"])
         lang = self.lang
@@ -620,6 +630,8 @@ class TableDrawing:
             th = make("th", "col-" + c[4:], t(lang, c), scope="col")
             if c == "col_gave":
                 th.setAttribute("title", t(lang, "col_gave_title"))
+            elif c == "col_match_points":
+                th.setAttribute("title", t(lang, "match_points_legend"))
             head.appendChild(th)
         thead = make("thead")
         thead.appendChild(head)
@@ -667,7 +679,9 @@ class TableDrawing:
                 tbody.appendChild(crow)
         table.appendChild(tbody)
         legend = by_id("summary-legend")
-        legend.textContent = t(lang, "col_gave_legend")
+        legend.textContent = t(lang, "col_gave_legend") + (
+            " " + t(lang, "match_points_legend") if over else ""
+        )
         legend.hidden = stopped
 
         host = self.session is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 SUIT_COLOURS = {"H": "#d0182f", "D": "#e0a800", "C": "#1b8a3a", "S": "#1d4fd8"}
@@ -127,6 +128,24 @@ def card_svg(code: str, jolly: str = "suit") -> str:
     if code == "JK" and jolly == "wild":
         return _cached("card_svg", code, jolly="wild")
     return _cached("card_svg", code)
+
+
+def card_image_url(code: str, jolly: str = "suit") -> str:
+    """The face of ``code`` as a ``data:`` URL for an ``<img alt="">``: a picture whose
+    corner letters are no text of the page, so a card button's visible text is all in its
+    name (:func:`card_label`; WCAG 2.5.3)."""
+    key = ("card_url", code, jolly)
+    out = _cache.get(key)
+    if out is None:
+        out = _cache[key] = "data:image/svg+xml;charset=utf-8," + quote(card_svg(code, jolly), safe="=:/'")
+    return out
+
+
+def card_label(code: str, lang: str = "en") -> str:
+    """What a speech-input user may say for the card: its corner as seen, then its name
+    (``"3♥, 3 of Hearts"``; the Jolly is "Jolly")."""
+    short, name = card_short(code), card_name(code, lang)
+    return name if short == name else f"{short}, {name}"
 
 
 def back_svg() -> str:

@@ -4,9 +4,10 @@ Abandon, and the pass-and-play curtain's buttons. A mixin of :class:`web.ui.Page
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.dernier import faces
 from web.dernier.describe import (
@@ -17,6 +18,10 @@ from web.dernier.describe import (
 from web.dernier.seatview import SeatView
 from web.shell.dom import SUITS, by_id, clear, make
 from web.shell.i18n import t
+
+HOLD_SECONDS = 0.45  # a press this long explains the card instead of playing it
+HOLD_SLOP_PX = 12  # a finger that moves more is scrolling the hand
+HOLD_CLICK_MS = 800  # the click a release makes comes within this
 
 
 class TableInput:
@@ -57,16 +62,64 @@ class TableInput:
         btn = evt.target.closest("button[data-card]")
         if not btn:
             return
+        if self.hold_done or float(window.performance.now()) < self.hold_until:
+            # the end of a press-and-hold: it explained the card, it never plays it
+            self.hold_done = False
+            self.hold_until = 0.0
+            evt.preventDefault()
+            return
         self.play_card(str(btn.dataset.card), btn)
 
-    def on_hand_long_press(self, evt: Any) -> None:
-        """A long press (touch) or right click on a card says whether and why it plays."""
+    # -- press and hold (touch, pen): the card's explanation while the finger is down ------
+
+    def on_hand_pointer_down(self, evt: Any) -> None:
+        self.cancel_hold()
+        self.hold_done = False
+        self.hold_until = 0.0
         btn = evt.target.closest("button[data-card]")
-        sv = self.sv
-        if not btn or sv is None:
+        if not btn or str(evt.pointerType) == "mouse":
+            return
+        code = str(btn.dataset.card)
+        self.hold_from = (float(evt.clientX), float(evt.clientY))
+        self.hold_timer = asyncio.get_event_loop().call_later(HOLD_SECONDS, lambda: self.on_hold(code))
+
+    def on_hand_pointer_move(self, evt: Any) -> None:
+        if self.hold_timer is None or self.hold_from is None:
+            return
+        x, y = self.hold_from
+        if abs(float(evt.clientX) - x) > HOLD_SLOP_PX or abs(float(evt.clientY) - y) > HOLD_SLOP_PX:
+            self.cancel_hold()  # the finger slides (the hand scrolls): not a press-and-hold
+
+    def on_hand_pointer_end(self, evt: Any) -> None:
+        self.cancel_hold()
+        if self.hold_done:  # the click that this release makes must not play the card
+            self.hold_done = False
+            self.hold_until = float(window.performance.now()) + HOLD_CLICK_MS
+
+    def cancel_hold(self) -> None:
+        if self.hold_timer is not None:
+            self.hold_timer.cancel()
+            self.hold_timer = None
+
+    def on_hold(self, code: str) -> None:
+        self.hold_timer = None
+        self.hold_done = True
+        self.explain_card(code)
+
+    def on_hand_long_press(self, evt: Any) -> None:
+        """A right click (or the browser's own long press) on a card says whether and why it
+        plays; it never plays it."""
+        btn = evt.target.closest("button[data-card]")
+        if not btn:
             return
         evt.preventDefault()
-        code = str(btn.dataset.card)
+        self.explain_card(str(btn.dataset.card))
+
+    def explain_card(self, code: str) -> None:
+        """Whether and why the card ``code`` of the shown hand plays, in the hint."""
+        sv = self.sv
+        if sv is None or self.curtain_up():
+            return
         reason = why_not(sv.state, code, sv.names, self.lang)
         name = faces.card_name(code, self.lang)
         self.hint(
@@ -148,7 +201,7 @@ class TableInput:
                     b.classList.add("suit-start")
                     last_suit = suit
                 b.dataset.named = key
-                b.setAttribute("aria-label", faces.card_name(key, lang))
+                b.setAttribute("aria-label", faces.card_label(key, lang))
                 box.appendChild(b)
         else:
             if suits_only:

@@ -1,11 +1,14 @@
-"""Drives the bots of a :class:`~web.session.Session` from an asyncio loop (the browser's
+"""Drives the bots of a :class:`~web.shell.session.Session` from an asyncio loop (the browser's
 event loop under Pyodide) without ever holding the main thread for long.
 
 A bot thinks through ``bot.steps(view, rng)``, a generator that yields ``None`` every few
 milliseconds and finally the move; the driver runs it in slices of at most
 :data:`SLICE_MS` and awaits ``pause()`` between slices, so the browser can paint and
 handle input (no task longer than ~50 ms). Between moves it waits the bots' delay, or a
-longer grace while the human owes a Dernier call, so that a person can press the button.
+longer grace while a person has a window to act out of turn (Dernier: a call that is due),
+so that a person can press the button. It knows no game: what happens out of turn is the
+session's hooks (``bot_side_moves``, ``people_window``, ``people_may_interrupt``,
+``bot_may_interrupt``, ``bot_interrupt``).
 
 Everything here is testable in CPython: pass ``sleep``/``now`` and an ``on_change``
 callback (the page re-renders there).
@@ -23,9 +26,9 @@ from web.shell.session import Session
 SLICE_MS = 4.0
 GRACE_MS = 1500
 POLL_MS = 40
-#: the least pause before the next bot acts while the human may jump in (anticipo)
+#: the least pause before the next bot acts while a person may cut in (Dernier's anticipo)
 JUMP_WINDOW_MS = 1200
-#: the least pause before a bot jumps in while the human is to act
+#: the least pause before a bot cuts in while a person is to act
 HUMAN_TURN_JUMP_MS = 600
 
 
@@ -91,18 +94,18 @@ class Driver:
             if s.hand_over:
                 self.on_change("idle", None)
                 return
-            called = s.bot_calls()
+            called = s.bot_side_moves()
             for seat in called:
                 self.on_change("call", seat)
             seat = s.next_bot()
             if seat is None:
                 turn = s.turn
-                if turn is not None and s.bot_may_jump():
-                    # anticipo on a person's turn: a bot may jump in after a short pause
+                if turn is not None and s.bot_may_interrupt():
+                    # on a person's turn a bot may cut in (anticipo) after a short pause
                     await self._wait_jump(gen, s)
                     if not self._live(gen, s):
                         return
-                    jumped = s.bot_jump() if s.turn == turn and not self.paused else None
+                    jumped = s.bot_interrupt() if s.turn == turn and not self.paused else None
                     if jumped is not None:
                         self.on_change("move", jumped)
                         await self.sleep(0)
@@ -113,7 +116,7 @@ class Driver:
             if not self._live(gen, s):
                 return
             if not s.hand_over and s.next_bot() == seat:
-                jumped = s.bot_jump()  # anticipo: before the seat to act moves
+                jumped = s.bot_interrupt()  # anticipo: before the seat to act moves
                 if jumped is not None:
                     self.on_change("move", jumped)
                     await self.sleep(0)
@@ -135,32 +138,32 @@ class Driver:
             await self.sleep(0)  # let the browser paint the move
 
     async def _wait_jump(self, gen: int, s: Session) -> None:
-        """Before a bot jumps in on the human's turn: the bots' delay, at least
+        """Before a bot cuts in on a person's turn: the bots' delay, at least
         :data:`HUMAN_TURN_JUMP_MS`; cut short by any move."""
         wait = max(s.settings.delay, HUMAN_TURN_JUMP_MS)
         start = self.now()
-        moves = s.match.game.state.move_no
-        while self._live(gen, s) and s.match.game.state.move_no == moves and self.now() - start < wait:
+        moves = s.changes
+        while self._live(gen, s) and s.changes == moves and self.now() - start < wait:
             await self.sleep(min(POLL_MS, wait - (self.now() - start)))
 
     async def _wait_before(self, gen: int, s: Session) -> None:
-        """The bots' delay; while the human owes Dernier, at least the grace window (cut
-        short to the normal delay once they call); while the human may jump in, at least
-        :data:`JUMP_WINDOW_MS` (cut short by any move)."""
+        """The bots' delay; while a person's window is open (Dernier: a call is due), at
+        least the grace window (cut short to the normal delay once it closes); while a
+        person may cut in, at least :data:`JUMP_WINDOW_MS` (cut short by any move)."""
         delay = max(0, s.settings.delay)
-        jump_window = s.people_may_jump()
+        jump_window = s.people_may_interrupt()
         if jump_window:
             delay = max(delay, JUMP_WINDOW_MS)
         start = self.now()
-        moves = s.match.game.state.move_no
-        if s.people_due():
+        moves = s.changes
+        if s.people_window():
             grace = max(self.grace_ms, delay)
-            while self._live(gen, s) and s.people_due() and self.now() - start < grace:
+            while self._live(gen, s) and s.people_window() and self.now() - start < grace:
                 await self.sleep(min(POLL_MS, grace - (self.now() - start)))
         while self._live(gen, s) and self.paused:
             await self.sleep(POLL_MS)
         left = delay - (self.now() - start)
-        while left > 0 and self._live(gen, s) and not (jump_window and s.match.game.state.move_no != moves):
+        while left > 0 and self._live(gen, s) and not (jump_window and s.changes != moves):
             await self.sleep(min(left, 100))
             left = delay - (self.now() - start)
         if delay == 0:

@@ -30,8 +30,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "show_rules": ("Rules", "Regole"),
     "stats_none": ("No matches played yet.", "Nessuna partita giocata finora."),
     "stats": (
-        "Matches played: {played} · won: {won} · match points: {points}",
-        "Partite giocate: {played} · vinte: {won} · punti partita: {points}",
+        "Matches played: {played} · won: {won} · match points: {points} (+1 a match won, −1 a match lost)",
+        "Partite giocate: {played} · vinte: {won} · punti partita: {points} (+1 ogni partita vinta, "
+        "−1 ogni partita persa)",
     ),
     "level_easy": ("easy", "principiante"),
     "level_medium": ("medium", "esperto"),
@@ -745,7 +746,43 @@ STRINGS: dict[str, tuple[str, str]] = {
         "…or drop a match file anywhere on this screen.",
         "…oppure trascina un file di partita in questa schermata.",
     ),
-    "stats_hinted": ("{n} with hints", "{n} con suggerimenti"),
+    "stats_hinted": ("{n} played with hints", "{n} giocate con i suggerimenti"),
+    # -- issue 26: words for newcomers (the help's action cards, the match points) ------------
+    "help_cards": (
+        "Action cards: A — the next player draws 2, unless they answer with an Ace (then the one "
+        "after draws 4, and so on); 7 — the previous player draws {seven}; J — you choose the suit; "
+        "Q — the next player misses a turn; K — play changes direction; Jolly — {jolly}.",
+        "Carte azione: A — il prossimo giocatore pesca 2, se non risponde con un Asso (allora il "
+        "seguente pesca 4, e così via); 7 — il giocatore precedente pesca {seven}; J — scegli il "
+        "seme; Q — il prossimo giocatore salta il turno; K — si cambia senso di gioco; Jolly — {jolly}.",
+    ),
+    "help_jolly_suit": (
+        "you choose the suit and the next player draws 4, unless they answer with a Jolly",
+        "scegli il seme e il prossimo giocatore pesca 4, se non risponde con un Jolly",
+    ),
+    "help_jolly_wild": ("it becomes the card you name", "diventa la carta che nomini"),
+    "help_wrong": (
+        "Chi sbaglia paga (who errs pays) is on: a tap on a dimmed card tries it and costs 2 cards; "
+        "press and hold it to see why instead.",
+        "Chi sbaglia paga è attivo: toccare una carta scura la prova e costa 2 carte; per sapere "
+        "perché, tienila premuta.",
+    ),
+    "match_points_legend": (
+        "Match points: +1 to the winner of the match, −1 to every other player (who abandons or runs "
+        "out of time: −1, every other player +1).",
+        "Punti partita: +1 a chi vince la partita, −1 a ogni altro giocatore (chi abbandona o finisce "
+        "il tempo: −1, ogni altro giocatore +1).",
+    ),
+    "rule_ref": ("(rules §", "(regole §"),
+    "new_heading": ("Start a new match?", "Iniziare una nuova partita?"),
+    "new_lost": (
+        "The match in progress ({info}) will be lost.",
+        "La partita in corso ({info}) andrà persa.",
+    ),
+    "new_no": ("Keep the match", "Tieni la partita"),
+    "new_yes": ("Start a new match", "Nuova partita"),
+    # the choice of game on the start screen (web.shell.games)
+    "opt_game": ("Game", "Gioco"),
 }
 
 
@@ -754,13 +791,21 @@ def t(lang: str, key: str, **values: Any) -> str:
     pair = STRINGS.get(key)
     if pair is None:
         return key
-    text = pair[1] if lang == "it" else pair[0]
+    text = rule_refs(pair[1] if lang == "it" else pair[0], lang)
     if values:
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def rule_refs(text: str, lang: str) -> str:
+    """A bare "(§9)" says nothing to a newcomer: "(rules §9)", "(regole §9)"."""
+    if "(§" not in text:
+        return text
+    pair = STRINGS["rule_ref"]
+    return text.replace("(§", pair[1] if lang == "it" else pair[0])
 
 
 def bot_names() -> list[str]:

@@ -43,7 +43,9 @@ class GameMenu:
         self.on(by_id("menu-button"), "click", lambda e: self.open_menu())
         self.on(by_id("menu-close"), "click", lambda e: by_id("menu").close())
         self.on(by_id("menu-later"), "click", lambda e: self.on_menu_later())
-        self.on(by_id("menu-new"), "click", lambda e: self.on_menu_later())
+        self.on(by_id("menu-new"), "click", lambda e: self.on_menu_new())
+        self.on(by_id("confirm-new-yes"), "click", lambda e: self.on_confirm_new(True))
+        self.on(by_id("confirm-new-no"), "click", lambda e: self.on_confirm_new(False))
         self.on(by_id("menu-rules"), "click", lambda e: self.on_menu_rules())
         self.on(by_id("menu-help"), "click", lambda e: self.on_menu_help())
         self.on(by_id("menu-lang"), "change", lambda e: self.on_menu_lang())
@@ -70,7 +72,9 @@ class GameMenu:
         self.translate_menu()
         playing = s is not None and not s.match.over and self.guest is None
         by_id("menu-later").hidden = not playing
-        by_id("menu-new").hidden = self.guest is not None
+        by_id("menu-later-help").hidden = not playing  # "the match stays saved": only with one
+        # on the start screen the new match's form is right there
+        by_id("menu-new").hidden = self.guest is not None or s is None
         by_id("menu").showModal()
         by_id("menu-close").focus()
 
@@ -81,6 +85,39 @@ class GameMenu:
             self.session.save()
         self.show_setup()
         self.offer_resume()
+
+    def on_menu_new(self) -> None:
+        """A new match: the start screen's form, the match in progress dropped (asked first)."""
+        by_id("menu").close()
+        s = self.session
+        if s is not None and not s.match.over:
+            self.confirm_new(s.match, self.new_from_menu)
+            return
+        self.new_from_menu()
+
+    def new_from_menu(self) -> None:
+        self.driver.stop()
+        self.store.drop_match()
+        self.show_setup()
+
+    def confirm_new(self, match: Any, then: Any) -> None:
+        """Ask before an unfinished match is thrown away; ``then()`` if the player agrees."""
+        self.pending_new = then
+        by_id("confirm-new-text").textContent = t(self.lang, "new_lost", info=self.match_info(match))
+        by_id("confirm-new").showModal()
+        by_id("confirm-new-no").focus()
+
+    def on_confirm_new(self, yes: bool) -> None:
+        by_id("confirm-new").close()
+        then, self.pending_new = self.pending_new, None
+        if yes and then is not None:
+            then()
+
+    def match_info(self, m: Any) -> str:
+        """ "hand 2 of 3" (or of a points target): which match is meant."""
+        if m.hands_limit:
+            return t(self.lang, "hand_of", n=m.hand_no, total=m.hands_limit)
+        return t(self.lang, "hand_target", n=m.hand_no, target=m.target)
 
     def offer_resume(self) -> None:
         """On the start screen: ``#resume-match`` when an unfinished match is saved."""
@@ -95,12 +132,7 @@ class GameMenu:
             return
         if saved.match.over:
             return
-        m = saved.match
-        if m.hands_limit:
-            info = t(self.lang, "hand_of", n=m.hand_no, total=m.hands_limit)
-        else:
-            info = t(self.lang, "hand_target", n=m.hand_no, target=m.target)
-        btn.textContent = t(self.lang, "resume_match", info=info)
+        btn.textContent = t(self.lang, "resume_match", info=self.match_info(saved.match))
         btn.hidden = False
         self.resumable = saved
 
@@ -178,10 +210,28 @@ class GameMenu:
     # -- first-time help --------------------------------------------------------------------
 
     def show_help(self) -> None:
+        self.fill_help()
         dlg = by_id("help")
         if not dlg.open:
             dlg.showModal()
         by_id("help-close").focus()
+
+    def fill_help(self) -> None:
+        """The help's lines that depend on the match's rules: what the action cards do (a 7
+        costs 1 card and the Jolly is wild with the traditional rules), chi sbaglia paga."""
+        lang = self.lang
+        s = self.session
+        sv = self.sv
+        seven = s.match.rules.seven_penalty if s is not None else 2
+        wild = (
+            s.match.rules.jolly if s is not None else (sv.get("jolly") if sv is not None else "")
+        ) == "wild"
+        jolly = t(lang, "help_jolly_wild" if wild else "help_jolly_suit")
+        by_id("help-cards").textContent = t(lang, "help_cards", seven=seven, jolly=jolly)
+        wrong = by_id("help-wrong")
+        at_table = document.body.dataset.screen == "table"
+        wrong.hidden = not (at_table and sv is not None and bool(sv.get("chi_sbaglia_paga")))
+        wrong.textContent = t(lang, "help_wrong")
 
     def after_help(self) -> None:
         with contextlib.suppress(Exception):

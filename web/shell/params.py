@@ -15,6 +15,9 @@ URL parameters:
 * ``lang`` ``it`` | ``en``; ``delay`` the bots' pause in ms (0–10000); ``name`` the
   human's name; ``timer`` seconds per turn (0 = off). These are preferences: alone
   they do not start a match (a saved match resumes with them).
+* ``game`` one of the registered games (:mod:`web.shell.games`), ``dernier`` when left out:
+  the game this visit plays (its own saves, preferences, statistics and replays). Alone it
+  does not start a match.
 
 A bad parameter is ignored (its default is used) with a notice.
 """
@@ -26,6 +29,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from dernier.rules import PRESETS, max_hand_size
+from web.shell import games
+from web.shell.games import DEFAULT_GAME
 
 LEVELS = ("easy", "medium", "hard")
 #: who else a seat can be: a person on this device (pass-and-play) or a friend online
@@ -50,7 +55,9 @@ DEFAULT_DELAY = 700
 #: parameters that describe a match: any of them in the URL starts that match at once
 MATCH_KEYS = ("players", "rules", "levels", "seed", "hands", "target")
 PREF_KEYS = ("lang", "delay", "name", "timer")
-KNOWN_KEYS = MATCH_KEYS + PREF_KEYS
+#: the game of the visit (not a match parameter: a link without it means Dernier, as always)
+GAME_PARAM = "game"
+KNOWN_KEYS = MATCH_KEYS + PREF_KEYS + (GAME_PARAM,)
 #: a URL that starts a match uses these for the match parameters it leaves out
 #: (one hand, like ``Match.new``), whatever the remembered choices are
 URL_MATCH_DEFAULTS: dict[str, Any] = {
@@ -264,6 +271,7 @@ class Parsed:
     given: dict[str, str] = field(default_factory=dict)  # the accepted match parameters
     notices: list[Notice] = field(default_factory=list)
     prefs_given: set[str] = field(default_factory=set)  # preference keys the URL set
+    game: str = DEFAULT_GAME  # the registered game the URL names (``game=``), else the default
 
 
 def _int(text: str) -> int | None:
@@ -395,6 +403,14 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
         else:
             bad("target", f"{TARGET_RANGE[0]}–{TARGET_RANGE[1]}")
 
+    game = DEFAULT_GAME
+    if GAME_PARAM in raw:
+        wanted = raw[GAME_PARAM].strip().lower()
+        if games.known(wanted):
+            game = wanted
+        else:
+            bad(GAME_PARAM, ", ".join(g.name for g in games.registered()))
+
     prefs: set[str] = set()
     if "lang" in raw:
         if raw["lang"].lower() in LANGS:
@@ -423,7 +439,7 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
             prefs.add("timer")
         else:
             bad("timer", "0–3600")
-    return Parsed(settings=s, start=start, given=given, notices=notices, prefs_given=prefs)
+    return Parsed(settings=s, start=start, given=given, notices=notices, prefs_given=prefs, game=game)
 
 
 def clean_name(text: object) -> str:
@@ -438,3 +454,13 @@ def clean_name(text: object) -> str:
 def language_of(accept: str | None) -> str:
     """``it`` when the browser prefers Italian, else ``en``."""
     return "it" if (accept or "").lower().startswith("it") else "en"
+
+
+def game_of(query: str) -> str:
+    """The registered game a URL's query names (``game=``), else the default: read before
+    anything else, as it decides which game's code, saves and table the page uses."""
+    q = query[1:] if query.startswith("?") else query
+    for key, value in query_pairs(q):
+        if key == GAME_PARAM and games.known(value.strip().lower()):
+            return value.strip().lower()
+    return DEFAULT_GAME

@@ -224,19 +224,21 @@ class Kept:
 class ReplayShelf:
     """The kept replays in a Storage (``localStorage`` in the page)."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, key: str = REPLAYS_KEY) -> None:
         self.storage = storage
+        #: the storage key: each game keeps its own list (``<game>.replays.v1``)
+        self.key = key
 
     def load(self) -> list[dict[str, Any]]:
         try:
-            text = self.storage.getItem(REPLAYS_KEY)
+            text = self.storage.getItem(self.key)
         except Exception:
             return []
         return parse_shelf(text if isinstance(text, str) else None)
 
     def _write(self, entries: list[dict[str, Any]]) -> bool:
         try:
-            self.storage.setItem(REPLAYS_KEY, dump_shelf(entries))
+            self.storage.setItem(self.key, dump_shelf(entries))
             return True
         except Exception:  # the quota (or storage turned off)
             return False

@@ -29,6 +29,7 @@ import json
 import time
 from typing import Any
 
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from dernier.errors import SaveError
@@ -398,7 +399,7 @@ class ReplayViewer:
     # -- the Replays list ---------------------------------------------------------------------
 
     def shelf(self) -> ReplayShelf:
-        return ReplayShelf(self.store.storage)
+        return self.store.shelf()
 
     def keep_replay(self, match: Match, kind: str, hinted: bool = False) -> None:
         """Keep ``match`` in the Replays list; a full storage is told, nothing else lost."""
@@ -484,18 +485,29 @@ class ReplayViewer:
 
     # -- files: the picker and drag and drop ----------------------------------------------------
 
-    def open_record_file(self, f: Any) -> None:
-        self.import_task = asyncio.ensure_future(self.import_file(f))
+    def open_record_file(self, f: Any, picked: bool = False) -> None:
+        """Check, keep and open a match file; ``picked``: from "Open a match file", whose
+        refusal shows under that button (where the player is looking), not at the top."""
+        self.import_task = asyncio.ensure_future(self.import_file(f, picked))
 
-    async def import_file(self, f: Any) -> None:
+    async def import_file(self, f: Any, picked: bool = False) -> None:
         lang = self.lang
+        status = by_id("import-status")
+        status.hidden = True
         try:
             if int(f.size) > MAX_RECORD_BYTES:
                 raise SaveError(t(lang, "import_too_large", mb=round(int(f.size) / 1e6, 1)))
             text = str(await f.text())
             match = load_record(text)
         except SaveError as e:
-            self.notice(t(lang, "import_bad") + ": " + str(e), "error", None)
+            text = t(lang, "import_bad") + ": " + str(e)
+            if picked and document.body.dataset.screen == "setup":
+                status.textContent = text
+                status.hidden = False
+                where = to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries)
+                status.scrollIntoView(where)
+            else:
+                self.notice(text, "error", None)
             return
         self.keep_replay(match, "imported")
         self.open_replay(match, 1, came_from=self.came_from())

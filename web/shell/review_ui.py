@@ -92,7 +92,7 @@ class ReviewPanel:
             return
         f = files.item(0)
         evt.target.value = ""
-        self.open_record_file(f)  # web.replay_ui: checked, kept, opened in the viewer
+        self.open_record_file(f, picked=True)  # web.replay_ui: checked, kept, opened in the viewer
 
     # -- the review -----------------------------------------------------------------------
 

@@ -1,14 +1,20 @@
-"""The match controller of the page, without the browser.
+"""The match controller of the page, without the browser, for any registered game.
 
-:class:`Session` holds a :class:`dernier.Match` with the page's settings (bots' levels,
-delay, language …): seat 0 is the person holding this device; every other seat is a bot,
-another person on this device (pass-and-play) or a friend online. It applies every seat's
-moves, tells the driver which bot acts next, lets bots call Dernier, and saves
-everything through an injected storage object (``localStorage`` in the page, a dict in
-tests) after every move. :class:`Store` reads and writes that storage: the saved match,
-the remembered setup choices and the local statistics.
+:class:`Session` holds a game's match (:class:`web.shell.games.GameMatch`) with the page's
+settings (bots' levels, delay, language …): seat 0 is the person holding this device; every
+other seat is a bot, another person on this device (pass-and-play) or a friend online. It
+applies every seat's moves, tells the driver which bot acts next, and saves everything
+through an injected storage object (``localStorage`` in the page, a dict in tests) after
+every move. :class:`Store` reads and writes that storage, under the game's own keys: the
+saved match, the remembered setup choices and the local statistics.
 
-Saved match (key :data:`SAVE_KEY`)::
+Each game's session class (its :attr:`~web.shell.games.GameSpec.session`, e.g.
+:class:`web.dernier.session.DernierSession`) fills in the hooks: how a match is made from
+the settings and loaded from a save, and what happens out of turn (the moves bots make
+out of turn, the windows people are given before the bots go on). ``Session.new`` and
+``Session.from_json`` hand over to the game's class.
+
+Saved match (key :data:`SAVE_KEY` for Dernier, ``<game>.match.v1`` for any game)::
 
     {"app": "dernier-page", "version": 1, "settings": {...}, "origin": {...} | null,
      "stats_counted": false, "match": <Match.save()>, "tokens": {"1": "…"}, "hinted": true}
@@ -31,18 +37,13 @@ import json
 import random
 import time
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
-import dernier
-from dernier import Match
-from dernier.errors import DernierError, IllegalMove
-from dernier.moves import parse_move
-from web.dernier.describe import move_card
-from web.dernier.players import make_bot
-from web.dernier.seatview import SeatView
+from web.shell import games
+from web.shell.games import DEFAULT_GAME, GameSpec
 from web.shell.i18n import bot_names, t
 from web.shell.params import Settings
-from web.shell.replay import Kept, ReplayShelf, Storage, make_entry
+from web.shell.replay import Kept, ReplayShelf, Storage
 
 APP = "dernier-page"
 SAVE_VERSION = 1
@@ -76,9 +77,20 @@ class Store:
     """Reads and writes the page's data in a Storage; never raises on a storage failure
     (``ok`` turns False and the page says that saving is off)."""
 
-    def __init__(self, storage: Storage | None) -> None:
+    def __init__(self, storage: Storage | None, game: str = DEFAULT_GAME) -> None:
         self.storage: Storage = storage if storage is not None else MemoryStorage()
         self.ok = storage is not None
+        #: the game whose data this store reads and writes (its keys: ``<game>.<what>.v1``)
+        self.game = game
+
+    def key(self, what: str) -> str:
+        """The storage key of ``what`` (``match``, ``prefs``, ``stats``, ``replays``) for this
+        store's game: Dernier's are the keys it always had."""
+        return f"{self.game}.{what}.v1"
+
+    def shelf(self) -> ReplayShelf:
+        """This game's kept replays."""
+        return ReplayShelf(self.storage, self.key("replays"))
 
     def _get(self, key: str) -> str | None:
         try:
@@ -103,17 +115,17 @@ class Store:
 
     # the saved match
     def saved_text(self) -> str | None:
-        return self._get(SAVE_KEY)
+        return self._get(self.key("match"))
 
     def save_match(self, text: str) -> None:
-        self._set(SAVE_KEY, text)
+        self._set(self.key("match"), text)
 
     def drop_match(self) -> None:
-        self.remove(SAVE_KEY)
+        self.remove(self.key("match"))
 
     # remembered setup choices
     def prefs(self) -> Settings | None:
-        text = self._get(PREFS_KEY)
+        text = self._get(self.key("prefs"))
         if not text:
             return None
         try:
@@ -122,13 +134,13 @@ class Store:
             return None
 
     def save_prefs(self, settings: Settings) -> None:
-        self._set(PREFS_KEY, json.dumps(replace(settings, seed=None).to_dict()))
+        self._set(self.key("prefs"), json.dumps(replace(settings, seed=None).to_dict()))
 
     # statistics
     def stats(self) -> dict[str, int]:
         """``played``, ``won``, ``points``, and ``hinted``: the matches played with hints."""
         base = {"played": 0, "won": 0, "points": 0, "hinted": 0}
-        text = self._get(STATS_KEY)
+        text = self._get(self.key("stats"))
         if not text:
             return base
         try:
@@ -149,13 +161,14 @@ class Store:
         s["hinted"] += 1 if hinted else 0
         s["won"] += 1 if won else 0
         s["points"] += points
-        self._set(STATS_KEY, json.dumps(s))
+        self._set(self.key("stats"), json.dumps(s))
         return s
 
 
 def player_names(settings: Settings) -> list[str]:
     """Seat 0's name, the people's names (``settings.names``, else "Player N"), and bot
-    names for the bots (never one a person already has)."""
+    names for the bots: seat N's own (the start screen shows it), or another one when a
+    person already has that name."""
     lang = settings.lang
     people = any(settings.kind(seat) != "bot" for seat in range(1, settings.players))
     # "You" is no name to pass the device to, or to show on a friend's page
@@ -170,16 +183,16 @@ def player_names(settings: Settings) -> list[str]:
             names.append(given)
         else:
             names.append(t(lang, "friend_name" if kind == "friend" else "player_name", n=seat + 1))
-    free = [n for n in bot_names() if n not in names]
-    return [n if n else free.pop(0) for n in names]
-
-
-def rules_spec(settings: Settings) -> str | dict[str, Any]:
-    spec: dict[str, Any] = {"preset": settings.rules}
-    if settings.timer:
-        spec["turn_seconds"] = settings.timer
-    spec.update(settings.house_rules())
-    return spec if len(spec) > 1 else settings.rules
+    defaults = bot_names()
+    free = [n for n in defaults if n not in names]
+    out = []
+    for seat, name in enumerate(names):
+        if not name:
+            own = defaults[seat - 1]
+            name = own if own in free else free[0]
+            free.remove(name)
+        out.append(name)
+    return out
 
 
 #: what a seat's controller is, as the page shows it (``Session.presence``)
@@ -191,12 +204,28 @@ class Session:
     device; seat 0 always is), ``bot``, or ``friend`` (a person on another device, whose
     moves arrive over the network; while they are missing a stand-in bot may play for
     them). The engine here is the only referee: every move, whoever makes it, goes
-    through :meth:`play`."""
+    through :meth:`play`.
+
+    This class knows no game: a game's session class (named by its
+    :class:`~web.shell.games.GameSpec`) fills in the hooks marked *hook* below."""
+
+    #: the registered name of the game this class plays (set by each game's class)
+    GAME: ClassVar[str] = DEFAULT_GAME
+    #: the exception the game's engine raises for a move it refuses (a ValueError)
+    Illegal: ClassVar[type[ValueError]] = ValueError
+
+    def __new__(
+        cls, settings: Settings, match: Any, store: Store | None = None, *args: Any, **kw: Any
+    ) -> Session:
+        """``Session(...)`` makes a session of the store's game (its registered class)."""
+        if cls is Session:
+            cls = Session.class_for(store.game if store else DEFAULT_GAME)
+        return super().__new__(cls)
 
     def __init__(
         self,
         settings: Settings,
-        match: Match,
+        match: Any,
         store: Store | None = None,
         origin: dict[str, Any] | None = None,
         stats_counted: bool = False,
@@ -205,7 +234,7 @@ class Session:
     ) -> None:
         self.settings = settings
         self.match = match
-        self.store = store or Store(None)
+        self.store = store or Store(None, self.GAME)
         self.origin = origin
         self.stats_counted = stats_counted
         #: a person on this device asked the coach for a hint during this match: the match is
@@ -216,15 +245,127 @@ class Session:
         self.kinds = [settings.kind(seat) for seat in range(settings.players)]
         #: friend seats: waiting (never came), connected, away (dropped), standin (a bot plays)
         self.presence: dict[int, str] = {s: WAITING for s, k in enumerate(self.kinds) if k == "friend"}
-        #: friend seats' invitation tokens (made by the page, checked by web.protocol.HostHub)
+        #: friend seats' invitation tokens (made by the page, checked by web.net.protocol.HostHub)
         self.tokens: dict[int, str] = dict(tokens or {})
         #: (hand number, log index) of the moves a stand-in bot made for a friend: the
         #: friend's log tells them as the stand-in's, not as "You play …"
         self.standin_moves: set[tuple[int, int]] = set()
         self.bots: dict[int, Any] = {}
-        self.declined: set[int] = set()  # bots that let this Dernier window pass
-        self.armed_seats: set[int] = set()  # people who armed Dernier for their next play
-        self.jump_checked: tuple[int, int, str] | None = None  # top card the bots considered
+        #: grows by one with every change of the match (the driver's windows end on a move)
+        self.changes = 0
+
+    @property
+    def game(self) -> GameSpec:
+        return games.get(self.GAME)
+
+    @staticmethod
+    def class_for(game: str) -> type[Session]:
+        """The session class of a registered game."""
+        cls: type[Session] = games.get(game).session_class()
+        return cls
+
+    # -- hooks: the game's rules package ---------------------------------------------------
+
+    @classmethod
+    def new_match(cls, settings: Settings, seed: int, names: list[str]) -> Any:
+        """*hook*: a new match of the game from the page's settings."""
+        raise NotImplementedError
+
+    @classmethod
+    def load_match(cls, data: object) -> Any:
+        """*hook*: the match of a save (``match.save()``); ValueError with the reason."""
+        raise NotImplementedError
+
+    def stats_result(self) -> tuple[bool, int]:
+        """*hook*: for the statistics, once the match is over: (seat 0 won, its points)."""
+        return getattr(self.match, "winner", None) == HUMAN, 0
+
+    def replay_entry(self, kind: str, at_ms: int) -> dict[str, Any] | None:
+        """*hook*: the Replays list's entry of the finished match (None: none kept)."""
+        return None
+
+    def end_kind(self) -> str:
+        """*hook*: how the match ended, for the Replays list (``finished``, ``abandoned``)."""
+        return "finished"
+
+    def public_facts(self) -> dict[str, Any]:
+        """*hook*: the match's public facts every page is sent (``table_state()["match"]``)."""
+        m = self.match
+        return {
+            "over": m.over,
+            "winner": getattr(m, "winner", None) if m.over else None,
+            "players": m.players,
+        }
+
+    def table_extras(self, state: dict[str, Any]) -> None:
+        """*hook*: add the game's own fields to a seat's table state."""
+
+    @property
+    def hand_over(self) -> bool:
+        """*hook*: the hand (or round) is over: nobody acts until the next one is dealt."""
+        return bool(self.match.over or self.match.game.over)
+
+    @property
+    def turn(self) -> int | None:
+        """*hook*: the seat to act, or None."""
+        if self.hand_over:
+            return None
+        turn: int | None = self.match.game.turn
+        return turn
+
+    def bot_rng(self, seat: int) -> random.Random:
+        """*hook*: a deterministic rng per decision: a resumed match decides the same way."""
+        return random.Random(f"{self.match.seed}/{self.changes}/{seat}")
+
+    def bot_fallback_move(self, seat: int) -> str:
+        """*hook*: a safe move if a bot fails."""
+        legal: list[str] = self.match.legal_moves(seat)
+        return legal[0]
+
+    # -- hooks: out of turn (the driver asks these; a game without moves out of turn keeps them)
+
+    def bot_side_moves(self) -> list[int]:
+        """*hook*: let bots make the moves they may make out of turn without waiting (Dernier
+        calls, a Scala 40 ``reenter``/``retire``, DOG's ``give``); the seats that moved."""
+        return []
+
+    def people_window(self) -> bool:
+        """*hook*: some person may act out of turn now and the bots give them a grace
+        window before the next move (a Dernier call that is due)."""
+        return False
+
+    def people_may_interrupt(self) -> bool:
+        """*hook*: some person may cut in before the seat to act (a jump-in): the bots wait
+        the interrupt window, cut short by any move."""
+        return False
+
+    def bot_may_interrupt(self) -> bool:
+        """*hook*: a bot may cut in on a person's turn (and has not considered it yet)."""
+        return False
+
+    def bot_interrupt(self) -> int | None:
+        """*hook*: let the bots cut in before the seat to act; the seat that did, or None."""
+        return None
+
+    def why_refused(self, move: str, seat: int) -> str | None:
+        """*hook*: why the engine refuses ``move`` by ``seat`` now, or None when it is one of
+        the seat's legal moves (never plays)."""
+        if self.match_ended():
+            return "the match is over"
+        if move in self.match.legal_moves(seat):
+            return None
+        return f"{move!r} may not be played now"
+
+    def on_move(self, move: str, seat: int) -> None:
+        """*hook*: after ``seat`` played ``move`` (before saving)."""
+
+    def log_mark(self) -> tuple[int, int] | None:
+        """*hook*: (hand number, index in that hand's public log) of the next move, so that a
+        friend's log tells a stand-in bot's moves as the stand-in's; None: not told apart."""
+        return None
+
+    def on_next_hand(self) -> None:
+        """*hook*: after the next hand was dealt (before saving)."""
 
     # -- building -------------------------------------------------------------------
 
@@ -236,16 +377,12 @@ class Session:
         origin: dict[str, Any] | None = None,
         seed: int | None = None,
     ) -> Session:
+        """A new match of the store's game (of this class's game when called on it)."""
+        if cls is Session:
+            return Session.class_for(store.game if store else DEFAULT_GAME).new(settings, store, origin, seed)
         if seed is None:
             seed = settings.seed if settings.seed is not None else random.randrange(2**31)
-        match = Match.new(
-            players=settings.players,
-            rules=rules_spec(settings),
-            hands=settings.hands,
-            target=settings.target,
-            seed=seed,
-            names=player_names(settings),
-        )
+        match = cls.new_match(settings, seed, player_names(settings))
         s = cls(settings, match, store, origin)
         s.save()
         return s
@@ -255,7 +392,7 @@ class Session:
         seed = random.randrange(2**31)
         while seed == self.match.seed:
             seed = random.randrange(2**31)
-        s = Session.new(self.settings, self.store, self.origin, seed=seed)
+        s = type(self).new(self.settings, self.store, self.origin, seed=seed)
         for seat in s.presence:  # friends still at the table keep their names and links
             s.match.names[seat] = self.match.names[seat]
             s.presence[seat] = self.presence.get(seat, WAITING)
@@ -267,7 +404,7 @@ class Session:
 
     def to_json(self) -> str:
         data: dict[str, Any] = {
-            "app": APP,
+            "app": self.game.app,
             "version": SAVE_VERSION,
             "settings": self.settings.to_dict(),
             "origin": self.origin,
@@ -282,12 +419,15 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str, store: Store | None = None) -> Session:
-        """A session from :meth:`to_json`; :class:`SaveProblem` with the reason otherwise."""
+        """A session from :meth:`to_json` (of the store's game when called on
+        :class:`Session`); :class:`SaveProblem` with the reason otherwise."""
+        if cls is Session:
+            return Session.class_for(store.game if store else DEFAULT_GAME).from_json(text, store)
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as e:
             raise SaveProblem(f"not JSON: {e}") from None
-        if not isinstance(data, dict) or data.get("app") != APP:
+        if not isinstance(data, dict) or data.get("app") != games.get(cls.GAME).app:
             raise SaveProblem("not a save of this page")
         if data.get("version") != SAVE_VERSION:
             raise SaveProblem(f"save version {data.get('version')!r} is not supported")
@@ -296,8 +436,8 @@ class Session:
         except (ValueError, TypeError) as e:
             raise SaveProblem(f"bad settings: {e}") from None
         try:
-            match = Match.load(data.get("match"))
-        except (DernierError, ValueError, TypeError) as e:
+            match = cls.load_match(data.get("match"))
+        except (ValueError, TypeError) as e:
             raise SaveProblem(str(e)) from None
         if match.players != settings.players:
             raise SaveProblem("the match and its settings disagree on the players")
@@ -363,106 +503,31 @@ class Session:
             self.save()
 
     def view(self, seat: int = HUMAN) -> dict[str, Any]:
-        return self.match.view(seat)
+        view: dict[str, Any] = self.match.view(seat)
+        return view
 
     def table_state(self, seat: int) -> dict[str, Any]:
         """Everything a page needs to draw the table from ``seat``'s place: the engine's
-        view of that seat (its own hand only; the hands are revealed once the hand is over)
-        and the match's public facts. This is exactly what a friend's page receives."""
+        view of that seat (its own hand only) and the match's public facts. This is
+        exactly what a friend's page receives."""
         m = self.match
-        v = m.view(seat)
-        over = m.over
+        v: dict[str, Any] = m.view(seat)
         v["kinds"] = list(self.kinds)
         v["levels"] = [self.level(s) for s in range(m.players)]
         v["presence"] = {str(k): p for k, p in self.presence.items()}
-        v["standin_moves"] = sorted(i for h, i in self.standin_moves if h == m.hand_no)
+        mark = self.log_mark()
+        v["standin_moves"] = sorted(i for h, i in self.standin_moves if mark is not None and h == mark[0])
         v["turn"] = self.turn
         v["hand_over"] = self.hand_over
-        v["legal"] = [] if m.result is not None else m.legal_moves(seat)
-        v["anticipo"] = bool(m.rules.anticipo)
-        v["chi_sbaglia_paga"] = bool(m.rules.chi_sbaglia_paga)
-        v["jolly"] = m.rules.jolly
+        v["legal"] = [] if self.match_ended() else m.legal_moves(seat)
+        self.table_extras(v)
         v["timer"] = self.settings.timer
-        v["match"] = {
-            "over": over,
-            "winner": m.winner if over else None,
-            "ranking": m.ranking if over else None,
-            "match_points": m.match_points,
-            "tiebreak": m.tiebreak,
-            "result": dict(m.result) if m.result else None,
-            "dealer": m.dealer,
-            "players": m.players,
-        }
+        v["match"] = self.public_facts()
         return v
 
-    @property
-    def hand_over(self) -> bool:
-        return self.match.game.over or self.match.result is not None
-
-    @property
-    def turn(self) -> int | None:
-        if self.match.result is not None:
-            return None
-        return self.match.game.turn
-
-    def human_due(self, seat: int = HUMAN) -> bool:
-        """``seat`` owes a Dernier call (its window is open)."""
-        return not self.hand_over and seat in self.match.game.state.due
-
-    def people_due(self) -> bool:
-        """Some person (here or online, not the seat to act) owes a Dernier call: the bots
-        give them the grace window."""
-        if self.hand_over:
-            return False
-        st = self.match.game.state
-        return any(s != st.turn and self.is_person(s) for s in st.due)
-
-    def seat_view(self, seat: int) -> SeatView:
-        """What ``seat`` may do now, worked out as its page does (:class:`SeatView`)."""
-        return SeatView(self.table_state(seat))
-
-    def can_arm(self, seat: int = HUMAN) -> bool:
-        """``seat`` may arm Dernier: it is their turn (or they may jump in) and some play
-        leaves one card."""
-        return self.seat_view(seat).can_arm()
-
-    @property
-    def armed(self) -> bool:
-        """Seat 0 armed Dernier (the solo page's button)."""
-        return HUMAN in self.armed_seats
-
-    @armed.setter
-    def armed(self, on: bool) -> None:
-        self.set_armed(HUMAN, on)
-
-    def set_armed(self, seat: int, on: bool) -> None:
-        if on:
-            self.armed_seats.add(seat)
-        else:
-            self.armed_seats.discard(seat)
-
-    def jump_moves(self, seat: int) -> list[str]:
-        """The anticipo plays ``seat`` may make now, out of turn (RULES §12), else []."""
-        if self.hand_over or not self.match.rules.anticipo or seat == self.match.game.turn:
-            return []
-        return [m for m in self.match.legal_moves(seat) if move_card(m) is not None]
-
-    def human_jumps_for(self, code: str, seat: int = HUMAN) -> list[str]:
-        """``seat``'s jump-ins with ``code``: with ``!`` when armed, else without."""
-        return self.seat_view(seat).jumps_for(code, seat in self.armed_seats)
-
-    def jump_card(self, seat: int = HUMAN) -> str | None:
-        """The card ``seat`` may jump in with now, or None."""
-        for m in self.jump_moves(seat):
-            return move_card(m)
-        return None
-
-    def people_may_jump(self) -> bool:
-        """Some person may jump in now (anticipo): the bots leave them the jump window."""
-        return any(self.jump_card(s) is not None for s in range(self.match.players) if self.is_person(s))
-
-    def dernier_enabled(self, seat: int = HUMAN) -> bool:
-        return self.seat_view(seat).dernier_enabled()
+    def match_ended(self) -> bool:
+        """*hook*: the match ended before its hands were played out (abandon, timeout)."""
+        return False
 
     def next_bot(self) -> int | None:
         """The seat to act when a bot moves for it, else None (a person's turn, or over)."""
@@ -474,157 +539,34 @@ class Session:
     def bot(self, seat: int) -> Any:
         b = self.bots.get(seat)
         if b is None or getattr(b, "_dernier_level", None) != self.level(seat):
-            b = self.bots[seat] = make_bot(self.level(seat))
+            b = self.bots[seat] = self.game.make_bot(self.level(seat))
             with contextlib.suppress(Exception):
                 b._dernier_level = self.level(seat)
         return b
 
-    def bot_rng(self, seat: int) -> random.Random:
-        """A deterministic rng per decision: a resumed match decides the same way."""
-        g = self.match.game
-        return random.Random(f"{self.match.seed}/{self.match.hand_no}/{g.state.move_no}/{seat}")
-
     # -- acting ---------------------------------------------------------------------
 
     def _after(self) -> None:
-        self.declined &= set(self.match.game.state.due)
+        self.changes += 1
         self.save()
         self.count_stats()
 
     def play(self, move: str, seat: int = HUMAN) -> None:
-        """Play ``move`` for ``seat``; IllegalMove (state unchanged) if not allowed."""
-        if self.match.result is not None:
-            raise IllegalMove("the match is over")
-        standin = self.presence.get(seat) == STANDIN
-        at = (self.match.hand_no, len(self.match.game.public_log())) if standin else None
+        """Play ``move`` for ``seat``; the engine's IllegalMove (a ValueError; state
+        unchanged) if not allowed."""
+        if self.match_ended():
+            raise self.Illegal("the match is over")
+        at = self.log_mark() if self.presence.get(seat) == STANDIN else None
         self.match.play(move, seat)
         if at is not None:
             self.standin_moves.add(at)
-        if move != "dernier":
-            self.armed_seats.discard(seat)
+        self.on_move(move, seat)
         self._after()
-
-    def why_refused(self, move: str, seat: int) -> str | None:
-        """Why the engine refuses ``move`` by ``seat`` now (its own reason), or None when
-        it is one of the seat's legal moves. Never plays: under chi sbaglia paga a refused
-        card would otherwise cost the penalty, which only :meth:`try_wrong` may charge."""
-        m = self.match
-        if m.result is not None:
-            return "the match is over"
-        if move in m.legal_moves(seat):
-            return None
-        try:
-            code = parse_move(move)
-            return str(m.game._reason(seat, code))
-        except DernierError as e:
-            return str(e)
-        except Exception:
-            return f"{move!r} may not be played now"
-
-    def human_moves_for(self, code: str, seat: int = HUMAN) -> list[str]:
-        """``seat``'s legal plays of ``code``: with ``!`` when armed and possible, else without."""
-        return self.seat_view(seat).moves_for(code, seat in self.armed_seats)
-
-    def press_dernier(self, seat: int = HUMAN) -> str:
-        """The Dernier button: call now (``called``), or arm/disarm the next play
-        (``armed``/``disarmed``), or ``refused``."""
-        sv = self.seat_view(seat)
-        if sv.due():
-            self.play("dernier", seat)
-            return "called"
-        if sv.can_arm():
-            on = seat not in self.armed_seats
-            self.set_armed(seat, on)
-            return "armed" if on else "disarmed"
-        return "refused"
-
-    def bot_calls(self) -> list[int]:
-        """Let every bot that owes a Dernier call (and is not the seat to act) call or let
-        it pass (asked once per window). Returns the seats that called."""
-        called: list[int] = []
-        if self.hand_over:
-            return called
-        st = self.match.game.state
-        for seat in list(st.due):
-            if not self.is_bot(seat) or seat == st.turn or seat in self.declined:
-                continue
-            view = self.match.view(seat)
-            try:
-                move = self.bot(seat).choose(view, self.bot_rng(seat))
-            except Exception:
-                move = "dernier"
-            if move == "dernier":
-                self.play("dernier", seat)
-                called.append(seat)
-            else:
-                self.declined.add(seat)
-        return called
-
-    def try_wrong(self, code: str, seat: int = HUMAN) -> str | None:
-        """Chi sbaglia paga (RULES §12): ``seat`` plays ``code``, a card it holds that may
-        not be played; the engine charges the penalty. The reason (``game.last_penalty``),
-        or None when the rule is off or the attempt is refused anyway (state unchanged)."""
-        if not self.match.rules.chi_sbaglia_paga or self.hand_over:
-            return None
-        if code not in self.match.view(seat)["hand"]:
-            return None
-        for move in (code, code + ":H", code + "=2H"):
-            try:
-                self.match.play(move, seat)
-            except IllegalMove:
-                continue
-            self.armed_seats.discard(seat)
-            reason = self.match.game.last_penalty or ""
-            self._after()
-            return reason
-        return None
-
-    def _jump_key(self) -> tuple[int, int, str]:
-        return (self.match.hand_no, len(self.match.game.state.discard), str(self.match.view(HUMAN)["top"]))
-
-    def bot_may_jump(self) -> bool:
-        """Some bot may jump in on the top card, and the bots have not considered it yet."""
-        if self.hand_over or not self.match.rules.anticipo or self.jump_checked == self._jump_key():
-            return False
-        return any(self.is_bot(seat) for seat in self.match.game.state.jump_seats())
-
-    def bot_jump(self) -> int | None:
-        """Let the bots jump in on the top card (anticipo), at most once per top card: each
-        bot that may, in turn order after the seat to act, decides (``bot.jump``).
-        Returns the seat that jumped, or None."""
-        if self.hand_over or not self.match.rules.anticipo:
-            return None
-        st = self.match.game.state
-        key = self._jump_key()
-        if self.jump_checked == key:
-            return None
-        self.jump_checked = key
-        for seat in st.jump_seats():
-            if not self.is_bot(seat):
-                continue
-            rng = random.Random(f"{self.match.seed}/{self.match.hand_no}/{st.move_no}/{seat}/jump")
-            move = self.bot(seat).jump(self.match.view(seat), rng)
-            if move in self.jump_moves(seat):
-                self.play(move, seat)
-                return seat
-        return None
-
-    def bot_fallback_move(self, seat: int) -> str:
-        """A safe move if a bot fails: its first play, else draw/pass."""
-        legal = self.match.legal_moves(seat)
-        plays = [m for m in legal if move_card(m) is not None and not m.endswith("!")]
-        if plays:
-            return plays[0]
-        for m in ("pass", "draw"):
-            if m in legal:
-                return m
-        return legal[0]
 
     def next_hand(self) -> None:
         self.match.next_hand()
-        self.declined.clear()
-        self.jump_checked = None
-        self.armed_seats.clear()
+        self.changes += 1
+        self.on_next_hand()
         self.save()
 
     def abandon(self, seat: int = HUMAN) -> None:
@@ -632,20 +574,19 @@ class Session:
         self._after()
 
     def timeout(self, seat: int = HUMAN) -> None:
-        """A person's turn timer ran out (RULES §11)."""
+        """A person's turn timer ran out."""
         self.match.timeout(seat)
         self._after()
 
     def count_stats(self) -> None:
-        m = self.match
-        if m.over and not self.stats_counted:
-            pts = m.match_points or [0] * m.players
-            self.store.add_result(m.winner == HUMAN, pts[HUMAN], self.hinted)
+        if self.match.over and not self.stats_counted:
+            won, points = self.stats_result()
+            self.store.add_result(won, points, self.hinted)
             self.stats_counted = True
             self.save()
-            kind = "abandoned" if m.result is not None and m.result["kind"] == "abandon" else "finished"
-            entry = make_entry(m, kind, int(time.time() * 1000), self.hinted)
-            self.kept = ReplayShelf(self.store.storage).add(entry)
+            entry = self.replay_entry(self.end_kind(), int(time.time() * 1000))
+            if entry is not None:
+                self.kept = self.store.shelf().add(entry)
 
 
 def _tokens(data: object, players: int) -> dict[int, str]:
@@ -690,7 +631,3 @@ def resume_or_new(
     if saved is not None:
         return saved, None
     return None, problem
-
-
-def version() -> str:
-    return str(getattr(dernier, "__version__", "?"))

@@ -13,7 +13,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.dernier import faces
 from web.shell.dom import by_id, clear, make, variant_text
-from web.shell.i18n import bot_names, choice_text, t
+from web.shell.i18n import choice_text, rule_refs, t
 from web.shell.params import (
     HOUSE_FIELDS,
     MAX_HAND_SIZE,
@@ -23,7 +23,7 @@ from web.shell.params import (
     Settings,
     clean_name,
 )
-from web.shell.session import Session
+from web.shell.session import Session, player_names
 
 
 class SetupScreen:
@@ -98,7 +98,9 @@ class SetupScreen:
             if label and field in HOUSE_RULE_LABELS:
                 label.textContent = HOUSE_RULE_LABELS[field].get(lang) or HOUSE_RULE_LABELS[field]["en"]
             if helptext and field in HOUSE_RULES:
-                helptext.textContent = HOUSE_RULES[field].get(lang) or HOUSE_RULES[field]["en"]
+                helptext.textContent = rule_refs(
+                    HOUSE_RULES[field].get(lang) or HOUSE_RULES[field]["en"], lang
+                )
 
     def sync_house(self) -> None:
         """Anticipo needs two decks: only with the traditional rules."""
@@ -205,19 +207,17 @@ class SetupScreen:
         if levels:
             typed = {str(i + 1): n for i, n in enumerate(self.settings.names)}
         players = int(by_id("opt-players").value or 3)
-        names = bot_names()
         lang = str(by_id("opt-lang").value or self.lang)
         clear(box)
         for seat in range(1, players):
             label = make("label", "level")
-            label.appendChild(make("span", "bot-name", names[seat - 1]))
-            sel = make("select", "", None, aria_label=t(lang, "opt_level_of", who=names[seat - 1]))
+            label.appendChild(make("span", "bot-name"))
+            sel = make("select", "")
             sel.dataset.bot = str(seat)
             for lv in SEAT_CHOICES:
                 sel.appendChild(make("option", "", t(lang, f"level_{lv}"), value=lv))
             pick = current[seat - 1] if seat - 1 < len(current) else (current[-1] if current else "medium")
             sel.value = pick if pick in SEAT_CHOICES else "medium"
-            label.appendChild(sel)
             name = make(
                 "input",
                 "seat-name-input",
@@ -232,9 +232,12 @@ class SetupScreen:
             name.value = typed.get(str(seat), "")
             name.hidden = sel.value not in ("human", "friend")
             label.querySelector(".bot-name").hidden = not name.hidden
-            label.appendChild(name)
+            label.appendChild(name)  # the name first, its choice beside it: every seat alike
+            label.appendChild(sel)
             self.on(sel, "change", lambda e, n=name: self.on_seat_kind(e, n))
+            self.on(name, "input", lambda e: self.sync_seat_names())
             box.appendChild(label)
+        self.sync_seat_names()
 
     def on_seat_kind(self, evt: Any, name: Any) -> None:
         person = str(evt.target.value) in ("human", "friend")
@@ -242,6 +245,27 @@ class SetupScreen:
         bot = evt.target.parentElement.querySelector(".bot-name")
         if bot:
             bot.hidden = person
+        self.sync_seat_names()
+
+    def sync_seat_names(self) -> None:
+        """Each bot's name as the table will show it (web.session.player_names: one name
+        per seat, on every screen)."""
+        box = by_id("opt-levels")
+        sels = box.querySelectorAll("select")
+        inputs = box.querySelectorAll("input[data-name-for]")
+        form = replace(
+            self.settings,
+            players=sels.length + 1,
+            levels=tuple(str(sels.item(i).value) for i in range(sels.length)),
+            names=tuple(clean_name(str(inputs.item(i).value)) for i in range(inputs.length)),
+            name=clean_name(str(by_id("opt-name").value or "")),
+        )
+        names = player_names(form)
+        lang = str(by_id("opt-lang").value or self.lang)
+        for i in range(sels.length):
+            who = names[i + 1]
+            sels.item(i).parentElement.querySelector(".bot-name").textContent = who
+            sels.item(i).setAttribute("aria-label", t(lang, "opt_level_of", who=who))
 
     def read_setup(self) -> Settings:
         players = int(by_id("opt-players").value)
@@ -336,6 +360,17 @@ class SetupScreen:
         self.deal_from_form()
 
     def deal_from_form(self) -> None:
+        saved = self.resumable
+        if saved is not None and not by_id("resume-match").hidden:  # asked first: it would be lost
+            self.confirm_new(saved.match, self.deal_confirmed)
+            return
+        self.deal_now()
+
+    def deal_confirmed(self) -> None:
+        self.deal_now()
+        self.after_deal()  # the first-time help, then the hand (as a deal straight from the form)
+
+    def deal_now(self) -> None:
         s = self.read_setup()
         self.settings = s
         self.store.save_prefs(s)

@@ -1,5 +1,9 @@
 """The DOM layer of the card table (runs only in the browser, under PyScript).
 
+The page plays one registered game per visit (``?game=``, :mod:`web.shell.games`): its
+class is put together by :func:`page_class` from the shell's mixins and the game's table
+(``GameSpec.table``); its store reads and writes that game's keys.
+
 All game logic lives in :mod:`web.session`, :mod:`web.driver`, :mod:`web.describe`,
 :mod:`web.params`, :mod:`web.seatview` and :mod:`web.protocol`. :class:`Page` is put
 together from mixins, one per concern: :mod:`web.setup_screen` (the start screen),
@@ -23,19 +27,19 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web.dernier.drawing import TableDrawing
-from web.dernier.players import have_real_bots
 from web.dernier.seatview import SeatView
-from web.dernier.table_input import TableInput
 from web.net.lobby import FriendsScreens
+from web.shell import games
 from web.shell.coach_ui import CoachButton
 from web.shell.dom import by_id, clear, local_storage, make
 from web.shell.driver import Driver
-from web.shell.i18n import t
+from web.shell.games import GameSpec
+from web.shell.i18n import STRINGS, t
 from web.shell.menu import GameMenu
 from web.shell.params import (
     Notice,
     Settings,
+    game_of,
     language_of,
     parse_query,
 )
@@ -50,11 +54,13 @@ URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
 
 
-class Page(
-    SetupScreen, TableDrawing, TableInput, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer
-):
-    def __init__(self) -> None:
-        self.store = Store(local_storage())
+class PageCore:
+    """What the page does whatever the game: start-up, screens, notices, :meth:`act`. The
+    page's class is this, the shell's mixins and the game's table (:func:`page_class`)."""
+
+    def __init__(self, game: GameSpec | None = None) -> None:
+        self.game = game or games.get()
+        self.store = Store(local_storage(), self.game.name)
         self.session: Session | None = None
         self.guest: Any = None  # a friend's page: web.net.GuestLink (no engine here)
         self.hub: Any = None  # the host's page with friend seats: web.net.HostNet
@@ -85,6 +91,11 @@ class Page(
         self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
         self.resumable: Session | None = None  # the saved match that #resume-match brings back
         self.queued_deal = False  # Deal was pressed before Python was up (web/boot.js)
+        self.pending_new: Any = None  # what "Start a new match" does once confirmed (web.shell.menu)
+        self.hold_timer: Any = None  # a finger held on a card: explain it (web.table_input)
+        self.hold_from: tuple[float, float] | None = None
+        self.hold_done = False  # the press became a press-and-hold: its click plays nothing
+        self.hold_until = 0.0  # performance.now() until which a click ends that press
 
     # -- the seat this page shows --------------------------------------------------------
 
@@ -126,6 +137,7 @@ class Page(
             if changes:
                 session.settings = replace(session.settings, **changes)
         self.wire()
+        self.offer_games()
         self.translate()
         fragment = str(window.location.hash or "")
         if ("join=" in fragment or "room=" in fragment) and self.start_guest(fragment):
@@ -166,8 +178,10 @@ class Page(
         by_id("setup-fields").disabled = False
         by_id("show-rules").disabled = False
         self.timer_task = asyncio.ensure_future(self.timer_loop())
-        # which bots play: the real ones, or the stand-in when dernier.bots failed to load
-        document.body.dataset.bots = "dernier" if have_real_bots() else "stand-in"
+        # which bots play: the real ones, or the stand-in when the game's bots failed to load
+        real = getattr(self.game.load(self.game.bots), "have_real_bots", lambda: True)()
+        document.body.dataset.bots = self.game.name if real else "stand-in"
+        document.body.dataset.game = self.game.name
         document.body.dataset.ready = "true"
 
     def wire(self) -> None:
@@ -175,35 +189,17 @@ class Page(
         self.on(by_id("opt-players"), "change", lambda e: self.sync_levels())
         self.on(by_id("opt-rules"), "change", lambda e: self.on_rules_change())
         self.on(by_id("opt-lang"), "change", self.on_lang_change)
-        self.on(by_id("hand"), "click", self.on_hand_click)
-        self.on(by_id("hand"), "keydown", self.on_hand_key)
-        self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
-        self.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
-        self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
-        self.on(by_id("dernier"), "click", lambda e: self.on_dernier())
+        self.on(by_id("opt-name"), "input", lambda e: self.sync_seat_names())
+        self.wire_table()  # the game's table wires its own elements
         self.on(by_id("coach"), "click", lambda e: self.on_coach())
         self.on(by_id("export-match"), "click", lambda e: self.on_export())
         self.on(by_id("review-hand"), "click", lambda e: self.on_review_hand())
         self.on(by_id("import-match"), "change", self.on_import_change)
         self.on(by_id("review-cancel"), "click", lambda e: self.on_review_cancel())
         self.on(by_id("review-close"), "click", lambda e: self.close_review())
-        self.on(by_id("chooser-options"), "click", self.on_choose)
-        self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
-        self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
-        self.on(by_id("next"), "click", lambda e: self.on_next())
-        self.on(by_id("new-match"), "click", lambda e: self.on_new_match())
-        self.on(by_id("change-settings"), "click", lambda e: self.on_change_settings())
-        self.on(by_id("summary-peek"), "click", lambda e: self.peek_table())
-        self.on(by_id("summary"), "cancel", lambda e: self.peek_table())
-        self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
-        self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
-        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
-        self.on(by_id("confirm-abandon"), "close", lambda e: self.resume_choice())
-        self.on(by_id("chooser-abandon"), "click", lambda e: self.abandon_from_chooser())
         self.on(by_id("show-rules"), "click", lambda e: self.show_rules())
         self.on(by_id("rules-close"), "click", lambda e: by_id("rules-dialog").close())
         self.on(by_id("save-problem-new"), "click", lambda e: self.on_save_problem_new())
-        self.on(by_id("show-summary"), "click", self.on_show_summary)
         self.on(by_id("start-online"), "click", lambda e: self.on_start_online())
         self.on(by_id("lobby-back"), "click", lambda e: self.on_lobby_back())
         self.on(by_id("friends-button"), "click", lambda e: self.on_friends_button())
@@ -216,12 +212,26 @@ class Page(
         self.on(window, "pagehide", lambda e: self.on_page_hide())
         self.on(by_id("ice-servers"), "change", lambda e: self.on_ice_change("ice-servers", "ice-status"))
         self.on(by_id("join-ice"), "change", lambda e: self.on_ice_change("join-ice", "join-ice-status"))
-        self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
-        self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
-        self.on(document, "keydown", self.on_key)
-        self.on(document, "keyup", self.on_key_up)
         self.wire_menu()
         self.wire_replay()
+
+    def offer_games(self) -> None:
+        """The start screen's choice of game (``select#opt-game``): every registered game,
+        shown once there are two; choosing one opens the page on it (``?game=``), which
+        loads that game's code, saves and table."""
+        select = by_id("opt-game")
+        clear(select)
+        offered = games.registered()
+        for spec in offered:
+            option = make("option", "", spec.title(self.lang), value=spec.name)
+            option.selected = spec.name == self.game.name
+            select.appendChild(option)
+        by_id("game-field").hidden = len(offered) < 2
+        self.on(select, "change", lambda e: self.choose_game(str(select.value)))
+
+    def choose_game(self, name: str) -> None:
+        if name != self.game.name and games.known(name):
+            window.location.assign("?game=" + name)
 
     # -- static text ---------------------------------------------------------------------
 
@@ -333,10 +343,8 @@ class Page(
     def show_rules(self) -> None:
         body = by_id("rules-body")
         try:
-            from web.dernier.rules_text import RULES_HTML  # written by another engineer
-
-            html = RULES_HTML.get(self.lang) or RULES_HTML.get("en")
-        except ImportError:
+            html = self.game.rules_html(self.lang)
+        except (ImportError, AttributeError):
             html = None
         if html:
             body.innerHTML = html
@@ -449,12 +457,28 @@ class Page(
     # -- playing with friends: the host ---------------------------------------------------
 
 
-PAGE: Page | None = None
+def page_class(game: GameSpec) -> Any:
+    """The page's class for ``game``: the shell's screens around the game's table."""
+    table = game.table_mixins()
+    bases = (PageCore, SetupScreen, *table, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer)
+    return type("Page", bases, {})
+
+
+def use_words(game: GameSpec) -> None:
+    """The game's words over the shell's (a game may add keys or word a shell key its way)."""
+    words = game.strings()
+    if words is not STRINGS:
+        STRINGS.update(words)
+
+
+PAGE: Any = None
 
 
 def main() -> None:
     global PAGE
-    PAGE = Page()
+    game = games.get(game_of(str(window.location.search or "")))
+    use_words(game)
+    PAGE = page_class(game)(game)
     try:
         PAGE.start()
     except SaveProblem as e:  # pragma: no cover - resume_or_new handles these

@@ -1,0 +1,46 @@
+"""Bots for DOG: they choose a move from ``view(seat)`` only, never from the full state.
+
+Levels: ``"random"``, ``"easy"``, ``"medium"`` and ``"hard"`` (a search over sampled hidden
+hands, :mod:`dog.bots.search`)::
+
+    from dog.bots import make_bot, choose_move
+    bot = make_bot("hard")
+    move = bot.choose(view, rng)        # "give 7H" in the exchange, "7H 5-8 40-44" in its turn
+    move = choose_move("medium", view, rng)
+
+``view`` is ``Game.view(seat)`` or ``Match.view(seat)``; ``rng`` a ``random.Random``; the
+same view and rng state give the same move. ``choose`` returns ``""`` when the seat has
+nothing to do now. ``bot.steps(view, rng)`` yields ``None`` while thinking, then the move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import Bot
+from .search import HardBot
+from .simple import EasyBot, MediumBot, RandomBot
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+_DEFAULT_BOTS: dict[str, Bot] = {}
+
+
+def make_bot(level: str, **options: Any) -> Bot:
+    """A bot of ``level``. Options: easy ``preference``; hard ``samples``, ``candidates``, ``plies``."""
+    cls = _CLASSES.get(level)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
+    return cls(**options)
+
+
+def choose_move(level: str, view: dict[str, Any], rng: random.Random) -> str:
+    """The move a default bot of ``level`` makes for ``view["seat"]`` (see ``Bot.choose``)."""
+    bot = _DEFAULT_BOTS.get(level)
+    if bot is None:
+        bot = _DEFAULT_BOTS[level] = make_bot(level)
+    return bot.choose(view, rng)
+
+
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "choose_move", "make_bot"]

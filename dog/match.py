@@ -1,0 +1,275 @@
+"""Matches: games in a row until a team has won N, saves and replays (RULES §12, §13)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .board import SEATS
+from .errors import DogError, IllegalMove, PositionError, SaveError
+from .game import Game, first_dealer
+from .rules import Ruleset, ruleset
+
+SAVE_FORMAT = "dog-match"
+SAVE_VERSION = 1
+MAX_GAMES = 1000
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the game after one seeded ``seed``."""
+    return random.Random(f"dog/{seed}/next").randrange(2**31)
+
+
+def _count(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_GAMES:
+        raise PositionError(f"{what} must be a whole number 1–{MAX_GAMES}, not {value!r}")
+    return value
+
+
+class Match:
+    """First team to ``games`` won games (RULES §12). ``m.game`` is the game in play."""
+
+    def __init__(self, rules: Ruleset, games: int, game: Game, score: list[int], game_no: int) -> None:
+        self.rules = rules
+        self.games = games
+        self.game = game
+        self.score = score
+        self.game_no = game_no
+        #: per game: its seed, first dealer and the moves played, ``[seat, move]``
+        self.history: list[dict[str, Any]] = [self._start_record()]
+        self._counted = game.over
+
+    def _start_record(self) -> dict[str, Any]:
+        st = self.game.state
+        return {"seed": st.seed, "dealer": st.dealer, "moves": []}
+
+    @classmethod
+    def new(
+        cls,
+        rules: str | dict[str, Any] | Ruleset = "standard",
+        games: int = 1,
+        seed: int | None = None,
+        dealer: int | None = None,
+        deck: Sequence[str] | None = None,
+    ) -> Match:
+        """A new match, its first game dealt (``dealer`` and ``deck`` as in :meth:`Game.new`)."""
+        rs = ruleset(rules)
+        _count(games, "games")
+        if seed is None:
+            seed = random.randrange(2**31)
+        game = Game.new(4, rs, seed=seed, dealer=dealer, deck=deck)
+        return cls(rs, games, game, [0, 0], 1)
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return max(self.score) >= self.games
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the match, once over."""
+        for team in (0, 1):
+            if self.score[team] >= self.games:
+                return team
+        return None
+
+    @property
+    def dealer(self) -> int:
+        return self.game.state.dealer
+
+    def legal_moves(self, seat: int | None = None) -> list[str]:
+        return [] if self.over and self.game.over else self.game.legal_moves(seat)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.game.view(seat)
+        v.update(score=self.score[:], game_no=self.game_no, games=self.games)
+        return v
+
+    # -- playing ----------------------------------------------------------------------
+
+    def play(self, move: str, seat: int | None = None) -> None:
+        """Play a move in the current game (see :meth:`Game.play`) and keep the record."""
+        g = self.game
+        who = g.state.turn if seat is None else seat
+        g.play(move, seat)
+        self.history[-1]["moves"].append([who, move])
+        self._count_game()
+
+    def abandon(self, seat: int) -> None:
+        self.play("abandon", seat)
+
+    def timeout(self, seat: int | None = None) -> None:
+        self.play("timeout", seat)
+
+    def _count_game(self) -> None:
+        if self.game.over and not self._counted:
+            winner = self.game.winner
+            assert winner is not None
+            self.score[winner] += 1
+            self._counted = True
+
+    def next_game(self) -> None:
+        """Deal the next game: the next dealer is the previous dealer's right, ``dealer + 1``."""
+        if self.over:
+            raise IllegalMove("the match is over")
+        if not self.game.over:
+            raise IllegalMove("the current game is not over yet")
+        st = self.game.state
+        seed = next_seed(st.seed if st.seed is not None else 0)
+        self.game = Game.new(4, self.rules, seed=seed, dealer=(st.dealer + 1) % SEATS)
+        self.game_no += 1
+        self._counted = False
+        self.history.append(self._start_record())
+
+    # -- positions and saves ----------------------------------------------------------
+
+    def position(self) -> dict[str, Any]:
+        """The current game's position plus ``score``, ``game_no`` and ``games``."""
+        pos = self.game.position()
+        pos.update(score=self.score[:], game_no=self.game_no, games=self.games)
+        return pos
+
+    @classmethod
+    def from_position(cls, pos: object) -> Match:
+        if not isinstance(pos, dict):
+            raise PositionError(f"a match position is a JSON object, not {type(pos).__name__}")
+        for key in ("score", "game_no", "games"):
+            if key not in pos:
+                raise PositionError(f"a match position needs {key}")
+        games = _count(pos["games"], "games")
+        score = pos["score"]
+        if (
+            not isinstance(score, list)
+            or len(score) != 2
+            or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= games for s in score)
+            or min(score) >= games
+            or sum(s >= games for s in score) > 1
+        ):
+            raise PositionError(f"score must be games won per team, 0–{games}, at most one team at {games}")
+        game_no = _count(pos["game_no"], "game_no")
+        game = Game.from_position({k: v for k, v in pos.items() if k not in ("score", "game_no", "games")})
+        if game.over:
+            winner = game.winner
+            assert winner is not None
+            if score[winner] < 1:
+                raise PositionError("the game is over, so its winner's score counts it")
+        if game_no != sum(score) + (0 if game.over else 1):
+            raise PositionError(f"game_no {game_no} does not follow from the score {score}")
+        m = cls(game.rules, games, game, score[:], game_no)
+        m._counted = True
+        return m
+
+    def record(self) -> dict[str, Any]:
+        """A versioned record: settings and every game's seed, dealer and moves."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.spec(),
+            "games": self.games,
+            "history": [
+                {"seed": h["seed"], "dealer": h["dealer"], "moves": [m[:] for m in h["moves"]]}
+                for h in self.history
+            ],
+        }
+
+    def save(self) -> dict[str, Any]:
+        """The record plus the current position, which loading checks against the replay."""
+        data = self.record()
+        data["position"] = self.position()
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.save(), separators=(",", ":"))
+
+    @classmethod
+    def load(cls, data: object) -> Match:
+        """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
+        try:
+            return _load(data)
+        except SaveError:
+            raise
+        except DogError as e:
+            raise SaveError(f"broken save: {e}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            raise SaveError(f"broken save: {type(e).__name__}: {e}") from None
+
+
+def replay_positions(data: object) -> Iterator[dict[str, Any]]:
+    """Every position of a recorded match, in order: each game's start, then after each move."""
+    m = None
+    for m, _ in _replay(data):
+        yield m.position()
+    if m is None:  # pragma: no cover - _replay always yields
+        return
+
+
+def _replay(data: object) -> Iterator[tuple[Match, int]]:
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as e:
+            raise SaveError(f"the save is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"not a DOG match save (format {data.get('format')!r})")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(
+            f"save version {data.get('version')!r} is not supported (this DOG reads {SAVE_VERSION})"
+        )
+    unknown = sorted(
+        str(k) for k in data if k not in ("format", "version", "rules", "games", "history", "position")
+    )
+    if unknown:
+        raise SaveError(f"unknown save field(s): {', '.join(unknown)}")
+    history = data.get("history")
+    if not isinstance(history, list) or not history:
+        raise SaveError("history must be a non-empty list of games")
+    for i, h in enumerate(history):
+        if (
+            not isinstance(h, dict)
+            or set(h) != {"seed", "dealer", "moves"}
+            or not isinstance(h["moves"], list)
+        ):
+            raise SaveError(f"history[{i}] must be an object with seed, dealer and moves")
+    first = history[0]
+    if isinstance(first["seed"], bool) or not isinstance(first["seed"], int):
+        raise SaveError("history[0].seed must be an integer")
+    rules, games = data.get("rules"), data.get("games")
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise SaveError(f"games must be a whole number, not {games!r}")
+    m = Match.new(rules=ruleset(rules), games=games, seed=first["seed"], dealer=first["dealer"])
+    for i, h in enumerate(history):
+        if i:
+            m.next_game()
+            st = m.game.state
+            if h["seed"] != st.seed or h["dealer"] != st.dealer:
+                raise SaveError(f"history[{i}]: seed and dealer must follow from the previous game's")
+        yield m, i
+        for j, mv in enumerate(h["moves"]):
+            if not isinstance(mv, list) or len(mv) != 2:
+                raise SaveError(f"history[{i}].moves[{j}] must be [seat, move]")
+            seat, move = mv
+            try:
+                m.play(move, seat)
+            except DogError as e:
+                raise SaveError(f"game {i + 1}, move {j + 1} ({move!r} by seat {seat!r}): {e}") from None
+            yield m, i
+
+
+def _load(data: object) -> Match:
+    states = [m for m, _ in _replay(data)]
+    m = states[-1]
+    if isinstance(data, str | bytes):
+        data = json.loads(data)
+    assert isinstance(data, dict)
+    pos = data.get("position")
+    if pos is not None and pos != m.position():
+        raise SaveError("the save is inconsistent: its position differs from the replayed moves")
+    return m
+
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Match", "first_dealer", "next_seed", "replay_positions"]

@@ -1,0 +1,128 @@
+"""Engine speed and the meld finder's latency, against RLCard's Gin Rummy engine when installed.
+
+``python -m scala40 bench --json``. Figures, not timed tests: the machine's load shows in them.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .cards import FULL_DECK, JOKER
+from .finder import best_opening, counts_of
+from .game import Game
+from .rules import CLASSIC
+
+
+def _rate(step: Callable[[], int], seconds: float) -> float:
+    done = 0
+    start = time.perf_counter()
+    while True:
+        done += step()
+        now = time.perf_counter()
+        if now - start >= seconds:
+            return done / (now - start)
+
+
+def random_policy_move(g: Game, rng: random.Random) -> str:
+    """A random legal move through the public API; an opening (the first found) when there is one."""
+    opens = g.openings(limit=1)
+    if opens:
+        return opens[0]
+    return rng.choice(g.legal_moves())
+
+
+def public_api_hand(rng: random.Random, players: int, cap: int = 2000) -> int:
+    """One hand of random play through the public, validated API; the moves made."""
+    g = Game.new(players=players, seed=rng.randrange(2**31))
+    moves = 0
+    while not g.over and moves < cap:
+        g.play(random_policy_move(g, rng))
+        moves += 1
+    return moves
+
+
+def opening_hands(count: int, seed: int = 40) -> list[list[int]]:
+    """``count`` 14-card hands with two jokers (twelve random suited cards)."""
+    rng = random.Random(seed)
+    suited = [k for k in FULL_DECK if k != JOKER]
+    hands = []
+    for _ in range(count):
+        rng.shuffle(suited)
+        hands.append(suited[:12] + [JOKER, JOKER])
+    return hands
+
+
+def meld_finder_ms(count: int = 400) -> dict[str, float]:
+    """Best opening of 14-card two-joker hands (most points and fewest cards left, uncached):
+    per hand, the best of three runs in ms; the median and p99 over the hands."""
+    times = []
+    for hand in opening_hands(count):
+        counts = counts_of(hand)
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            best_opening(counts, CLASSIC, objective="points")
+            best_opening(counts, CLASSIC, objective="cards")
+            best = min(best, time.perf_counter() - t0)
+        times.append(best * 1000)
+    times.sort()
+    return {
+        "hands": count,
+        "median_ms": round(statistics.median(times), 3),
+        "p99_ms": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3),
+        "max_ms": round(times[-1], 3),
+    }
+
+
+def _rlcard(seconds: float) -> float | None:
+    """RLCard Gin Rummy random self-play, steps per second (None without rlcard)."""
+    try:
+        import numpy as np
+        from rlcard.games.gin_rummy.game import GinRummyGame
+    except Exception:  # not installed (the `bench` extra)
+        return None
+    rng = random.Random(1)
+    game = GinRummyGame()
+    game.np_random = np.random.RandomState(1)
+
+    def hand() -> int:
+        game.init_game()
+        steps = 0
+        while not game.is_over() and steps < 5000:
+            game.step(rng.choice(game.judge.get_legal_actions()))
+            steps += 1
+        return steps
+
+    return _rate(hand, seconds)
+
+
+def run_bench(
+    seconds: float = 3.0, players: int = 2, rlcard: bool = True, finder_hands: int = 400
+) -> dict[str, Any]:
+    """Everything in one run; RLCard first and last to even out drift."""
+    rng = random.Random(12345)
+    result: dict[str, Any] = {
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "players": players,
+        "note": "wall-clock figures on a shared machine: noisy under load",
+    }
+    rl1 = _rlcard(seconds / 2) if rlcard else None
+    public = _rate(lambda: public_api_hand(rng, players), seconds)
+    rl2 = _rlcard(seconds / 2) if rlcard else None
+    result["public_api_steps_per_s"] = round(public)
+    if rl1 is not None and rl2 is not None:
+        rl = (rl1 + rl2) / 2
+        result["rlcard_gin_rummy_steps_per_s"] = round(rl)
+        result["public_vs_rlcard"] = round(public / rl, 2)
+    else:
+        result["rlcard_gin_rummy_steps_per_s"] = None
+        result["rlcard_note"] = "RLCard not installed: pip install -e '.[bench]' for the anchor"
+    result["meld_finder"] = meld_finder_ms(finder_hands)
+    return result

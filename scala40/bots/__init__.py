@@ -1,0 +1,60 @@
+"""Bots for Scala 40: they choose a move from ``view(seat)`` only, never from the full state.
+
+Levels ``random``, ``easy``, ``medium`` and ``hard`` (a search over sampled hidden hands,
+:mod:`scala40.bots.search`)::
+
+    from scala40.bots import make_bot, choose_move
+    bot = make_bot("medium")
+    move = bot.choose(view, rng)      # a string from view["legal"], or an "open …" move
+    move = choose_move("hard", view, rng)
+
+``view`` is ``Game.view(seat)`` or ``Match.view(seat)``. A seat in ``view["decide"]`` gets
+``reenter`` or ``retire``. The same view and rng state give the same move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import Bot
+from .search import HardBot
+from .simple import EasyBot, MediumBot, RandomBot
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+LEVEL_NAMES: dict[str, str] = {
+    "random": "Casuale",
+    "easy": "Principiante",
+    "medium": "Esperto",
+    "hard": "Campione",
+}
+_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+_DEFAULT: dict[str, Bot] = {}
+
+
+def make_bot(level: str, **options: Any) -> Bot:
+    """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``)."""
+    cls = _CLASSES.get(level)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
+    return cls(**options)
+
+
+def choose_move(level: str, view: dict[str, Any], rng: random.Random) -> str:
+    bot = _DEFAULT.get(level)
+    if bot is None:
+        bot = _DEFAULT[level] = make_bot(level)
+    return bot.choose(view, rng)
+
+
+__all__ = [
+    "LEVELS",
+    "LEVEL_NAMES",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "RandomBot",
+    "choose_move",
+    "make_bot",
+]

@@ -1,0 +1,290 @@
+"""The meld finder: every meld a hand can form, the openings, the best opening (RULES §4, §5, §7).
+
+Hands are given as ``counts``: a list of 53 ints, how many of each kind (index 52: jokers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from .cards import JOKER, JOKER_AS, RANK_VALUE
+from .melds import Meld, meld_str, meld_value
+from .rules import Ruleset
+
+#: the suit subsets a set can use: four of size 3, one of size 4
+_SET_SUITS: tuple[tuple[int, ...], ...] = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1, 2, 3))
+
+
+def counts_of(kinds: Sequence[int]) -> list[int]:
+    counts = [0] * 53
+    for k in kinds:
+        counts[k] += 1
+    return counts
+
+
+def _fill(slots: Sequence[int], counts: Sequence[int], jl: int, fixed: int = -1) -> Iterator[Meld]:
+    """Every way to lay ``slots`` (suited kinds, in canonical order) from ``counts`` with at most
+    ``jl`` jokers and at least two natural cards; slot ``fixed`` stays natural."""
+    n = len(slots)
+    missing = [i for i in range(n) if not counts[slots[i]]]
+    m = len(missing)
+    if m > jl or n - m < 2:
+        return
+    double = n == 14 and counts[slots[0]] < 2  # both Aces of a 14-card run from one natural
+    if m == jl and not double:
+        if m == 0:
+            yield tuple(slots)
+        else:
+            base = list(slots)
+            for i in missing:
+                base[i] += JOKER_AS
+            yield tuple(base)
+        return
+    base = list(slots)
+    for i in missing:
+        base[i] += JOKER_AS
+    optional = [i for i in range(n) if counts[slots[i]] and i != fixed]
+    for extra in range(0, jl - m + 1):
+        if n - m - extra < 2:
+            break
+        for combo in combinations(optional, extra):
+            cards = list(base)
+            for i in combo:
+                cards[i] += JOKER_AS
+            if double and cards[0] < JOKER_AS and cards[-1] < JOKER_AS:
+                continue
+            yield tuple(cards)
+
+
+_SET_KINDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(s * 13 + rank for s in suits) for suits in _SET_SUITS) for rank in range(13)
+)
+#: the kinds of a suit by run position 0 … 13 (the Ace at both ends)
+_RUN_KINDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(suit * 13 + p % 13 for p in range(14)) for suit in range(4)
+)
+
+
+def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Iterator[Meld]:
+    for suits, slots in zip(_SET_SUITS, _SET_KINDS[rank], strict=True):
+        if suit >= 0:
+            if suit not in suits:
+                continue
+            fixed = suits.index(suit)
+        else:
+            fixed = -1
+        have = (counts[slots[0]] > 0) + (counts[slots[1]] > 0) + (counts[slots[2]] > 0)
+        if len(slots) == 4:
+            have += counts[slots[3]] > 0
+        if have < 2 or have + jl < len(slots):
+            continue
+        yield from _fill(slots, counts, jl, fixed)
+
+
+def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
+    kinds = _RUN_KINDS[suit]
+    if jl == 0:  # natural runs only: windows inside stretches of cards held
+        have = [counts[k] > 0 for k in kinds]
+        lo_range = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
+        for lo in lo_range:
+            for hi in range(lo, min(13, lo + max_run - 1) + 1):
+                if not have[hi]:
+                    break
+                if hi - lo >= 2 and hi >= pos and not (hi - lo == 13 and counts[kinds[0]] < 2):
+                    yield kinds[lo : hi + 1]
+        return
+    los: Sequence[int] = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
+    top = 13
+    for lo in los:
+        missing = 0
+        for hi in range(lo, min(top, lo + max_run - 1) + 1):
+            if not counts[kinds[hi]]:
+                missing += 1
+                if missing > jl:
+                    break
+            if hi - lo < 2 or hi < pos:
+                continue
+            yield from _fill(kinds[lo : hi + 1], counts, jl, pos - lo if pos >= 0 else -1)
+
+
+def all_melds(counts: Sequence[int], rules: Ruleset) -> list[Meld]:
+    """Every valid meld the hand ``counts`` can form (jokers naming their card)."""
+    return list(_all_melds(tuple(counts), rules))
+
+
+@lru_cache(maxsize=2048)
+def _all_melds(counts: tuple[int, ...], rules: Ruleset) -> tuple[Meld, ...]:
+    jl = min(counts[JOKER], rules.joker_limit)
+    out: list[Meld] = []
+    for rank in range(13):
+        nat = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
+        if nat >= 2 and nat + jl >= 3:
+            out.extend(_set_slots(rank, counts, jl))
+    for suit in range(4):
+        out.extend(_run_slots(suit, counts, jl, rules.max_run))
+    return tuple(out)
+
+
+def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
+    """Every meld of ``counts`` holding natural ``kind`` (which counts must hold)."""
+    jl = min(counts[JOKER], rules.joker_limit)
+    suit, rank = divmod(kind, 13)
+    out = list(_set_slots(rank, counts, jl, suit))
+    out.extend(_run_slots(suit, counts, jl, rules.max_run, rank))
+    if rank == 0:
+        out.extend(_run_slots(suit, counts, jl, rules.max_run, 13))
+    return out
+
+
+def uses(meld: Meld, kind: int) -> bool:
+    """Whether ``meld`` takes ``kind`` from the hand (a joker for kind 52)."""
+    if kind == JOKER:
+        return any(c >= JOKER_AS for c in meld)
+    return kind in meld
+
+
+def _take(counts: list[int], meld: Meld, sign: int) -> bool:
+    """Remove (sign -1) or return (+1) a meld's cards; False (nothing changed) if they are missing."""
+    if sign < 0:
+        need: dict[int, int] = {}
+        for c in meld:
+            k = JOKER if c >= JOKER_AS else c
+            need[k] = need.get(k, 0) + 1
+        if any(counts[k] < v for k, v in need.items()):
+            return False
+    for c in meld:
+        counts[JOKER if c >= JOKER_AS else c] += sign
+    return True
+
+
+def iter_openings(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Iterator[list[Meld]]:
+    """Every legal opening of the hand (RULES §7), each a list of melds in sorted string order,
+    lazily, in a fixed order. ``must``: a kind one of the melds has to use (the taken card)."""
+    cands = sorted(all_melds(counts, rules), key=meld_str)
+    values = [meld_value(m, rules) for m in cands]
+    has_must = [must < 0 or uses(m, must) for m in cands]
+    work = list(counts)
+    total = sum(counts)
+    chosen: list[int] = []
+
+    def dfs(start: int, value: int, left: int, ok: bool) -> Iterator[list[Meld]]:
+        for i in range(start, len(cands)):
+            m = cands[i]
+            if len(m) > left - 1 or not _take(work, m, -1):
+                continue
+            chosen.append(i)
+            v = value + values[i]
+            rest = left - len(m)
+            got = ok or has_must[i]
+            if got and (v >= 40 or rest == 1):
+                yield [cands[j] for j in chosen]
+            if rest >= 4:
+                yield from dfs(i, v, rest, got)
+            chosen.pop()
+            _take(work, m, 1)
+
+    yield from dfs(0, 0, total, must < 0)
+
+
+class Best:
+    """The result of :func:`best_opening`."""
+
+    __slots__ = ("left", "melds", "value")
+
+    def __init__(self, melds: list[Meld], value: int, left: int) -> None:
+        self.melds = melds
+        self.value = value
+        self.left = left
+
+    def __repr__(self) -> str:
+        return f"Best({[meld_str(m) for m in self.melds]}, value={self.value}, left={self.left})"
+
+
+def best_opening(
+    counts: Sequence[int], rules: Ruleset, must: int = -1, objective: str = "points"
+) -> Best | None:
+    """The best set of disjoint melds of the hand that leaves at least one card in hand:
+    ``objective`` ``"points"`` (most opening points, then most cards) or ``"cards"`` (most cards
+    laid, then most points). ``must``: a kind that one meld has to use. None if no meld fits.
+
+    It does not check the 40 (callers compare ``value`` and ``left``)."""
+    return _best(counts, rules, must, objective, 0)
+
+
+def _best(counts: Sequence[int], rules: Ruleset, must: int, objective: str, aside: int) -> Best | None:
+    """:func:`best_opening` of ``counts`` plus ``aside`` cards that fit no meld."""
+    work = list(counts)
+    total = sum(counts) + aside
+    memo: dict[tuple[object, ...], tuple[int, int, tuple[Meld, ...]] | None] = {}
+    by_points = objective == "points"
+    NONE: tuple[int, int, tuple[Meld, ...]] | None = None
+
+    def rec(k0: int, skipped: bool, done: bool) -> tuple[int, int, tuple[Meld, ...]] | None:
+        k = k0
+        while k < 52 and work[k] == 0:
+            k += 1
+        if k == 52:
+            if (skipped or aside or work[52] > 0) and done:
+                return (0, 0, ())
+            return NONE
+        key = (k, skipped, done, *work[k:])
+        if key in memo:
+            return memo[key]
+        work[k] -= 1
+        best = rec(k, True, done)
+        work[k] += 1
+        for m in melds_with(k, work, rules):
+            if not _take(work, m, -1):
+                continue
+            r = rec(k, skipped, done or (must >= 0 and uses(m, must)))
+            _take(work, m, 1)
+            if r is None:
+                continue
+            v = r[0] + meld_value(m, rules)
+            n = r[1] + len(m)
+            if best is None or ((v, n) > best[:2] if by_points else (n, v) > (best[1], best[0])):
+                best = (v, n, (m, *r[2]))
+        memo[key] = best
+        return best
+
+    r = rec(0, False, must < 0)
+    if r is None or not r[2]:
+        return None
+    return Best(sorted(r[2], key=meld_str), r[0], total - r[1])
+
+
+def can_open(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Best | None:
+    """A legal opening of the hand (RULES §7: 40 or more, or leaving one card), the one laying the
+    most cards when it reaches 40, else the one with most points; None if there is none."""
+    return _can_open(tuple(counts), rules, must)
+
+
+@lru_cache(maxsize=4096)
+def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None:
+    melds = all_melds(counts, rules)
+    if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
+        return None
+    # a quick bound: the cards that lie in no meld always stay in hand
+    cover = [0] * 53
+    for m in melds:
+        for c in m:
+            if c < JOKER_AS:
+                cover[c] = counts[c]
+    cover[JOKER] = counts[JOKER]
+    left = sum(counts) - sum(cover)
+    top = sum(RANK_VALUE[k % 13] * cover[k] for k in range(52))
+    if not rules.open_without_jokers:
+        top += 11 * cover[JOKER]
+    if top < 40 and left > 1:
+        return None
+    cards = _best(cover, rules, must, "cards", left)
+    if cards is None:
+        return None
+    if cards.value >= 40 or cards.left == 1:
+        return cards
+    points = _best(cover, rules, must, "points", left)
+    if points is not None and points.value >= 40:
+        return points
+    return None

@@ -1,0 +1,388 @@
+"""Matches: hands in a row, totals, elimination at ``out_at``, re-entries, saves and replays
+(RULES §12)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import CODE_OF
+from .errors import IllegalMove, PositionError, SaveError, Scala40Error
+from .game import Game, check_players
+from .moves import parse_move
+from .position import MATCH_FIELDS
+from .rules import Ruleset, ruleset
+
+SAVE_FORMAT = "scala40-match"
+SAVE_VERSION = 1
+
+
+def _hand_seed(seed: int, hand_no: int) -> int:
+    return random.Random(f"scala40/{seed}/hand/{hand_no}").randrange(2**31)
+
+
+def _first_dealer(seed: int, players: int) -> int:
+    return random.Random(f"scala40/{seed}/dealer").randrange(players)
+
+
+class Match:
+    """A match played to ``out_at`` (RULES §12)."""
+
+    def __init__(self, rules: Ruleset, players: int, seed: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.hand_no = 0
+        self.game: Game = None  # type: ignore[assignment]
+        self._scores = [0] * players
+        self._reentered = [0] * players
+        self._decide: list[int] = []
+        self._out_hand: list[int | None] = [None] * players
+        self._gone: list[int] = []  # seats that went out in this hand (§12: not "still in")
+        self._scored = False
+        self._moves: list[tuple[int, str]] = []
+        self._history: list[dict[str, Any]] | None = []  # None: built from a position
+
+    # -- building ---------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 4,
+        rules: str | dict[str, Any] | Ruleset | None = "classic",
+        seed: int | None = None,
+        dealer: int | None = None,
+        deck: Sequence[str] | None = None,
+    ) -> Match:
+        """A new match with its first hand dealt (the first dealer drawn from the seed)."""
+        rs = ruleset(rules)
+        n, _ = check_players(players, ())
+        if seed is None:
+            seed = random.randrange(2**31)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise PositionError(f"seed must be a whole number, not {seed!r}")
+        m = cls(rs, n, seed)
+        m._deal(_first_dealer(seed, n) if dealer is None else dealer, deck)
+        return m
+
+    def _out_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if self._out_hand[s] is not None)
+
+    def _deal(self, dealer: int, deck: Sequence[str] | None) -> None:
+        self.hand_no += 1
+        self.game = Game.new(
+            self.players,
+            self.rules,
+            seed=_hand_seed(self.seed, self.hand_no),
+            dealer=dealer,
+            deck=deck,
+            out=self._out_seats(),
+        )
+        self._scored = False
+        self._gone = []
+        self._moves = []
+
+    def next_hand(self, deck: Sequence[str] | None = None) -> None:
+        """Deal the next hand; the deal passes to the next seat still in (RULES §2)."""
+        if self.over:
+            raise IllegalMove("the match is over")
+        if not self.game.over:
+            raise IllegalMove("the current hand is not over yet")
+        if self._decide:
+            raise IllegalMove(f"seat(s) {self._decide} must first reenter or retire (§12)")
+        if self._history is not None and self.game.deck is not None:
+            self._history.append(self._hand_record())
+        else:
+            self._history = None
+        out = self._out_seats()
+        d = self.game.dealer
+        for _ in range(self.players):
+            d = (d + 1) % self.players
+            if d not in out:
+                break
+        self._deal(d, deck)
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def scores(self) -> list[int]:
+        """Running totals, the finished hand included."""
+        return list(self._scores)
+
+    @property
+    def reentered(self) -> list[int]:
+        return list(self._reentered)
+
+    @property
+    def decide(self) -> list[int]:
+        """Seats that went out in this hand and still have to reenter or retire."""
+        return list(self._decide)
+
+    @property
+    def out_hand(self) -> list[int | None]:
+        return list(self._out_hand)
+
+    def still_in(self) -> list[int]:
+        return [s for s in range(self.players) if self._out_hand[s] is None]
+
+    @property
+    def over(self) -> bool:
+        return self.game.over and not self._decide and len(self.still_in()) <= 1
+
+    @property
+    def winner(self) -> int | None:
+        if not self.over:
+            return None
+        return self.still_in()[0]
+
+    @property
+    def ranking(self) -> list[int]:
+        """Seats best first (RULES §12): who is still in, then by the hand in which each went out
+        for good (later is better), then by lower total."""
+
+        def key(s: int) -> tuple[int, int, int]:
+            oh = self._out_hand[s]
+            return (-(oh if oh is not None else 1 << 30), self._scores[s], s)
+
+        return sorted(range(self.players), key=key)
+
+    # -- acting -----------------------------------------------------------------------
+
+    def legal_moves(self, seat: int | None = None) -> list[str]:
+        if self.game.over:
+            if seat is not None and seat in self._decide:
+                return ["reenter", "retire"]
+            return []
+        return self.game.legal_moves(seat)
+
+    def is_legal(self, move: str, seat: int | None = None) -> bool:
+        if move in ("reenter", "retire"):
+            return self.game.over and (seat in self._decide if seat is not None else bool(self._decide))
+        return self.game.is_legal(move, seat)
+
+    def play(self, move: str, seat: int | None = None) -> None:
+        """A move of the hand, or ``reenter``/``retire`` by a seat in ``decide`` (any order)."""
+        mv = parse_move(move)
+        if mv[0] in ("reenter", "retire"):
+            if seat is None:
+                if not self._decide:
+                    raise IllegalMove("nobody has to decide on a re-entry (§12)")
+                seat = self._decide[0]
+            if seat not in self._decide:
+                raise IllegalMove(f"seat {seat!r} has no re-entry to decide (§12)")
+            if mv[0] == "reenter":
+                still = [s for s in self.still_in() if s not in self._gone]
+                self._scores[seat] = max(self._scores[s] for s in still)
+                self._reentered[seat] += 1
+            else:
+                self._out_hand[seat] = self.hand_no
+            self._decide.remove(seat)
+            self._moves.append((seat, move))
+            return
+        if self.game.over:
+            raise IllegalMove("the hand is over: deal the next one (next_hand)")
+        s = self.game.turn if seat is None else seat
+        assert s is not None
+        self.game.play(move, seat)
+        self._moves.append((s, move))
+        self._after_move()
+
+    def _after_move(self) -> None:
+        g = self.game
+        if not g.over or self._scored:
+            return
+        self._scored = True
+        scores = g.hand_scores
+        assert scores is not None
+        out = g.state.out
+        for s, v in enumerate(scores):
+            if s in out:
+                continue
+            self._scores[s] += v
+            if self._scores[s] >= self.rules.out_at:
+                self._gone.append(s)
+                if self._reentered[s] < self.rules.reentries:
+                    self._decide.append(s)
+                else:
+                    self._out_hand[s] = self.hand_no
+
+    # -- positions, views, records -----------------------------------------------------
+
+    def position(self) -> dict[str, Any]:
+        pos = self.game.position()
+        pos["scores"] = self.scores
+        pos["reentered"] = self.reentered
+        pos["decide"] = self.decide
+        pos["out_hand"] = self.out_hand
+        pos["hand_no"] = self.hand_no
+        pos["seed"] = self.seed
+        return pos
+
+    @classmethod
+    def from_position(cls, pos: dict[str, Any]) -> Match:
+        """A match from :meth:`position` (all match fields but ``seed`` required)."""
+        if not isinstance(pos, dict):
+            raise PositionError("a position is a JSON object")
+        missing = [f for f in MATCH_FIELDS if f != "seed" and f not in pos]
+        if missing:
+            raise PositionError(f"missing match field(s): {', '.join(missing)}")
+        g = Game.from_position(pos)
+        n = g.players
+        seed = pos.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise PositionError("seed must be a whole number")
+        m = cls(g.rules, n, seed)
+        m.game = g
+        hand_no = pos["hand_no"]
+        if isinstance(hand_no, bool) or not isinstance(hand_no, int) or hand_no < 1:
+            raise PositionError("hand_no must be a whole number from 1")
+        m.hand_no = hand_no
+        for name in ("scores", "reentered"):
+            v = pos[name]
+            if not isinstance(v, list) or len(v) != n or not all(type(x) is int for x in v):
+                raise PositionError(f"{name} must be a list of {n} whole numbers")
+        if not all(0 <= x <= m.rules.reentries for x in pos["reentered"]):
+            raise PositionError(f"reentered counts must be from 0 to reentries ({m.rules.reentries})")
+        m._scores = list(pos["scores"])
+        m._reentered = list(pos["reentered"])
+        oh = pos["out_hand"]
+        if not isinstance(oh, list) or len(oh) != n:
+            raise PositionError(f"out_hand must be a list of {n} hand numbers or nulls")
+        for s, h in enumerate(oh):
+            if h is not None and (type(h) is not int or not 1 <= h <= hand_no):
+                raise PositionError(f"out_hand[{s}] must be null or a hand number from 1 to {hand_no}")
+            if s in g.state.out and (h is None or h >= hand_no):
+                raise PositionError(f"seat {s} is out of this hand but out_hand[{s}] is {h!r}")
+            if s not in g.state.out and h is not None and (h != hand_no or not g.over):
+                raise PositionError(f"seat {s} plays this hand but went out in hand {h}")
+        m._out_hand = list(oh)
+        dec = pos["decide"]
+        if not isinstance(dec, list) or len(set(map(str, dec))) != len(dec):
+            raise PositionError("decide must be a list of distinct seats")
+        for s in dec:
+            if type(s) is not int or not 0 <= s < n:
+                raise PositionError(f"decide: there is no seat {s!r}")
+            if not g.over or m._scores[s] < m.rules.out_at or oh[s] is not None:
+                raise PositionError(f"seat {s} cannot be deciding on a re-entry now")
+            if m._reentered[s] >= m.rules.reentries:
+                raise PositionError(f"seat {s} has no re-entry left")
+        m._decide = list(dec)
+        m._scored = g.over
+        if g.over:
+            m._gone = [s for s in range(n) if s in dec or (oh[s] == hand_no)]
+        return m
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.game.view(seat)
+        v["scores"] = self.scores
+        v["reentered"] = self.reentered
+        v["decide"] = self.decide
+        v["out_hand"] = self.out_hand
+        v["hand_no"] = self.hand_no
+        v["match_over"] = self.over
+        v["winner"] = self.winner
+        v["out_at"] = self.rules.out_at
+        v["legal"] = self.legal_moves(seat)
+        return v
+
+    def _hand_record(self) -> dict[str, Any]:
+        g = self.game
+        if g.deck is None or self._history is None:
+            raise SaveError("a match built from a position has no record of its deals")
+        return {
+            "dealer": g.dealer,
+            "deck": [CODE_OF[k] for k in g.deck],
+            "moves": [[s, mv] for s, mv in self._moves],
+        }
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to replay the match: rules, players, seed, dealt decks, moves."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.spec(),
+            "players": self.players,
+            "seed": self.seed,
+            "history": [*(self._history or []), self._hand_record()],
+        }
+
+    def save(self) -> dict[str, Any]:
+        data = self.record()
+        data["position"] = self.position()
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.save(), separators=(",", ":"))
+
+    @classmethod
+    def load(cls, data: dict[str, Any] | str | bytes) -> Match:
+        """A match from :meth:`save`/:meth:`to_json` or :meth:`record`; SaveError otherwise."""
+        try:
+            return _load(data)
+        except SaveError:
+            raise
+        except Scala40Error as e:
+            raise SaveError(f"broken save: {e}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            raise SaveError(f"broken save: {type(e).__name__}: {e}") from None
+
+    def __repr__(self) -> str:
+        return f"<scala40.Match {self.players}p hand {self.hand_no} scores={self._scores} over={self.over}>"
+
+
+def _load(data: object) -> Match:
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as e:
+            raise SaveError(f"the save is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"not a Scala 40 match save (format {data.get('format')!r})")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})")
+    known = {"format", "version", "rules", "players", "seed", "history", "position"}
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise SaveError(f"unknown save field(s): {', '.join(unknown)}")
+    history = data.get("history")
+    if not isinstance(history, list) or not history:
+        raise SaveError("history must be a non-empty list of hands")
+    for i, h in enumerate(history):
+        if (
+            not isinstance(h, dict)
+            or set(h) != {"dealer", "deck", "moves"}
+            or not isinstance(h["moves"], list)
+        ):
+            raise SaveError(f"history[{i}] must be an object with dealer, deck and moves")
+    m = Match.new(
+        players=data.get("players"),  # type: ignore[arg-type]
+        rules=data.get("rules"),
+        seed=data.get("seed"),
+        dealer=history[0]["dealer"],
+        deck=history[0]["deck"],
+    )
+    for i, h in enumerate(history):
+        if i:
+            m.next_hand(deck=h["deck"])
+            if m.game.dealer != h["dealer"]:
+                raise SaveError(f"history[{i}]: the deal passes to the next seat still in")
+        for j, mv in enumerate(h["moves"]):
+            if not isinstance(mv, list) or len(mv) != 2:
+                raise SaveError(f"history[{i}].moves[{j}] must be [seat, move]")
+            try:
+                m.play(mv[1], mv[0])
+            except Scala40Error as e:
+                raise SaveError(f"hand {i + 1}, move {j + 1} ({mv[1]!r} by seat {mv[0]!r}): {e}") from None
+    pos = data.get("position")
+    if pos is not None and pos != m.position():
+        raise SaveError("the save is inconsistent: its position differs from the replayed moves")
+    return m
+
+
+def replay(record: dict[str, Any] | str) -> Match:
+    """Replay a :meth:`Match.record` to the identical position."""
+    return Match.load(record)

@@ -1,0 +1,445 @@
+"""The state of one hand and its transitions (RULES §2, §3, §6–§10).
+
+Every move is judged in full before anything changes: an illegal move raises
+:class:`IllegalMove` naming the rule and leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from .cards import CODE_OF, JOKER, JOKER_AS
+from .errors import IllegalMove
+from .finder import all_melds, can_open, counts_of, melds_with, uses
+from .melds import (
+    Meld,
+    attach_result,
+    check_meld,
+    joker_stands,
+    meld_str,
+    meld_value,
+    stand,
+    swap_result,
+)
+from .moves import Move, parse_move
+from .rules import Ruleset
+
+PHASES = ("draw", "use", "play", "discard", "over")
+
+
+class State:
+    """One hand. ``stock`` keeps the next card to draw **last** (pop); positions write it first."""
+
+    __slots__ = (
+        "closer",
+        "dealer",
+        "discard",
+        "hands",
+        "in_hand",
+        "meld_owner",
+        "melds",
+        "n",
+        "opened",
+        "out",
+        "phase",
+        "rules",
+        "stock",
+        "taken",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        n: int,
+        dealer: int,
+        turn: int,
+        phase: str,
+        hands: list[list[int]],
+        stock: list[int],
+        discard: list[int],
+        melds: list[Meld],
+        meld_owner: list[int],
+        opened: list[bool],
+        taken: int,
+        out: tuple[int, ...],
+        closer: int = -1,
+        in_hand: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.turn = turn
+        self.phase = phase
+        self.hands = hands
+        self.stock = stock
+        self.discard = discard
+        self.melds = melds
+        self.meld_owner = meld_owner
+        self.opened = opened
+        self.taken = taken
+        self.out = out
+        self.closer = closer
+        self.in_hand = in_hand
+
+    # -- building ---------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, rules: Ruleset, n: int, dealer: int, deck: Sequence[int], out: tuple[int, ...]) -> State:
+        """Deal ``deck`` (RULES §3): 13 cards each from ``dealer+1``, one at a time clockwise over
+        the seats still in; the next card starts the pile, a joker going to the stock's bottom."""
+        seats = []
+        s = dealer
+        for _ in range(n):
+            s = (s + 1) % n
+            if s not in out:
+                seats.append(s)
+        seats = seats[: n - len(out)]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        i = 0
+        for _ in range(13):
+            for s in seats:
+                hands[s].append(deck[i])
+                i += 1
+        rest = list(deck[i:])
+        bottom = []
+        j = 0
+        while rest[j] == JOKER:
+            bottom.append(rest[j])
+            j += 1
+        pile = [rest[j]]
+        stock_first = rest[j + 1 :] + bottom
+        stock_first.reverse()
+        return cls(rules, n, dealer, seats[0], "draw", hands, stock_first, pile, [], [], [False] * n, -1, out)
+
+    def copy(self) -> State:
+        return State(
+            self.rules,
+            self.n,
+            self.dealer,
+            self.turn,
+            self.phase,
+            [list(h) for h in self.hands],
+            list(self.stock),
+            list(self.discard),
+            list(self.melds),
+            list(self.meld_owner),
+            list(self.opened),
+            self.taken,
+            self.out,
+            self.closer,
+            self.in_hand,
+        )
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def next_seat(self, seat: int) -> int:
+        s = seat
+        for _ in range(self.n):
+            s = (s + 1) % self.n
+            if s not in self.out:
+                return s
+        return seat  # pragma: no cover - at least two seats are in
+
+    def counts(self, seat: int) -> list[int]:
+        return counts_of(self.hands[seat])
+
+    def _opened_before(self, seat: int) -> bool:
+        """Opened in an earlier turn (RULES §6): the opening's own turn is in phase ``discard``."""
+        return self.opened[seat] and self.phase != "discard"
+
+    # -- judging ----------------------------------------------------------------------
+
+    def _take_use_exists(self, seat: int) -> bool:
+        """Whether the pile's top card has a legal use now (RULES §6: a take needs one)."""
+        top = self.discard[-1]
+        counts = self.counts(seat)
+        counts[top] += 1
+        if not self.opened[seat]:
+            return can_open(counts, self.rules, top) is not None
+        if self.rules.free_take:
+            return True
+        return self._use_exists(seat, top, counts)
+
+    def _use_exists(self, seat: int, t: int, counts: list[int]) -> bool:
+        """An opened seat holding ``counts`` (with ``t``) can lay ``t`` in one move (RULES §6)."""
+        size = sum(counts)
+        if t == JOKER:
+            if not self.rules.no_joker_attach and any(joker_stands(m, self.rules) for m in self.melds):
+                return True
+            return any(uses(m, JOKER) and len(m) < size for m in all_melds(counts, self.rules))
+        for m in self.melds:
+            if JOKER_AS + t in m or not isinstance(attach_result(m, t, self.rules), str):
+                return True
+        return any(len(m) < size for m in melds_with(t, counts, self.rules))
+
+    def barred(self, seat: int) -> set[int]:
+        """Kinds the seat may not discard now (RULES §9): empty for a closing discard or when
+        every card in hand would be barred."""
+        hand = self.hands[seat]
+        if len(hand) <= 1:
+            return set()
+        rules = self.rules
+        bar: set[int] = set()
+        if rules.no_discard_taken and self.taken >= 0:
+            bar.add(self.taken)
+        if rules.no_discard_attachable:
+            for k in set(hand):
+                if k in bar:
+                    continue
+                if k == JOKER:
+                    if not rules.no_joker_attach and any(joker_stands(m, rules) for m in self.melds):
+                        bar.add(k)
+                elif any(
+                    JOKER_AS + k in m or not isinstance(attach_result(m, k, rules), str) for m in self.melds
+                ):
+                    bar.add(k)
+        if bar and set(hand) <= bar:
+            return set()
+        return bar
+
+    def _need_cards(self, seat: int, cards: Sequence[int]) -> list[int]:
+        """The hand after laying ``cards`` (meld cards), or IllegalMove if they are not in hand."""
+        hand = list(self.hands[seat])
+        for c in cards:
+            k = JOKER if c >= JOKER_AS else c
+            try:
+                hand.remove(k)
+            except ValueError:
+                raise IllegalMove(f"not in hand: {CODE_OF[k]}") from None
+        return hand
+
+    def _meld(self, cards: Sequence[int]) -> Meld:
+        m = check_meld(cards, self.rules)
+        if isinstance(m, str):
+            raise IllegalMove(m)
+        return m
+
+    def _uses_taken(self, cards: Sequence[int]) -> bool:
+        t = self.taken
+        if t == JOKER:
+            return any(c >= JOKER_AS for c in cards)
+        return t in cards
+
+    def check(self, seat: int, mv: Move) -> object:
+        """Judge ``mv`` by ``seat``; raise IllegalMove or return what :meth:`apply` needs."""
+        verb = mv[0]
+        if self.phase == "over":
+            raise IllegalMove("the hand is over")
+        if verb in ("reenter", "retire"):
+            raise IllegalMove(f"'{verb}' is a match decision after a hand (§12)")
+        if seat != self.turn:
+            raise IllegalMove(f"not your turn: seat {self.turn} is to act")
+        phase = self.phase
+        rules = self.rules
+        if verb in ("draw", "take"):
+            if phase != "draw":
+                raise IllegalMove(f"wrong phase: draw or take only at the start of a turn (phase {phase})")
+            if verb == "draw":
+                if not self.stock:  # pragma: no cover - positions refuse it
+                    raise IllegalMove("the stock is empty")
+                return None
+            if not self.discard:
+                raise IllegalMove("the discard pile is empty")
+            if rules.take_needs_open and not self.opened[seat]:
+                raise IllegalMove("take: only a seat that opened in an earlier turn takes (take_needs_open)")
+            if not self._take_use_exists(seat):
+                if self.opened[seat]:
+                    raise IllegalMove("take: the card has no use on the table now (§6)")
+                raise IllegalMove("take: not opened, and the card does not open at once (§6)")
+            return None
+        if verb == "discard":
+            k = cast(int, mv[1])
+            if phase == "draw":
+                raise IllegalMove("wrong phase: draw or take first (§6)")
+            if phase == "use":
+                raise IllegalMove(f"taken card unused: {CODE_OF[self.taken]} must go on the table first (§6)")
+            if k not in self.hands[seat]:
+                raise IllegalMove(f"not in hand: {CODE_OF[k]}")
+            if k in self.barred(seat):
+                if rules.no_discard_taken and k == self.taken:
+                    raise IllegalMove(f"discard barred: {CODE_OF[k]} is the card taken (no_discard_taken)")
+                raise IllegalMove(f"discard barred: {CODE_OF[k]} could be attached (no_discard_attachable)")
+            return None
+        if phase == "draw":
+            raise IllegalMove("wrong phase: draw or take first (§6)")
+        if phase == "discard":
+            raise IllegalMove("wrong phase: after opening only the discard follows (§7)")
+        if verb == "open":
+            if self.opened[seat]:
+                raise IllegalMove("already opened (§7)")
+            groups = cast(list[list[int]], mv[1])
+            melds = [self._meld(g) for g in groups]
+            flat = [c for m in melds for c in m]
+            hand = self._need_cards(seat, flat)
+            if not hand:
+                raise IllegalMove("no move may leave the hand empty: keep a card to discard (§6)")
+            value = sum(meld_value(m, rules) for m in melds)
+            if value < 40 and len(hand) != 1:
+                raise IllegalMove(f"under 40: the opening is worth {value} (§7)")
+            if phase == "use" and not any(self._uses_taken(m) for m in melds):
+                raise IllegalMove(f"taken card unused: the opening must lay {CODE_OF[self.taken]} (§6)")
+            return (melds, hand)
+        if not self.opened[seat]:
+            if phase == "use":
+                raise IllegalMove("taken card unused: not opened, the next move is the opening (§6)")
+            raise IllegalMove(f"open first: '{verb}' needs an opening in an earlier turn (§6, §7)")
+        if verb == "meld":
+            m = self._meld(cast(list[int], mv[1]))
+            hand = self._need_cards(seat, m)
+            if not hand:
+                raise IllegalMove("no move may leave the hand empty: keep a card to discard (§6)")
+            if phase == "use" and not self._uses_taken(m):
+                raise IllegalMove(f"taken card unused: this meld must lay {CODE_OF[self.taken]} (§6)")
+            return (m, hand)
+        n = cast(int, mv[1])
+        c = cast(int, mv[2])
+        if n >= len(self.melds):
+            raise IllegalMove(f"there is no meld {n} on the table")
+        if verb == "attach":
+            if c >= JOKER_AS and rules.no_joker_attach:
+                raise IllegalMove("jokers may not be attached (no_joker_attach)")
+            hand = self._need_cards(seat, [c])
+            if not hand:
+                raise IllegalMove("no move may leave the hand empty: keep a card to discard (§6)")
+            res = attach_result(self.melds[n], c, rules)
+            if isinstance(res, str):
+                raise IllegalMove(f"cannot attach to meld {n}: {res}")
+            if phase == "use" and not self._uses_taken([c]):
+                raise IllegalMove(f"taken card unused: attach {CODE_OF[self.taken]} (§6)")
+            return (res, hand)
+        # swap
+        hand = self._need_cards(seat, [c])
+        new = swap_result(self.melds[n], c)
+        if new is None:
+            raise IllegalMove(f"no joker in meld {n} stands for {CODE_OF[c]} (§5)")
+        if phase == "use" and c != self.taken:
+            raise IllegalMove(f"taken card unused: swap with {CODE_OF[self.taken]} (§6)")
+        return (new, hand)
+
+    # -- acting -----------------------------------------------------------------------
+
+    def play(self, seat: int, move: str) -> None:
+        self.apply(seat, parse_move(move))
+
+    def apply(self, seat: int, mv: Move) -> None:
+        """Judge then make ``mv`` (IllegalMove: nothing changed)."""
+        plan = self.check(seat, mv)
+        verb = mv[0]
+        if verb == "draw":
+            self.hands[seat].append(self.stock.pop())
+            self.phase = "play"
+        elif verb == "take":
+            k = self.discard.pop()
+            self.hands[seat].append(k)
+            self.taken = k
+            self.phase = "play" if (self.opened[seat] and self.rules.free_take) else "use"
+        elif verb == "open":
+            melds, hand = cast(tuple[list[Meld], list[int]], plan)
+            self.hands[seat] = hand
+            for m in melds:
+                self.melds.append(m)
+                self.meld_owner.append(seat)
+            self.opened[seat] = True
+            self.phase = "discard"
+        elif verb == "meld":
+            m, hand = cast(tuple[Meld, list[int]], plan)
+            self.hands[seat] = hand
+            self.melds.append(m)
+            self.meld_owner.append(seat)
+            self.phase = "play"
+        elif verb == "attach":
+            res, hand = cast(tuple[list[Meld], list[int]], plan)
+            n = cast(int, mv[1])
+            self.hands[seat] = hand
+            self.melds[n] = res[0]
+            if len(res) > 1:
+                self.melds.append(res[1])
+                self.meld_owner.append(self.meld_owner[n])
+            self.phase = "play"
+        elif verb == "swap":
+            new, hand = cast(tuple[Meld, list[int]], plan)
+            hand.append(JOKER)
+            self.hands[seat] = hand
+            self.melds[cast(int, mv[1])] = new
+            self.phase = "play"
+        else:  # discard
+            k = cast(int, mv[1])
+            self.hands[seat].remove(k)
+            self.discard.append(k)
+            if not self.hands[seat]:
+                self.closer = seat
+                self.in_hand = self.phase == "discard"
+                self.phase = "over"
+                self.turn = -1
+                return
+            if not self.stock:  # RULES §10: the pile but its top card becomes the stock, in order
+                rebuilt = self.discard[:-1]
+                rebuilt.reverse()
+                self.stock = rebuilt
+                self.discard = self.discard[-1:]
+            self.turn = self.next_seat(seat)
+            self.phase = "draw"
+            self.taken = -1
+
+    # -- listing ----------------------------------------------------------------------
+
+    def legal(self, seat: int) -> list[str]:
+        """Every legal move of ``seat`` but ``open`` (CONTRACT "Legal moves"), sorted."""
+        if self.phase == "over" or seat != self.turn:
+            return []
+        phase = self.phase
+        if phase == "draw":
+            out = ["draw"]
+            if (
+                self.discard
+                and not (self.rules.take_needs_open and not self.opened[seat])
+                and self._take_use_exists(seat)
+            ):
+                out.append("take")
+            return out
+        moves: set[str] = set()
+        if phase in ("use", "play") and self.opened[seat]:
+            self._table_moves(seat, moves, self.taken if phase == "use" else -1)
+        if phase in ("play", "discard"):
+            bar = self.barred(seat)
+            for k in set(self.hands[seat]):
+                if k not in bar:
+                    moves.add("discard " + CODE_OF[k])
+        return sorted(moves)
+
+    def _table_moves(self, seat: int, moves: set[str], only: int) -> None:
+        """meld / attach / swap moves of an opened seat; ``only``: the taken card to use."""
+        rules = self.rules
+        hand = self.hands[seat]
+        counts = counts_of(hand)
+        size = len(hand)
+        if only < 0:
+            cands = all_melds(counts, rules)
+        elif only == JOKER:
+            cands = [m for m in all_melds(counts, rules) if uses(m, JOKER)]
+        else:
+            cands = melds_with(only, counts, rules)
+        for m in cands:
+            if len(m) < size:
+                moves.add("meld " + meld_str(m))
+        kinds = set(hand) if only < 0 else {only}
+        for n, m in enumerate(self.melds):
+            for k in kinds:
+                if k == JOKER:
+                    if size > 1 and not rules.no_joker_attach:
+                        for s in joker_stands(m, rules):
+                            moves.add(f"attach {n} JK={CODE_OF[s]}")
+                    continue
+                if JOKER_AS + k in m:
+                    moves.add(f"swap {n} {CODE_OF[k]}")
+                elif size > 1 and not isinstance(attach_result(m, k, rules), str):
+                    moves.add(f"attach {n} {CODE_OF[k]}")
+
+
+__all__ = ["PHASES", "State", "stand"]

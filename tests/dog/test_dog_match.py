@@ -1,0 +1,97 @@
+"""RULES §12, §13 and CONTRACT "Python API": matches, dealer rotation, saves and replays."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from dog import Match, PositionError, SaveError, replay_positions
+
+
+def _play_out(m: Match, rng: random.Random) -> list[dict[str, object]]:
+    positions = [m.position()]
+    while not m.over:
+        if m.game.over:
+            m.next_game()
+            positions.append(m.position())
+            continue
+        moves = [x for x in m.legal_moves() if x not in ("abandon", "timeout")]
+        homeward = [x for x in moves if "-h" in x or x.endswith("out")]
+        m.play(rng.choice(homeward if homeward and rng.random() < 0.8 else moves))
+        positions.append(m.position())
+    return positions
+
+
+def test_match_first_team_to_n_games_with_dealer_rotation_section12() -> None:
+    """§12 [decided: rotation]: first team to N games; each new game's dealer is dealer + 1."""
+    m = Match.new(rules="standard", games=2, seed=5)
+    dealers = [m.dealer]
+    rng = random.Random(1)
+    while not m.over:
+        if m.game.over:
+            m.next_game()
+            dealers.append(m.dealer)
+            continue
+        moves = [x for x in m.legal_moves() if x not in ("abandon", "timeout")]
+        homeward = [x for x in moves if "-h" in x or x.endswith("out")]
+        m.play(rng.choice(homeward if homeward and rng.random() < 0.8 else moves))
+    assert max(m.score) == 2 and m.winner == m.score.index(2)
+    assert m.game_no == sum(m.score) == len(dealers)
+    assert all((b - a) % 4 == 1 for a, b in itertools.pairwise(dealers))
+    with pytest.raises(ValueError, match="over"):
+        m.next_game()
+
+
+def test_next_game_only_after_the_game_ends() -> None:
+    m = Match.new(games=3, seed=2)
+    with pytest.raises(ValueError, match="not over"):
+        m.next_game()
+
+
+def test_abandon_loses_the_game_for_the_team_section13() -> None:
+    """§13: abandon loses the game for the seat's team; the match counts it."""
+    m = Match.new(games=1, seed=2)
+    m.abandon(2)
+    assert m.game.over and m.score == [0, 1] and m.over and m.winner == 1
+
+
+def test_record_replays_to_the_same_positions() -> None:
+    """A match record replays move by move to the very same positions; the save is versioned."""
+    m = Match.new(games=2, seed=8)
+    positions = _play_out(m, random.Random(3))
+    save = m.save()
+    assert save["format"] == "dog-match" and save["version"] == 1
+    replayed = list(replay_positions(json.loads(json.dumps(save))))
+    assert replayed == positions
+    loaded = Match.load(m.to_json())
+    assert loaded.position() == m.position()
+
+
+def test_broken_saves_are_refused() -> None:
+    m = Match.new(games=1, seed=8)
+    m.play(f"give {m.game.state.hands[m.game.turn or 0][0]}")
+    save = m.save()
+    for broken in (
+        {**save, "version": 99},
+        {**save, "format": "dernier-match"},
+        {**save, "position": {**save["position"], "move_no": 5}},
+        {**save, "history": [{"seed": 8, "dealer": 0, "moves": [[0, "fold"]]}]},
+        "not json",
+        [],
+    ):
+        with pytest.raises(SaveError):
+            Match.load(broken)
+
+
+def test_match_position_round_trip() -> None:
+    m = Match.new(games=3, seed=4)
+    pos = m.position()
+    assert pos["score"] == [0, 0] and pos["game_no"] == 1 and pos["games"] == 3
+    assert Match.from_position(pos).position() == pos
+    with pytest.raises(PositionError):
+        Match.from_position({**pos, "score": [3, 0]})
+    with pytest.raises(PositionError):
+        Match.from_position({**pos, "game_no": 4})

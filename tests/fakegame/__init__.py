@@ -1,0 +1,177 @@
+"""A tiny test-only game, *Ten*, registered only in tests to show that a game plugs into the
+page's shell through :mod:`web.shell.games` alone (issue 22).
+
+Rules: 2–4 seats take turns adding ``1``, ``2`` or ``3`` to a shared total, starting at 0;
+the seat that brings the total to 10 or more wins the hand. A match is ``hands`` hands; the
+winner of most hands wins it (ties: the lowest seat). Any seat may ``wave`` once per hand, out
+of turn (it changes nothing but the log), to exercise moves out of turn. Standard library only,
+the shape of the project's rules packages: ``Match.new``/``load``/``save``/``record``,
+``view(seat)``, ``legal_moves(seat)``, ``play(move, seat)``, ``IllegalMove``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+GOAL = 10
+STEPS = ("1", "2", "3")
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse (the reason is the message); the state is unchanged."""
+
+
+@dataclass
+class Hand:
+    players: int
+    turn: int
+    total: int = 0
+    waved: list[int] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    winner: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def legal_moves(self, seat: int) -> list[str]:
+        moves = [] if self.over or seat != self.turn else list(STEPS)
+        if not self.over and seat not in self.waved:
+            moves.append("wave")
+        return sorted(moves)
+
+    def play(self, move: str, seat: int) -> None:
+        if move not in self.legal_moves(seat):
+            raise IllegalMove(f"{move!r} may not be played by seat {seat} now")
+        self.log.append({"seat": seat, "move": move})
+        if move == "wave":
+            self.waved.append(seat)
+            return
+        self.total += int(move)
+        if self.total >= GOAL:
+            self.winner = seat
+        else:
+            self.turn = (self.turn + 1) % self.players
+
+
+class Match:
+    def __init__(self, players: int, hands: int, seed: int, names: list[str]) -> None:
+        if not 2 <= players <= 4:
+            raise ValueError("Ten is for 2 to 4 players")
+        self.players = players
+        self.hands = hands
+        self.seed = seed
+        self.names = list(names)
+        self.hand_no = 1
+        self.wins = [0] * players
+        self.moves: list[list[dict[str, Any]]] = []
+        self.result: dict[str, Any] | None = None
+        self.game = Hand(players, turn=seed % players)
+
+    @classmethod
+    def new(cls, players: int, hands: int = 1, seed: int = 0, names: list[str] | None = None) -> Match:
+        return cls(players, hands, seed, names or [f"P{i + 1}" for i in range(players)])
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None or (self.game.over and self.hand_no >= self.hands)
+
+    @property
+    def winner(self) -> int | None:
+        if self.result is not None:
+            return (self.result["seat"] + 1) % self.players
+        if not self.over:
+            return None
+        return max(range(self.players), key=lambda s: (self.wins[s], -s))
+
+    def view(self, seat: int) -> dict[str, Any]:
+        g = self.game
+        return {
+            "seat": seat,
+            "total": g.total,
+            "goal": GOAL,
+            "turn": g.turn,
+            "waved": list(g.waved),
+            "log": [dict(e) for e in g.log],
+            "wins": list(self.wins),
+            "names": list(self.names),
+            "hand_no": self.hand_no,
+            "legal": self.legal_moves(seat),
+        }
+
+    def legal_moves(self, seat: int | None = None) -> list[str]:
+        if self.result is not None:
+            return []
+        return self.game.legal_moves(self.game.turn if seat is None else seat)
+
+    def play(self, move: str, seat: int | None = None) -> None:
+        if self.result is not None:
+            raise IllegalMove("the match is over")
+        self.game.play(move, self.game.turn if seat is None else seat)
+        if self.game.winner is not None:
+            self.wins[self.game.winner] += 1
+
+    def next_hand(self) -> None:
+        if not self.game.over or self.over:
+            raise IllegalMove("the hand is not over" if not self.game.over else "the match is over")
+        self.moves.append(self.game.log)
+        self.hand_no += 1
+        self.game = Hand(self.players, turn=(self.seed + self.hand_no - 1) % self.players)
+
+    def abandon(self, seat: int) -> None:
+        self.result = {"kind": "abandon", "seat": seat}
+
+    def timeout(self, seat: int) -> None:
+        self.result = {"kind": "timeout", "seat": seat}
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "game": "ten",
+            "players": self.players,
+            "hands": self.hands,
+            "seed": self.seed,
+            "names": list(self.names),
+            "moves": [[[e["seat"], e["move"]] for e in log] for log in [*self.moves, self.game.log]],
+            "result": self.result,
+        }
+
+    def save(self) -> dict[str, Any]:
+        return self.record()
+
+    @classmethod
+    def load(cls, data: object) -> Match:
+        """The match of :meth:`record`, every move played again; ValueError if anything is off."""
+        if not isinstance(data, dict) or data.get("game") != "ten":
+            raise ValueError("not a match of Ten")
+        try:
+            m = cls.new(data["players"], data["hands"], data["seed"], data["names"])
+            for i, hand in enumerate(data["moves"]):
+                if i:
+                    m.next_hand()
+                for seat, move in hand:
+                    m.play(move, seat)
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"bad record: {e}") from None
+        if data.get("result") is not None:
+            m.result = dict(data["result"])
+        return m
+
+
+class Bot:
+    """``hard`` wins when it can; ``easy`` and ``medium`` add at random."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def steps(self, view: dict[str, Any], rng: random.Random) -> Iterator[str | None]:
+        yield None  # a slice of thinking
+        plays = [m for m in view["legal"] if m in STEPS]
+        winning = [m for m in plays if view["total"] + int(m) >= GOAL]
+        return winning[0] if winning and self.level == "hard" else rng.choice(plays)
+
+
+def make_bot(level: str) -> Bot:
+    return Bot(level)

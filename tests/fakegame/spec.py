@@ -1,0 +1,17 @@
+"""Ten's :class:`~web.shell.games.GameSpec`: what a registration line registers."""
+
+from __future__ import annotations
+
+from web.shell.games import GameSpec
+
+TEN = GameSpec(
+    name="ten",
+    titles={"en": "Ten", "it": "Dieci"},
+    seats=(2, 4),
+    session="fakegame.session:TenSession",
+    bots="fakegame",
+    table="fakegame.table:MIXINS",
+    words="fakegame.words",
+    rules_page="fakegame.words",
+    package="fakegame",
+)

@@ -1,0 +1,62 @@
+"""Ten's table in the page (browser only): the mixin the shell asks of a game's table, as
+small as a table can be. Each legal step is a button ``#hand [data-move]``; the total and the
+engine's refusals show in ``#hint``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.shell.dom import by_id, clear, make
+from web.shell.i18n import t
+
+
+class TenTable:
+    def wire_table(self: Any) -> None:
+        self.on(by_id("hand"), "click", self.on_ten_click)
+
+    def on_ten_click(self: Any, evt: Any) -> None:
+        button = evt.target.closest("[data-move]")
+        if button is None:
+            return
+        refused = self.act(str(button.dataset.move))
+        if refused:
+            self.hint(refused, refused=True)
+
+    def render(self: Any) -> None:
+        state = self.state_now()
+        if state is None:
+            return
+        table = by_id("table")
+        table.dataset.seat = str(self.seat)
+        table.dataset.turn = "" if state["turn"] is None else str(state["turn"])
+        table.dataset.over = "true" if state["hand_over"] else "false"
+        table.dataset.matchOver = "true" if state["match"]["over"] else "false"
+        table.dataset.total = str(state["total"])
+        hand = by_id("hand")
+        clear(hand)
+        if state["turn"] == self.seat:
+            for move in state["legal"]:
+                if move != "wave":
+                    hand.appendChild(make("button", "card", move, type="button", data_move=move))
+        self.hint(t(self.lang, "ten_total", n=state["total"]))
+
+    def render_thinking(self: Any) -> None:
+        pass
+
+    def render_timer(self: Any) -> None:
+        pass
+
+    def curtain_up(self: Any) -> bool:
+        return False
+
+    def hand_buttons(self: Any) -> list[Any]:
+        return []
+
+    def focus_card(self: Any, *args: Any) -> None:
+        pass
+
+    def open_summary(self: Any, *args: Any) -> None:
+        pass
+
+
+MIXINS = (TenTable,)

@@ -1,0 +1,74 @@
+"""Bots (scala40.bots): legal moves only, from the view only, and a seeded arena check that
+cannot pass by chance."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from scala40_helpers import position
+
+import scala40
+from scala40.arena import run_arena
+from scala40.bots import LEVELS, make_bot
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_always_play_legal_moves(level: str) -> None:
+    """Every move a bot makes is legal (Game.play would raise), in hands of 2–4 players."""
+    for seed in range(3):
+        rules = ["classic", "strict", {"free_take": True, "many_jokers": True}][seed]
+        g = scala40.Game.new(players=2 + seed, rules=rules, seed=100 + seed)
+        bot = make_bot(level)
+        rng = random.Random(seed)
+        moves = 0
+        while not g.over and moves < 1500:
+            s = g.turn
+            assert s is not None
+            mv = bot.choose(g.view(s), rng)
+            assert g.is_legal(mv, s), mv
+            g.play(mv, s)
+            moves += 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_read_nothing_beyond_the_view(level: str) -> None:
+    """Two positions that differ only in what seat 0 cannot see give seat 0 the same view and
+    the bot the same move; the bot works from a JSON copy of the view alone and leaves it as is."""
+    hand = ["10H", "JH", "QH", "5S", "5D", "2C", "9D", "3S", "4D", "6C", "7D", "AS", "KD", "8C"]
+    pos = position(
+        [hand, ["AD", "4C", "KC", "2H", "3H"], ["6H", "7H", "8H"]],
+        melds=[(1, ["9S", "10S", "JS"])],
+        turn=0,
+        phase="play",
+        opened=[False, True, False],
+    )
+    other = json.loads(json.dumps(pos))
+    other["hands"][1], other["stock"][:5] = other["stock"][:5], other["hands"][1]
+    other["stock"].reverse()
+    views = [scala40.Game.from_position(p).view(0) for p in (pos, other)]
+    assert views[0] == views[1]
+    view = json.loads(json.dumps(views[0]))
+    kept = copy.deepcopy(view)
+    bot = make_bot(level)
+    moves = [bot.choose(v, random.Random(7)) for v in (views[0], views[1], view)]
+    assert moves[0] == moves[1] == moves[2]
+    assert view == kept
+    assert scala40.Game.from_position(pos).is_legal(moves[0])
+
+
+def test_bots_decide_reentries() -> None:
+    m = scala40.Match.new(players=2, rules={"preset": "classic", "reentries": 1}, seed=1)
+    view = m.view(0)
+    view["decide"] = [0]
+    assert make_bot("medium").choose(view, random.Random(1)) in ("reenter", "retire")
+
+
+def test_arena_medium_beats_easy_and_hard_beats_easy() -> None:
+    """Seeded: with even chances, 40+ closes in 50 hands has probability < 0.0001."""
+    r = run_arena(["medium", "easy"], hands=50, seed=3, players=2)
+    assert r["levels"]["medium"]["won"] >= 40, r
+    r = run_arena(["hard", "easy"], hands=30, seed=4, players=2)
+    assert r["levels"]["hard"]["won"] >= 22, r  # P(>= 22 of 30 | 1/2) ≈ 0.008

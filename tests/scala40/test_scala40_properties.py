@@ -1,0 +1,97 @@
+"""Seeded property run over 10,000 hands (RULES §1–§11): the 108 cards are conserved, every
+legal move is accepted, every refused move leaves the state unchanged, and each hand ends."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import scala40
+from scala40.cards import DECK_COUNT, JOKER, JOKER_AS
+from scala40.game import Game
+
+HANDS = 10_000
+RULES = ["classic", "strict", {"free_take": True, "long_runs": True, "many_jokers": True}]
+
+
+def _conserved(g: Game) -> None:
+    st = g.state
+    counts: Counter[int] = Counter()
+    for h in st.hands:
+        counts.update(h)
+    counts.update(st.stock)
+    counts.update(st.discard)
+    for m in st.melds:
+        counts.update(JOKER if c >= JOKER_AS else c for c in m)
+    assert all(counts[k] == DECK_COUNT[k] for k in range(53)), counts
+
+
+def _wrong_moves(g: Game, rng: random.Random) -> list[str]:
+    hand = g.hand(g.turn) if g.turn is not None else []
+    pool = ["draw", "take", "discard KS", "meld AH-2H-3H", "attach 0 5H", "swap 0 5H", "open 2H-3H-4H"]
+    if hand:
+        pool.append("discard " + rng.choice(hand))
+        pool.append(f"attach {len(g.state.melds)} {hand[0] if hand[0] != 'JK' else 'JK=5H'}")
+    return pool
+
+
+def _hand(seed: int, check_all: bool) -> int:
+    rng = random.Random(seed)
+    players = 2 + seed % 4
+    g = Game.new(players=players, rules=RULES[seed % len(RULES)], seed=seed)
+    moves = 0
+    while not g.over:
+        if moves >= 1500:  # random play can cycle for ever (e.g. one card each, only full sets)
+            _conserved(g)
+            return 0
+        legal = g.legal_moves()
+        if g.phase in ("play", "use") and not g.state.opened[g.state.turn]:
+            legal = legal + g.openings(limit=3)
+        assert legal, f"seat {g.turn} is stuck: {g.position()}"
+        if check_all or moves % 8 == 0:
+            for mv in legal:
+                assert g.is_legal(mv), mv
+            before = g.position()
+            for mv in _wrong_moves(g, rng):
+                if mv in legal or g.is_legal(mv):
+                    continue
+                with pytest.raises(scala40.IllegalMove):
+                    g.play(mv)
+                assert g.position() == before
+        opens = [m for m in legal if m.startswith("open")]
+        layers = [m for m in legal if m.startswith(("meld", "attach", "swap"))]
+        if opens:
+            mv = opens[0]
+        elif layers and rng.random() < 0.9:
+            mv = rng.choice(layers)
+        elif "take" in legal and rng.random() < 0.5:
+            mv = "take"
+        else:
+            mv = rng.choice(legal)
+        g.play(mv)
+        moves += 1
+        if check_all or moves % 16 == 0:
+            _conserved(g)
+    _conserved(g)
+    scores = g.hand_scores
+    assert scores is not None and scores[g.hand_winner or 0] <= 0
+    assert all(v > 0 for s, v in enumerate(scores) if s != g.hand_winner and s not in g.state.out)
+    pos = g.position()
+    assert Game.from_position(pos).position() == pos
+    return moves
+
+
+def test_properties_first_hands_checked_move_by_move() -> None:
+    """RULES §1–§11: every move of 60 hands checked in full."""
+    assert sum(_hand(seed, check_all=True) > 0 for seed in range(60)) >= 55
+
+
+@pytest.mark.slow
+def test_properties_10000_hands() -> None:
+    """RULES §1–§11 over 10,000 seeded hands (2–5 players, three rule sets)."""
+    ended = 0
+    for seed in range(HANDS):
+        ended += _hand(seed, check_all=False) > 0
+    assert ended >= HANDS * 0.95

@@ -1,0 +1,394 @@
+"""The table tried again as new players would (issue 26): a press-and-hold that explains and
+never plays, notices that never move the table, no sticky hover on touch screens, one name
+per seat, pass-and-play's words, every card's name holding its visible text (axe-core over
+every screen), the import error where the player looks, the help for newcomers, the menu's
+New match, the keyboard, and smaller things."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from browser_support import open_page
+from playwright.sync_api import Page, expect
+from test_page_play import BLANKS, FEED, HEARTS
+from test_page_polish import big_traditional, csp_match, open_saved
+from test_page_support import (
+    FAST,
+    ROOT,
+    SAVE_KEY,
+    open_with_storage,
+    page_save,
+    two_player_deck,
+    wait_for_input,
+)
+
+import dernier
+
+SIZES = [(390, 844), (844, 390), (1280, 800)]  # a phone upright and on its side, a desktop
+
+
+def hearts_match(hands: int = 1) -> dernier.Match:
+    """Ada (seat 0) holds five hearts and plays first on 9♥; Bianca nothing that fits."""
+    deck = two_player_deck(HEARTS, BLANKS, "9H", FEED)
+    return dernier.Match.new(players=2, dealer=1, deck=deck, seed=1, names=["Ada", "Bianca"], hands=hands)
+
+
+def last_card_match(hands: int = 2) -> dernier.Match:
+    """Ada to play her last card, 6♥, having called Dernier: it ends the hand."""
+    m = hearts_match(hands)
+    for card in ("2H", "3H", "4H", "5H!"):
+        m.play(card, 0)
+        for move in ("draw", "pass"):
+            if move in m.game.legal_moves():
+                m.play(move, 1)
+    return m
+
+
+def open_saved_now(page: Page, server_url: str, m: dernier.Match, **kw: Any) -> None:
+    """Open a saved match without waiting for seat 0's turn (a curtain may be up)."""
+    open_with_storage(page, server_url, {SAVE_KEY: page_save(m, **kw)})
+
+
+TOUCH_PHONE = {"has_touch": True, "is_mobile": True, "viewport": {"width": 390, "height": 844}}
+
+
+def card_centre(page: Page, code: str) -> dict[str, float]:
+    box = page.locator(f'#hand button[data-card="{code}"]').bounding_box()
+    assert box is not None
+    return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+
+def finger_down(page: Page, point: dict[str, float]) -> Any:
+    """A finger put on the screen (Chromium's own touch input, as a phone sends it); lift
+    it with :func:`finger_up`."""
+    cdp: Any = page.context.new_cdp_session(page)
+    touch = {**point, "radiusX": 6, "radiusY": 6, "force": 1}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [touch]})
+    return cdp
+
+
+def finger_up(cdp: Any) -> None:
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+@pytest.mark.browser
+@pytest.mark.browser_context_args(**TOUCH_PHONE)
+def test_press_and_hold_explains_and_never_plays(page: Page, server_url: str) -> None:
+    """Issue 26.1: under chi sbaglia paga (RULES §12) the help says "press and hold a dimmed
+    card to see why": holding one says why while the finger is down, and lifting the finger
+    plays nothing (no +2 cards). A short tap still plays it (and pays)."""
+    m = csp_match(["2H", "8C", "4H", "5H", "6H"])
+    open_saved(page, server_url, m, delay=4000, chi_sbaglia_paga=True)
+    cards = page.locator("#hand button[data-card]")
+    expect(cards).to_have_count(5)
+    at = card_centre(page, "8C")
+    finger = finger_down(page, at)
+    page.wait_for_timeout(900)
+    hint = page.locator("#hint")
+    expect(hint).to_contain_text("8 of Clubs")
+    expect(hint).to_contain_text("Needs")
+    finger_up(finger)
+    page.wait_for_timeout(700)
+    expect(cards).to_have_count(5)
+    expect(page.locator('#notices .notice[data-kind="penalty"]')).to_have_count(0)
+    expect(page.locator("#table")).to_have_attribute("data-turn", "0")
+    # a tap is still a try: chi sbaglia paga charges it
+    page.locator('#hand button[data-card="8C"]').tap(force=True)
+    expect(cards).to_have_count(7)
+
+
+TAPPABLE_JS = """() => [...document.querySelectorAll('#hand button[data-card], #draw, #pass, #dernier')]
+  .map(b => { const r = b.getBoundingClientRect(); return [b.id || b.dataset.card, r.x, r.y]; })"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_notices_never_move_the_table(page: Page, server_url: str, size: tuple[int, int]) -> None:
+    """Issue 26.2: a notice coming or going moves no card and no button of the table (a tap
+    meant for one card must not land on another)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_page(page, server_url, FAST + "&foo=1")  # an unknown parameter: a notice
+    wait_for_input(page)
+    notice = page.locator("#notices .notice")
+    expect(notice).to_have_count(1)
+    with_notice = page.evaluate(TAPPABLE_JS)
+    notice.locator("button").click()
+    expect(notice).to_have_count(0)
+    assert page.evaluate(TAPPABLE_JS) == with_notice
+
+
+STRIPS_JS = """() => [...document.querySelectorAll('#hand button[data-card]')].map(b => {
+  const r = b.getBoundingClientRect(), y = r.top + r.height * 0.6;
+  let n = 0;
+  for (let x = Math.ceil(r.left); x < r.right; x++) {
+    const e = document.elementFromPoint(x, y);
+    if (e && e.closest('button[data-card]') === b) n++;
+  }
+  return n;
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.browser_context_args(**TOUCH_PHONE)
+def test_a_tapped_card_does_not_stay_hovered_on_touch(page: Page, server_url: str) -> None:
+    """Issue 26.3: on a touch screen the card tapped last keeps no hover style (raised, on
+    top of its neighbour): in a fanned hand of 9 cards at 390 px every card keeps a
+    tappable strip of at least 16 px, whatever was tapped last."""
+    m = big_traditional(cards=9, players=4)
+    open_saved(page, server_url, m, delay=4000, rules="traditional", levels=["medium"] * 3)
+    cards = page.locator("#hand button[data-card]")
+    assert cards.count() >= 9
+    before = page.evaluate(STRIPS_JS)
+    assert min(before) >= 16, before
+    for i in range(cards.count() - 1):
+        if cards.nth(i).get_attribute("aria-disabled") == "true":
+            cards.nth(i).tap(force=True)  # refused with its reason: the hand stays
+            expect(page.locator("#hint")).not_to_be_empty()
+            page.wait_for_timeout(400)
+            strips = page.evaluate(STRIPS_JS)
+            assert min(strips) >= 16, (i, strips)
+
+
+SEATS_JS = """() => [...document.querySelectorAll('#opt-levels .level')].map(l => {
+  const sel = l.querySelector('select'), r = sel.getBoundingClientRect();
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = getComputedStyle(sel).font;
+  const text = sel.options[sel.selectedIndex].text;
+  const name = [...l.querySelectorAll('.bot-name, input')].find(e => !e.hidden);
+  return {text, fits: ctx.measureText(text).width + 34 <= sel.clientWidth, top: r.top, left: r.left,
+          name: name.value ?? name.textContent, nameTop: name.getBoundingClientRect().top};
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_one_name_per_seat_on_every_screen(page: Page, server_url: str, lang: str) -> None:
+    """Issue 26.4: making seat 1 a person leaves the bot of seat 2 its name ("Carlo" on the
+    start screen and at the table alike); at 390 px every seat's choice shows whole and the
+    seats line up."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, server_url, f"lang={lang}")
+    page.select_option("#opt-players", "4")
+    page.select_option('select[data-bot="1"]', "human")
+    page.fill('input[data-name-for="1"]', "Anna")
+    seats = page.evaluate(SEATS_JS)
+    assert [s["name"] for s in seats] == ["Anna", "Carlo", "Dario"], seats
+    assert all(s["fits"] for s in seats), seats
+    assert len({round(s["top"] - s["nameTop"]) for s in seats}) == 1, seats  # every seat alike
+    assert len({round(s["left"]) for s in seats}) == 1, seats
+    page.click("#start")
+    expect(page.locator("#table")).to_be_visible()
+    for seat, name in ((2, "Carlo"), (3, "Dario")):
+        expect(page.locator(f'#opponents .seat[data-seat="{seat}"] .seat-name')).to_have_text(name)
+
+
+@pytest.mark.browser
+def test_pass_and_play_live_region_names_the_person_under_the_curtain(page: Page, server_url: str) -> None:
+    """Issue 26.5: when the person under the curtain changes (a turn lost to the timer,
+    RULES §11), the live region names the new one, as the curtain does."""
+    rules = {"preset": "official", "timeout": "penalty"}
+    m = dernier.Match.new(players=3, rules=rules, seed=1, names=["Ada", "Marco", "Anna"])
+    open_saved_now(page, server_url, m, levels=["human", "human"], timer=2, variants={"timeout": "penalty"})
+    title = page.locator("#curtain-title")
+    expect(title).to_be_visible()
+    first = title.text_content()
+    page.wait_for_function(
+        """first => {
+          const t = document.querySelector('#curtain-title').textContent;
+          return t !== first && document.querySelector('#announce').textContent.includes(t);
+        }""",
+        arg=first,
+        timeout=15_000,
+    )
+
+
+@pytest.mark.browser
+def test_pass_and_play_says_your_turn_after_the_curtain(page: Page, server_url: str) -> None:
+    """Issue 26.5: after the curtain, the next person hears what to do ("Your turn…"), also
+    when the turn came straight from another person on this device."""
+    open_saved(page, server_url, hearts_match(), levels=["human"], delay=0)
+    page.click("#curtain-go")
+    expect(page.locator("#announce")).to_contain_text("Your turn")
+    page.click('#hand button[data-card="2H"]')
+    expect(page.locator("#curtain-title")).to_have_text("Pass the device to Bianca")
+    page.click("#curtain-go")
+    expect(page.locator("#announce")).to_contain_text("Your turn")
+
+
+@pytest.mark.browser
+def test_pass_and_play_summary_names_the_players(page: Page, server_url: str) -> None:
+    """Issue 26.5: on a shared device the summary names who won and who deals next (no
+    "You win the hand!" for whoever holds the device)."""
+    open_saved(page, server_url, last_card_match(), levels=["human"], delay=0)
+    page.click("#curtain-go")
+    page.click('#hand button[data-card="6H"]')
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#summary-winner")).to_have_text("Ada wins the hand")
+    expect(page.locator("#next-dealer")).to_have_text("Ada deals next")
+
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {rules: {'label-content-name-mismatch': {enabled: true}}});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}));
+}"""
+AXE_PATH = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now (with the
+    experimental "label in name" rule, WCAG 2.5.3, switched on)."""
+    if not AXE_PATH.is_file():
+        pytest.fail(f"{AXE_PATH.relative_to(ROOT)} is missing: npm install (package.json devDependencies)")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_PATH))
+    found: list[dict[str, Any]] = page.evaluate(AXE_JS)
+    return found
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_axe_finds_nothing_serious_on_the_start_screen_and_the_lobby(
+    page: Page, server_url: str, lang: str
+) -> None:
+    """Issue 26.6: axe-core over the start screen and the host's lobby."""
+    open_page(page, server_url, f"lang={lang}")
+    expect(page.locator("#setup")).to_be_visible()
+    assert serious_violations(page) == []
+    open_page(page, server_url, f"players=3&levels=friend,medium&lang={lang}")
+    expect(page.locator("#lobby")).to_be_visible()
+    assert serious_violations(page) == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_axe_finds_nothing_serious_at_the_table_summary_and_replay(
+    page: Page, server_url: str, lang: str
+) -> None:
+    """Issue 26.6: every card's accessible name holds its visible text (WCAG 2.5.3, "label
+    in name": axe-core's label-content-name-mismatch), and axe-core finds nothing serious
+    or critical at the table, in the end-of-hand summary and in the replay viewer."""
+    open_saved(page, server_url, last_card_match(), lang=lang, delay=4000)
+    card = page.locator('#hand button[data-card="6H"]')
+    expect(card).to_have_attribute("aria-label", re.compile("^6♥"))
+    assert serious_violations(page) == []
+    card.click()
+    expect(page.locator("#summary")).to_be_visible()
+    assert serious_violations(page) == []
+    page.click("#replay-open")
+    expect(page.locator("#replay")).to_be_visible()
+    assert serious_violations(page) == []
+
+
+@pytest.mark.browser
+def test_a_refused_match_file_is_told_under_the_button(page: Page, server_url: str) -> None:
+    """Issue 26.7: on a phone, "Open a match file" is far down the start screen: a file it
+    refuses is told right there, on screen, not at the top of the page."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, server_url, "lang=en")
+    page.locator("#import-match").scroll_into_view_if_needed()
+    page.set_input_files(
+        "#import-match", files=[{"name": "other.json", "mimeType": "application/json", "buffer": b'{"x": 1}'}]
+    )
+    status = page.locator("#import-status")
+    expect(status).to_contain_text("This match file cannot be used")
+    box = status.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    picker = page.locator(".import-line").bounding_box()
+    assert picker is not None and 0 <= box["y"] - (picker["y"] + picker["height"]) < 40, (box, picker)
+
+
+@pytest.mark.browser
+def test_the_help_explains_the_action_cards_and_no_jargon(page: Page, server_url: str) -> None:
+    """Issue 26.8: the help says what the action cards do (RULES §6: the traditional 7
+    costs 1 card and its Jolly is wild), chi sbaglia paga's tap when it is on; "match
+    points" and "with hints" are explained, and no bare "(§9)" is left."""
+    stats = '{"played": 3, "won": 1, "points": -1, "hinted": 1}'
+    open_with_storage(page, server_url, {"dernier.stats.v1": stats}, "lang=en")
+    expect(page.locator("#stats")).to_contain_text("match points: -1 (+1 a match won, −1 a match lost)")
+    expect(page.locator("#stats")).to_contain_text("1 played with hints")
+    page.click("#house-rules summary")
+    expect(page.locator("#help-chi_sbaglia_paga")).to_contain_text("(rules §12)")
+    # the official rules (the match the summary comes from)
+    open_saved(page, server_url, last_card_match(hands=1), delay=4000, chi_sbaglia_paga=True)
+    page.click("#menu-button")
+    page.click("#menu-help")
+    help_box = page.locator("#help")
+    for words in (
+        "A — the next player draws 2",
+        "7 — the previous player draws 2",
+        "Q — the next player misses",
+        "K — play changes direction",
+        "J — you choose the suit",
+        "the next player draws 4",
+    ):
+        expect(help_box).to_contain_text(words)
+    expect(page.locator("#help-wrong")).to_contain_text("costs 2 cards")
+    page.click("#help-close")
+    page.click('#hand button[data-card="6H"]')
+    expect(page.locator("#summary-legend")).to_contain_text("(rules §9)")
+    expect(page.locator("#summary-legend")).to_contain_text("Match points: +1 to the winner of the match")
+    # the traditional rules, in Italian
+    m = big_traditional(cards=9, players=4)
+    open_saved(page, server_url, m, lang="it", delay=4000, rules="traditional", levels=["medium"] * 3)
+    page.click("#menu-button")
+    page.click("#menu-help")
+    expect(help_box).to_contain_text("7 — il giocatore precedente pesca 1")
+    expect(help_box).to_contain_text("Jolly — diventa la carta che nomini")
+    expect(page.locator("#help-wrong")).to_be_hidden()
+
+
+def saved_match(page: Page) -> Any:
+    """The match saved in the page's localStorage (its engine part), or None."""
+    text = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    return json.loads(text)["match"] if text else None
+
+
+@pytest.mark.browser
+def test_new_match_asks_before_the_match_in_progress_is_lost(page: Page, server_url: str) -> None:
+    """Issue 26.9: the menu's New match is no "Resume later": it asks, then drops the match
+    in progress; dealing from the start screen asks too while a match is saved; on the
+    start screen with no match the menu promises no saved match."""
+    open_page(page, server_url, "lang=en")
+    page.click("#menu-button")
+    expect(page.locator("#menu")).to_be_visible()
+    expect(page.get_by_text("The match stays saved")).to_be_hidden()
+    expect(page.locator("#menu-later")).to_be_hidden()
+    page.click("#menu-close")
+    # at the table: New match asks; "Keep the match" keeps it
+    open_saved(page, server_url, hearts_match(hands=3), delay=4000)
+    saved = saved_match(page)
+    assert saved is not None
+    page.click("#menu-button")
+    page.click("#menu-new")
+    ask = page.locator("#confirm-new")
+    expect(ask).to_be_visible()
+    expect(ask).to_contain_text("The match in progress (Hand 1 of 3) will be lost.")
+    page.click("#confirm-new-no")
+    expect(page.locator("#table")).to_be_visible()
+    assert saved_match(page) == saved
+    # Resume later, then Deal on the start screen: asked too
+    page.click("#menu-button")
+    page.click("#menu-later")
+    expect(page.locator("#resume-match")).to_be_visible()
+    page.click("#start")
+    expect(ask).to_be_visible()
+    page.click("#confirm-new-no")
+    expect(page.locator("#setup")).to_be_visible()
+    assert saved_match(page) == saved
+    page.click("#resume-match")
+    wait_for_input(page)
+    # New match, agreed: the start screen, nothing left to resume
+    page.click("#menu-button")
+    page.click("#menu-new")
+    page.click("#confirm-new-yes")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#resume-match")).to_be_hidden()
+    assert saved_match(page) is None
+    page.click("#start")
+    expect(page.locator("#confirm-new")).to_be_hidden()
+    wait_for_input(page)

@@ -1,0 +1,20 @@
+"""Dernier as the page's shell knows it (:class:`web.shell.games.GameSpec`): registered by
+one line in :mod:`web.games`. Nothing here imports the rules package: the spec only names
+the modules, loaded when a Dernier match is played."""
+
+from __future__ import annotations
+
+from web.shell.games import GameSpec
+
+DERNIER = GameSpec(
+    name="dernier",
+    titles={"en": "Dernier", "it": "Dernier"},
+    seats=(2, 8),
+    session="web.dernier.session:DernierSession",
+    bots="web.dernier.players",
+    table="web.dernier.table:MIXINS",
+    words="web.shell.i18n",
+    rules_page="web.dernier.rules_text",
+    params=("players", "rules", "levels", "seed", "hands", "target", "name", "timer"),
+    package="dernier",
+)

@@ -1,0 +1,56 @@
+"""Dernier's table in the page: the mixins of the page (:func:`web.shell.ui.page_class`) that
+draw one seat's view (:mod:`web.dernier.drawing`) and turn clicks and keys into move strings
+(:mod:`web.dernier.table_input`), and :class:`DernierTable`, which wires the table's
+elements. Named by :data:`web.dernier.game.DERNIER`'s ``table``.
+
+What the shell asks of a game's table (every table provides these): ``wire_table()``,
+``render()`` (draw the shown seat's table state, the summary and the curtain),
+``render_thinking()``, ``render_timer()``, ``curtain_up()``, ``open_summary()``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document  # type: ignore[import-not-found]
+
+from web.dernier.drawing import TableDrawing
+from web.dernier.table_input import TableInput
+from web.shell.dom import by_id
+
+
+class DernierTable:
+    """Wires Dernier's table: the hand, the buttons, the suit chooser, the summary, Abandon,
+    the pass-and-play curtain and the keys (a mixin of the page)."""
+
+    def wire_table(self: Any) -> None:
+        self.on(by_id("hand"), "click", self.on_hand_click)
+        self.on(by_id("hand"), "keydown", self.on_hand_key)
+        self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
+        self.on(by_id("hand"), "pointerdown", self.on_hand_pointer_down)
+        self.on(by_id("hand"), "pointermove", self.on_hand_pointer_move)
+        for end in ("pointerup", "pointercancel", "pointerleave"):
+            self.on(by_id("hand"), end, self.on_hand_pointer_end)
+        self.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
+        self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
+        self.on(by_id("dernier"), "click", lambda e: self.on_dernier())
+        self.on(by_id("chooser-options"), "click", self.on_choose)
+        self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
+        self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
+        self.on(by_id("next"), "click", lambda e: self.on_next())
+        self.on(by_id("new-match"), "click", lambda e: self.on_new_match())
+        self.on(by_id("change-settings"), "click", lambda e: self.on_change_settings())
+        self.on(by_id("summary-peek"), "click", lambda e: self.peek_table())
+        self.on(by_id("summary"), "cancel", lambda e: self.peek_table())
+        self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
+        self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
+        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.on(by_id("confirm-abandon"), "close", lambda e: self.resume_choice())
+        self.on(by_id("chooser-abandon"), "click", lambda e: self.abandon_from_chooser())
+        self.on(by_id("show-summary"), "click", self.on_show_summary)
+        self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
+        self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
+        self.on(document, "keydown", self.on_key)
+        self.on(document, "keyup", self.on_key_up)
+
+
+MIXINS = (DernierTable, TableDrawing, TableInput)

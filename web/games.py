@@ -1,0 +1,10 @@
+"""The games of the page: one registration line per game (:mod:`web.shell.games`).
+
+A game is added by its rules package, its table folder under ``web/`` and one line here."""
+
+from __future__ import annotations
+
+from web.dernier.game import DERNIER
+from web.shell.games import register
+
+register(DERNIER)

@@ -1,0 +1,161 @@
+"""The seam between the page's shell and the games (plain Python, no browser).
+
+The shell (start screen, seats and their controllers, the driver of bots, the friends'
+referee hub and client, saves, statistics, replays, the menu) never asks which game it
+runs. Each game is described once by a :class:`GameSpec` and registered with
+:func:`register` (one line per game, in :mod:`web.games`); the shell asks the registry.
+
+A game brings (by module name, imported only when a match of that game is played, so a
+visit loads only its own game's code):
+
+* its **rules package** (``dernier``, ``scala40``, ``dog``: standard library only, the same
+  shape: ``Game``/``Match``, move strings, a JSON position, ``view(seat)``, a match record
+  that replays, ``make_bot(level)``);
+* its **session** class: a :class:`web.shell.session.Session` whose hooks adapt the rules
+  package's match to what the shell asks (:class:`GameMatch`): a new match from the page's
+  settings, a save loaded back, who may act now, the moves bots make out of turn (Dernier
+  calls, a Scala 40 ``reenter``, DOG's simultaneous ``give``), the windows people get;
+* its **table**: the page's mixins that draw one seat's view and turn clicks into move
+  strings (:attr:`GameSpec.table`);
+* its **words** (``STRINGS = {key: (English, Italian)}``, added over the shell's) and its
+  **rules page** (``RULES_HTML[lang]``);
+* its **bots** (``make_bot(level)``), its seat limits and the URL parameters it reads.
+
+Storage keys are per game: ``<name>.match.v1``, ``<name>.prefs.v1``, ``<name>.stats.v1``,
+``<name>.replays.v1``; Dernier's are the ones it always had.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+#: the game of a URL without ``game=`` (every older link, save and invitation)
+DEFAULT_GAME = "dernier"
+
+
+class GameMatch(Protocol):
+    """What the shell's :class:`~web.shell.session.Session` asks of a rules package's
+    match; a game whose match differs adapts it in its session class's hooks."""
+
+    players: int
+    names: list[str]
+    seed: int
+
+    @property
+    def over(self) -> bool: ...
+    def view(self, seat: int) -> dict[str, Any]: ...
+    def legal_moves(self, seat: int | None = None) -> list[str]: ...
+    def play(self, move: str, seat: int | None = None) -> None: ...
+    def save(self) -> dict[str, Any]: ...
+    def record(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as the shell knows it: names of modules (imported on first use) and plain
+    facts. ``name`` is the ``?game=`` value, the storage keys' prefix and the saves' app."""
+
+    name: str
+    #: the game's name as the start screen shows it, per language
+    titles: Mapping[str, str]
+    #: the fewest and the most seats of any of its rule sets
+    seats: tuple[int, int]
+    #: ``module:Class`` of its :class:`~web.shell.session.Session`
+    session: str
+    #: ``module`` whose ``make_bot(level)`` seats its bots
+    bots: str
+    #: ``module:name`` of its table: a tuple of the page's mixin classes (drawing, input)
+    table: str
+    #: ``module`` with ``STRINGS = {key: (English, Italian)}``: its words, over the shell's
+    words: str
+    #: ``module`` with ``RULES_HTML = {lang: html}``: its rules page
+    rules_page: str
+    #: the URL parameters it reads besides the shell's (``game``, ``lang``, ``delay``, …)
+    params: tuple[str, ...] = ()
+    #: the bot levels it offers (the shell's seat choices add ``human`` and ``friend``)
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
+    #: its rules package: the import name, shipped in the game's own code bundle
+    package: str = ""
+    #: extra facts a game's table may need; never read by the shell
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def title(self, lang: str) -> str:
+        return self.titles.get(lang) or self.titles.get("en") or self.name
+
+    def key(self, what: str) -> str:
+        """The storage key of ``what`` (``match``, ``prefs``, ``stats``, ``replays``)."""
+        return f"{self.name}.{what}.v1"
+
+    @property
+    def app(self) -> str:
+        """The ``app`` field of its saves and kept replays."""
+        return f"{self.name}-page"
+
+    def load(self, ref: str) -> Any:
+        """The object named by ``module`` or ``module:attr`` (imported now)."""
+        module, _, attr = ref.partition(":")
+        mod = importlib.import_module(module)
+        return getattr(mod, attr) if attr else mod
+
+    def session_class(self) -> Any:
+        return self.load(self.session)
+
+    def make_bot(self, level: str) -> Any:
+        return self.load(self.bots).make_bot(level)
+
+    def table_mixins(self) -> tuple[type, ...]:
+        return tuple(self.load(self.table))
+
+    def strings(self) -> Mapping[str, tuple[str, str]]:
+        words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS
+        return words
+
+    def rules_html(self, lang: str) -> str | None:
+        pages: Mapping[str, str] = self.load(self.rules_page).RULES_HTML
+        return pages.get(lang) or pages.get("en")
+
+
+_GAMES: dict[str, GameSpec] = {}
+_LOADED: list[bool] = []
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game (once per name: registering the same name again replaces it)."""
+    if not spec.name.isidentifier() or spec.name != spec.name.lower():
+        raise ValueError(f"a game's name is a lowercase identifier, not {spec.name!r}")
+    lo, hi = spec.seats
+    if not 1 <= lo <= hi:
+        raise ValueError(f"bad seat limits {spec.seats!r}")
+    _GAMES[spec.name] = spec
+    return spec
+
+
+def unregister(name: str) -> None:
+    """Drop a game (tests)."""
+    _GAMES.pop(name, None)
+
+
+def _ensure() -> None:
+    if not _LOADED:
+        _LOADED.append(True)
+        importlib.import_module("web.games")  # the registration lines
+
+
+def registered() -> list[GameSpec]:
+    """The registered games, the default first, then by name."""
+    _ensure()
+    return sorted(_GAMES.values(), key=lambda g: (g.name != DEFAULT_GAME, g.name))
+
+
+def get(name: str | None = None) -> GameSpec:
+    """The game called ``name`` (the default game for None); KeyError if not registered."""
+    _ensure()
+    return _GAMES[name or DEFAULT_GAME]
+
+
+def known(name: str) -> bool:
+    _ensure()
+    return name in _GAMES
