@@ -19,7 +19,7 @@ from typing import Any
 
 import netlab
 import pytest
-from browser_support import CHROMIUM_ARGS, READY_TIMEOUT_MS, PageLog, in_ci
+from browser_support import CHROMIUM_ARGS, PCS_JS, READY_TIMEOUT_MS, PageLog, in_ci
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 from test_page_support import take_turn
 
@@ -27,18 +27,6 @@ pytestmark = [pytest.mark.lab, pytest.mark.browser]
 
 QUERY = "index.html?players=2&levels=friend&seed=3&delay=0&lang=en&hands=3"
 CLOUD_WSS = "wss://0.peerjs.com"
-
-# Every RTCPeerConnection of the page, for the path its data takes (getStats).
-PCS_JS = """
-(() => {
-  const Native = window.RTCPeerConnection;
-  window.__pcs = [];
-  function Wrapped(...args) { const pc = new Native(...args); window.__pcs.push(pc); return pc; }
-  Wrapped.prototype = Native.prototype;
-  Object.setPrototypeOf(Wrapped, Native);
-  window.RTCPeerConnection = Wrapped;
-})();
-"""
 
 PATHS_JS = """async () => {
   const out = [];

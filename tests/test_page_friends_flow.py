@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_support import PCS_JS
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_page_online import contexts, host_page, invitation, join, new_page, table, wait_ready
 from test_page_support import take_turn
@@ -173,18 +174,6 @@ def test_after_a_rejoin_the_stand_ins_moves_are_its_own(
     assert said.count("deals next") + said.count("deal next") == 1, said
     assert "The host deals the next hand" not in said, said
     expect(back.locator("#wait-host")).to_contain_text("the hand starts when the host is ready")
-
-
-PCS_JS = """
-(() => {
-  const Native = window.RTCPeerConnection;
-  window.__pcs = [];
-  function Wrapped(...args) { const pc = new Native(...args); window.__pcs.push(pc); return pc; }
-  Wrapped.prototype = Native.prototype;
-  Object.setPrototypeOf(Wrapped, Native);
-  window.RTCPeerConnection = Wrapped;
-})();
-"""
 
 
 def test_a_changed_setting_closes_the_old_replys_connection(
