@@ -29,6 +29,23 @@ else
          "(python -m playwright install chromium)"
 fi
 
+step "install: the network lab's servers (coturn, dnsmasq, libnftables)"
+# tests/test_lab_friends.py builds network namespaces as root with these; without root
+# the lab's tests skip (in CI, as root, they run)
+lab_missing=()
+[ -x /usr/bin/turnserver ] || lab_missing+=(coturn)
+[ -x /usr/sbin/dnsmasq ] || lab_missing+=(dnsmasq-base)
+ldconfig -p 2>/dev/null | grep -q 'libnftables\.so\.1' || lab_missing+=(libnftables1)
+command -v openssl >/dev/null || lab_missing+=(openssl)
+if [ ${#lab_missing[@]} -eq 0 ]; then
+    echo "found coturn, dnsmasq, libnftables, openssl"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    { apt-get update -q && apt-get install -y -q --no-install-recommends "${lab_missing[@]}"; } </dev/null \
+        || die "apt-get install ${lab_missing[*]}"
+else
+    echo "missing ${lab_missing[*]} and not root: the network lab's tests will skip"
+fi
+
 step "install: browser runtime (npm ci if needed + vendor/)"
 "$PYTHON" scripts/vendor.py </dev/null || die "python scripts/vendor.py"
 

@@ -45,6 +45,19 @@ LOCAL_HOST = "127.0.0.1"
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
 READY_TIMEOUT_MS = 60_000
 
+# Keeps every RTCPeerConnection the page makes in ``window.__pcs`` (an init script), so a
+# test can ask each one its state or the path its data takes (getStats).
+PCS_JS = """
+(() => {
+  const Native = window.RTCPeerConnection;
+  window.__pcs = [];
+  function Wrapped(...args) { const pc = new Native(...args); window.__pcs.push(pc); return pc; }
+  Wrapped.prototype = Native.prototype;
+  Object.setPrototypeOf(Wrapped, Native);
+  window.RTCPeerConnection = Wrapped;
+})();
+"""
+
 
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}

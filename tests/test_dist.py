@@ -86,6 +86,8 @@ def test_built_site_plays_under_a_sub_path(page: Page, site: str) -> None:
     open_page(page, site, QUERY)
     csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content") or ""
     assert "default-src 'self'" in csp and "object-src 'none'" in csp
+    # the one-click signalling server for friends in other homes (web.net.roomlink.CLOUD_SERVER)
+    assert "connect-src 'self' wss://0.peerjs.com" in csp
     page.wait_for_selector("#table[data-turn]")
     assert _play_until(page, 3) >= 1 or page.get_attribute("#table", "data-over") == "true"
     assert page.locator("#discard[data-card]").count() == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_support import PCS_JS
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_page_online import contexts, host_page, invitation, join, new_page, table, wait_ready
 from test_page_support import take_turn
@@ -173,3 +174,30 @@ def test_after_a_rejoin_the_stand_ins_moves_are_its_own(
     assert said.count("deals next") + said.count("deal next") == 1, said
     assert "The host deals the next hand" not in said, said
     expect(back.locator("#wait-host")).to_contain_text("the hand starts when the host is ready")
+
+
+def test_a_changed_setting_closes_the_old_replys_connection(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    """One connection per reply: the friend changes the connection settings, the page
+    makes a fresh reply and closes the first one's connection (left open, it failed ~14 s
+    later and dropped the friend from a running game)."""
+    host = host_page(browser, contexts, server_url, TWO)
+    url = invitation(host, 1)
+    guest = new_page(browser, contexts)
+    guest.context.add_init_script(PCS_JS)
+    guest.goto(url)
+    wait_ready(guest)
+    first = wait_reply(guest)
+    guest.click("#join details.net-settings summary")
+    guest.fill("#join-ice", "stun:127.0.0.1:3478")
+    guest.dispatch_event("#join-ice", "change")
+    guest.wait_for_function(
+        "r => (document.querySelector('#reply')?.dataset.reply || '') !== r", arg=first, timeout=30_000
+    )
+    states = guest.evaluate("window.__pcs.map(pc => pc.signalingState)")
+    assert len(states) == 2 and states[0] == "closed" and states[1] != "closed", states
+    host.fill('textarea[data-reply-for="1"]', wait_reply(guest))
+    host.click('button[data-accept-for="1"]')
+    row = host.locator('[data-seat-row="1"]')
+    expect(row).to_have_attribute("data-presence", "connected", timeout=20_000)

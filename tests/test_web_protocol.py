@@ -711,3 +711,39 @@ def test_a_view_too_big_leaves_out_the_oldest_log_entries() -> None:
     cut = json.loads(text)["state"]
     assert cut["log"] == state["log"][cut["log_from"] :] and cut["log_from"] > 0
     assert check_state(cut, 1) is None
+
+
+def test_no_view_while_the_host_holds_the_table_in_its_lobby() -> None:
+    """Issue 25: a friend linked before the host starts is welcomed but gets no view (no
+    hand to play, no "Your turn"); a move then is refused as stale; the views come when the
+    host starts."""
+    tb = Table()
+    tb.hub.holding = True
+    p = tb.connect("a")
+    g = GuestClient(1, TOKEN, "Zoë", now=tb.clock)
+    tb.hub.receive("a", g.hello())
+    assert [e[0] for e in deliver(p, g)] == ["welcome"]
+    assert g.state is None and tb.s.presence[1] == "connected"
+    tb.hub.receive("a", g.move("draw"))
+    assert [m["t"] for m in p.take()] == ["error"]
+    tb.hub.holding = False
+    tb.hub.broadcast()
+    assert [e[0] for e in deliver(p, g)] == ["view"]
+    assert g.state is not None and g.state["seat"] == 1
+
+
+def test_the_stand_ins_moves_are_marked_in_the_friends_table_state() -> None:
+    """Issue 25: the moves a stand-in bot makes for a friend are listed (log indices of
+    the current hand), so the friend's log tells them as the stand-in's."""
+    tb = Table(players=2, levels=("friend",))
+    tb.s.presence[1] = "standin"
+    tb.advance(1)
+    at = len(tb.s.table_state(1)["log"])
+    tb.s.play(tb.s.bot_fallback_move(1), 1)
+    state = tb.s.table_state(1)
+    assert state["standin_moves"] == [at]
+    assert state["log"][at]["seat"] == 1
+    tb.s.presence[1] = "connected"
+    tb.advance(1)
+    tb.s.play(tb.s.bot_fallback_move(1), 1)
+    assert tb.s.table_state(1)["standin_moves"] == [at]

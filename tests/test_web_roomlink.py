@@ -73,3 +73,31 @@ def test_ice_servers_setting() -> None:
     for bad in ("http://x", "turn:t.example.org", "stun:s.example.org user", "stun:<script>"):
         with pytest.raises(RoomLinkError):
             parse_ice(bad)
+
+
+def test_invitations_carry_the_hosts_ice_servers() -> None:
+    """Issue 25: a friend never types STUN/TURN lines: the invitation carries them, and a
+    damaged setting is refused with a reason."""
+    from web.net.roomlink import DEFAULT_ICE, ice_in, with_ice
+
+    server = parse_server("https://0.peerjs.com/")
+    url = room_url("https://x.github.io/dernier/index.html", "ABCDEF", 1, TOKEN, server)
+    assert with_ice(url, []) == url and ice_in(url) is None
+    carried = with_ice(url, DEFAULT_ICE)
+    assert ice_in(carried) == [dict(s) for s in DEFAULT_ICE]
+    assert parse_room(carried).room == "ABCDEF"  # the room link still reads
+    with pytest.raises(RoomLinkError):
+        ice_in(url + "&ice=%%%")
+    with pytest.raises(RoomLinkError):  # base64url of "http://evil" is not a stun:/turn: line
+        ice_in(url + "&ice=aHR0cDovL2V2aWw")
+
+
+def test_the_defaults_for_play_between_homes() -> None:
+    """The one-click server is the public PeerJS one over wss on 443, and the default ICE
+    list has public STUN and a TURN fallback (what the lab answers: tests/netlab.py)."""
+    from web.net.roomlink import CLOUD_SERVER, DEFAULT_ICE, ice_text, parse_ice
+
+    assert (CLOUD_SERVER.host, CLOUD_SERVER.port, CLOUD_SERVER.secure) == ("0.peerjs.com", 443, True)
+    kinds = {s["urls"].split(":")[0] for s in DEFAULT_ICE}
+    assert kinds == {"stun", "turn"}
+    assert parse_ice(ice_text(list(DEFAULT_ICE))) == [dict(s) for s in DEFAULT_ICE]

@@ -108,13 +108,16 @@ class FriendsScreens:
         by_id(box).value = ice_text(ice_servers())
 
     def on_ice_change(self, box: str, status: str) -> None:
-        """The ICE servers setting was edited (lobby or join screen): save it; a friend's
-        page makes a fresh reply code with it."""
-        from web.net.net import save_ice, spawn
+        """The ICE servers setting was edited (lobby or join screen): save it; when it
+        changed, a friend's page makes a fresh reply code with it and a host remakes what it
+        affects (the field losing the focus again changes nothing)."""
+        from web.net.net import ice_servers, save_ice, spawn
 
+        before = ice_servers()
         ok, what = save_ice(str(by_id(box).value or ""))
         lang = self.lang
         text = t(lang, "ice_saved", n=what) if ok else t(lang, "ice_bad") + ": " + what
+        ok = ok and ice_servers() != before
         g = self.guest
         if ok and box == "join-ice" and g is not None and g.room is None and not g.connected:
             g.ice = None  # this device's setting now, not the invitation's
@@ -137,16 +140,6 @@ class FriendsScreens:
         if self.hub is not None and self.hub.room is None:
             spawn(self.hub.open_room(None))
 
-    def invitation_ice(self, fragment: str) -> tuple[bool, Any]:
-        """(usable, the ICE servers the invitation carries or None)."""
-        from web.net import roomlink
-
-        try:
-            return True, roomlink.ice_in(fragment)
-        except roomlink.RoomLinkError as e:
-            self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
-            return False, None
-
     def on_join_hash(self) -> None:
         """A friend's page already open on an invitation is sent another one: only the
         fragment changes (no reload), so the page leaves the old one and takes the new."""
@@ -159,39 +152,26 @@ class FriendsScreens:
         self.guest = None
         by_id("reply-box").hidden = True
         by_id("reply").setAttribute("data-reply", "")
-        if "join=" in fragment:
-            self.start_guest(fragment)
-        else:
-            self.start_guest_room(fragment)
-
-    def start_guest_room(self, fragment: str) -> bool:
-        """A page opened from a room invitation: connect through the signalling server."""
-        from web.net import roomlink
-
-        try:
-            inv = roomlink.parse_room(fragment)
-        except roomlink.RoomLinkError as e:
-            self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
-            return False
-        ok, ice = self.invitation_ice(fragment)
-        if not ok:
-            return False
-        self.join_table(t(self.lang, "join_room", room=inv.room), fragment, room=inv, ice=ice)
-        return True
+        self.start_guest(fragment)
 
     def start_guest(self, fragment: str) -> bool:
-        """A page opened from an invitation: answer it. False if the fragment is none."""
-        from web.net import signal
+        """A page opened from an invitation: ``#join=…`` (answered with a reply code) or
+        ``#room=…`` (joined through the signalling server), with the host's ICE servers if
+        it carries them. False if the fragment is none."""
+        from web.net import roomlink, signal
 
+        room = "room=" in fragment and "join=" not in fragment
         try:
-            inv = signal.parse_invitation(fragment)
-        except signal.SignalError as e:
+            inv = roomlink.parse_room(fragment) if room else signal.parse_invitation(fragment)
+            ice = roomlink.ice_in(fragment)
+        except (roomlink.RoomLinkError, signal.SignalError) as e:
             self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
             return False
-        ok, ice = self.invitation_ice(fragment)
-        if not ok:
-            return False
-        self.join_table(t(self.lang, "join_heading", who=inv.host_name), fragment, invitation=inv, ice=ice)
+        if isinstance(inv, roomlink.RoomInvitation):
+            self.join_table(t(self.lang, "join_room", room=inv.room), fragment, room=inv, ice=ice)
+        else:
+            heading = t(self.lang, "join_heading", who=inv.host_name)
+            self.join_table(heading, fragment, invitation=inv, ice=ice)
         return True
 
     def join_table(

@@ -51,7 +51,7 @@ ROOM_RETRY_S = 2.0
 #: … and gives one try this long; after failed tries it waits longer, up to ROOM_RETRY_MAX_S
 #: (a host who closed the table may come back: its reload reopens the same room)
 ROOM_TRY_S = 8.0
-ROOM_RETRY_MAX_S = 15.0
+ROOM_RETRY_MAX_S = 8.0
 ROOM_RETRY_FOR_S = 3600.0
 ICE_KEY = "dernier.ice.v1"
 ROOM_SERVER_KEY = "dernier.roomserver.v1"
@@ -173,6 +173,16 @@ def qr_into(box: Any, text: str) -> None:
         box.textContent = ""
 
 
+def begun(session: Any) -> bool:
+    """True when the match has moves already (a host's page reloaded during the match);
+    a game whose match does not say counts as not begun."""
+    try:
+        match = session.match
+        return bool(match.hand_no > 1 or match.game.moves)
+    except AttributeError:
+        return False
+
+
 class HostNet:
     """The host's friends: invitations, links, the lobby and the hub."""
 
@@ -181,8 +191,7 @@ class HostNet:
         self.session = session
         self.hub = HostHub(session, on_change=self.on_hub_change, on_talk=self.on_talk)
         # no views before the host starts the match (a resumed match has begun already)
-        match = session.match
-        self.hub.holding = match.hand_no <= 1 and not match.game.moves
+        self.hub.holding = not begun(session)
         self.table_id = random_bytes(9).hex()
         self.invites: dict[int, Any] = {}
         self.urls: dict[int, str] = {}

@@ -205,6 +205,8 @@ def ice_in(fragment: str) -> list[dict[str, str]] | None:
     part = next((p[len(ICE_PART) :] for p in text.split("&") if p.startswith(ICE_PART)), None)
     if part is None:
         return None
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,2000}", part):
+        raise RoomLinkError("the invitation's connection settings are damaged")
     try:
         lines = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)).decode("utf-8")
     except (binascii.Error, UnicodeDecodeError, ValueError):

@@ -141,10 +141,7 @@ class PageCore:
         self.offer_games()
         self.translate()
         fragment = str(window.location.hash or "")
-        if "join=" in fragment and self.start_guest(fragment):
-            self.ready()
-            return
-        if "room=" in fragment and self.start_guest_room(fragment):
+        if ("join=" in fragment or "room=" in fragment) and self.start_guest(fragment):
             self.ready()
             return
         if is_link(fragment):  # a shared replay: the viewer, the save left as it is
