@@ -24,7 +24,7 @@ from .simple import exchange_card, score_moves
 from .value import MEDIUM, Weights, evaluate
 
 DEFAULT_CANDIDATES = 8
-DEFAULT_SAMPLES = 4
+DEFAULT_SAMPLES = 3
 #: weight of the best follow-up with the bot's own next card
 FOLLOW = 1.0
 #: weight of the sampled answers of the next seat
