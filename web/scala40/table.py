@@ -237,8 +237,7 @@ class Scala40Table:
                 el.dataset.out = "true"
             if s == st.get("turn"):
                 el.classList.add("active")
-            name = st["names"][s] + (f" ({t(lang, 's40_you')})" if s == self.seat else "")
-            el.appendChild(make("div", "seat-name", name))
+            el.appendChild(make("div", "seat-name", st["names"][s]))
             facts = make("div", "s40-facts")
             if s in out:
                 facts.appendChild(make("span", "chip", t(lang, "s40_out")))
@@ -346,7 +345,8 @@ class Scala40Table:
         lit = Counter(c for m in could for c in H.meld_cards(m))
         focused = document.activeElement
         had_focus = focused is not None and focused.closest is not None and bool(focused.closest("#hand"))
-        focus_i = int(focused.dataset.i) if had_focus and focused.dataset.i else None
+        focus_at = focused.getAttribute("data-i") if had_focus else None
+        focus_i = int(focus_at) if focus_at else None
         clear(box)
         taken = st.get("taken")
         taken_marked = False

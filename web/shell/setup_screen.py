@@ -133,7 +133,7 @@ class SetupScreen:
         """The choice of rules: the game's own rule sets (:attr:`GameSpec.rule_sets`) in
         place of the shell's; the house rules panel only for the shell's own variants."""
         sel = by_id("opt-rules")
-        if self.game.rule_sets and sel.dataset.game != self.game.name:
+        if self.game.rule_sets and sel.getAttribute("data-game") != self.game.name:
             clear(sel)
             for name in self.game.rule_sets:
                 sel.appendChild(
