@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 
 from scala40 import ruleset
 from scala40.cards import parse_card
-from scala40.finder import counts_of, iter_openings
+from scala40.finder import all_melds, counts_of, iter_openings
 from scala40.melds import meld_str
 
 
@@ -64,6 +64,60 @@ def draft_and_open(page: Page, melds: list[str]) -> int:
     return points
 
 
+def moves(page: Page) -> int:
+    return int(table(page)["moves"])
+
+
+def wait_moved(page: Page, before: int) -> None:
+    page.wait_for_function(
+        """(before) => {
+          const d = document.querySelector('#table').dataset;
+          return d.over === 'true' || +d.moves > before || document.querySelector('#hint.refused');
+        }""",
+        arg=before,
+    )
+    assert not page.is_visible("#hint.refused"), page.text_content("#hint")
+
+
+def lay_and_attach(page: Page, rules: str = "classic") -> int:
+    """An opened seat's play by clicking: new melds with #meld, then every card that lights
+    a meld on the table attached to it (one card always kept to discard). Moves made."""
+    made = 0
+    for _ in range(20):
+        cards = hand(page)
+        melds = [m for m in all_melds(counts_of([parse_card(c) for c in cards]), ruleset(rules))]
+        melds = [m for m in melds if len(m) <= len(cards) - 1]
+        if not melds:
+            break
+        before = moves(page)
+        text = meld_str(melds[0])
+        select(page, text.split("-"))
+        page.click("#meld")
+        if page.is_visible("#chooser"):
+            page.locator("#chooser-options [data-represents]").first.click()
+        wait_moved(page, before)
+        made += 1
+    for _ in range(20):
+        buttons = page.locator("#hand button.card")
+        if buttons.count() <= 1:
+            break
+        for i in range(buttons.count()):
+            buttons.nth(i).click()
+            lit = page.locator("#melds .s40-meld.lit")
+            if lit.count():
+                before = moves(page)
+                lit.first.click()
+                if page.is_visible("#chooser"):
+                    page.locator("#chooser-options [data-represents]").first.click()
+                wait_moved(page, before)
+                made += 1
+                break
+            buttons.nth(i).click()  # not this one
+        else:
+            break
+    return made
+
+
 def discard_first(page: Page) -> None:
     page.locator("#hand button.card").first.click()
     page.click("#discard")
@@ -76,20 +130,17 @@ def play_turn(page: Page, rules: str = "classic") -> str:
     page.wait_for_function("document.querySelector('#table').dataset.phase !== 'draw'")
     state = table(page)
     opened = page.get_attribute(f"[data-seat='{state['seat']}'] [data-opened]", "data-opened") == "true"
+    if opened and state["phase"] == "play" and lay_and_attach(page, rules):
+        did = "meld"
     if not opened and state["phase"] == "play":
         melds = find_opening(hand(page), rules)
         if melds:
             draft_and_open(page, melds)
             page.wait_for_function("document.querySelector('#table').dataset.phase === 'discard'")
             did = "open"
-    before = int(table(page)["moves"])
+    if table(page)["over"] == "true":
+        return did
+    before = moves(page)
     discard_first(page)
-    page.wait_for_function(
-        """(before) => {
-          const d = document.querySelector('#table').dataset;
-          return d.over === 'true' || +d.moves > before || document.querySelector('#hint.refused');
-        }""",
-        arg=before,
-    )
-    assert not page.is_visible("#hint.refused"), page.text_content("#hint")
+    wait_moved(page, before)
     return did
