@@ -31,7 +31,9 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from web.net import signal
 from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
+from web.shell.games import DEFAULT_GAME
 from web.shell.i18n import t
+from web.shell.params import game_of
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 20.0
@@ -102,8 +104,11 @@ def save_ice(text: str) -> tuple[bool, str]:
 
 
 def base_url() -> str:
+    """The page's address for invitations: a game other than the default keeps its
+    ``?game=`` (a friend's page must load the host's game)."""
     loc = window.location
-    return str(loc.origin) + str(loc.pathname)
+    game = game_of(str(loc.search or ""))
+    return str(loc.origin) + str(loc.pathname) + ("" if game == DEFAULT_GAME else "?game=" + game)
 
 
 def copy_text(text: str) -> None:
