@@ -9,7 +9,7 @@ import os
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page
-from s40_page import find_opening, hand, play_turn, select, wait_turn_or_over
+from s40_page import find_opening, hand, play_turn, select, table, wait_turn_or_over
 
 SHOTS = os.environ.get("S40_SHOTS")
 
@@ -48,6 +48,12 @@ def test_draft_count_take_back_and_refusal_in_words(page: Page, server_url: str)
     open_page(page, server_url, "game=scala40&players=2&levels=easy&seed=26&delay=0&hands=1&lang=it")
     state = wait_turn_or_over(page)
     assert state["phase"] == "draw"
+    # §6: taking the pile's 3H is refused (it does not open at once): the reason, in Italian
+    page.click("#discard")
+    assert page.is_visible("#hint.refused")
+    assert "§6" in page.text_content("#hint")
+    assert "aperto" in page.text_content("#hint")
+    assert table(page)["phase"] == "draw"  # nothing changed
     page.click("#stock")
     page.wait_for_function("document.querySelector('#table').dataset.phase === 'play'")
     cards = hand(page)
@@ -67,3 +73,24 @@ def test_draft_count_take_back_and_refusal_in_words(page: Page, server_url: str)
     # a discard with nothing selected: the table says what to do, in Italian
     page.click("#discard")
     assert "carta" in page.text_content("#hint")
+
+
+@pytest.mark.browser
+def test_start_screen_offers_scala40_and_its_rule_sets(page: Page, server_url: str) -> None:
+    """The shell's start screen: the choice of game, then Scala 40's own rule sets (§13)."""
+    open_page(page, server_url)
+    page.select_option("#opt-game", "scala40")
+    page.wait_for_url("**/index.html?game=scala40")
+    open_page(page, server_url, "game=scala40&delay=0")
+    options = page.eval_on_selector_all("#opt-rules option", "els => els.map(e => e.value)")
+    assert options == ["classic", "strict"]
+    assert page.is_hidden("#house-rules")
+    page.select_option("#opt-rules", "strict")
+    page.select_option("#opt-players", "2")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.screen === 'table'")
+    page.wait_for_selector("#hand button.card")
+    assert page.locator("#hand button.card").count() in (13, 14)
+    save = page.evaluate("JSON.parse(localStorage.getItem('scala40.match.v1'))")
+    assert save["settings"]["rules"] == "strict" and save["settings"]["game"] == "scala40"
+    assert "strict" in str(save["match"]["match"]["rules"])
