@@ -146,7 +146,7 @@ def test_selection_helpers() -> None:
     assert H.sort_cards(["KS", "JK", "AH", "2H"], "rank") == ["AH", "2H", "KS", "JK"]
     assert H.meld_moves(["attach 0 JK=4S", "swap 0 8S", "attach 1 9H"], 0, "JK") == ["attach 0 JK=4S"]
     assert H.attachable(["attach 0 9H", "swap 2 9H", "discard 9H"], "9H") == {0, 2}
-    assert H.card_name("JK=5C", "it") == "jolly come 5 di fiori"
+    assert H.card_name("JK=5C", "it") == "Jolly come 5 di Fiori"
 
 
 def test_refusals_in_both_languages() -> None:

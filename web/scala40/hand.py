@@ -12,15 +12,7 @@ from collections.abc import Iterable, Sequence
 from scala40 import ruleset
 from scala40.cards import RANKS, SUIT_SYMBOLS, SUITS
 from scala40.melds import check_meld, meld_value, parse_meld
-
-SUIT_NAMES = {
-    "en": {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"},
-    "it": {"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"},
-}
-RANK_NAMES = {
-    "en": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
-    "it": {"A": "asso", "J": "fante", "Q": "donna", "K": "re"},
-}
+from web.dernier.cardface import card_name as faces_card_name
 
 
 def bare(card: str) -> str:
@@ -146,16 +138,13 @@ def card_text(card: str) -> str:
 
 
 def card_name(card: str, lang: str) -> str:
-    """A card in words: ``5 of hearts`` / ``5 di cuori``; the joker ``joker`` / ``jolly``."""
+    """A card in words (the card faces' names): ``5 of Hearts`` / ``5 di Cuori``; a joker
+    in a meld with the card it stands for."""
     lang = "it" if lang == "it" else "en"
     if card.startswith("JK="):
         stands = card_name(card[3:], lang)
-        return f"jolly come {stands}" if lang == "it" else f"joker as {stands}"
-    if card == "JK":
-        return "jolly" if lang == "it" else "joker"
-    rank = RANK_NAMES[lang].get(card[:-1], card[:-1])
-    suit = SUIT_NAMES[lang][card[-1]]
-    return f"{rank} di {suit}" if lang == "it" else f"{rank} of {suit}"
+        return f"Jolly come {stands}" if lang == "it" else f"Jolly as {stands}"
+    return faces_card_name(card, lang)
 
 
 def meld_text(meld: str) -> str:

@@ -14,7 +14,7 @@ import scala40
 from scala40 import IllegalMove, Scala40Error
 from scala40.bots import make_bot
 from web.shell.params import Settings
-from web.shell.session import HUMAN, Session, Store
+from web.shell.session import HUMAN, Session
 
 SAVE_FORMAT = "scala40-page-match"
 
@@ -154,19 +154,7 @@ class Scala40Session(Session):
 
     GAME: ClassVar[str] = "scala40"
     Illegal: ClassVar[type[ValueError]] = IllegalMove
-
-    def __init__(
-        self,
-        settings: Settings,
-        match: PageMatch,
-        store: Store | None = None,
-        origin: dict[str, Any] | None = None,
-        stats_counted: bool = False,
-        tokens: dict[int, str] | None = None,
-        hinted: bool = False,
-    ) -> None:
-        super().__init__(settings, match, store, origin, stats_counted, tokens, hinted)
-        self.match: PageMatch = match
+    match: PageMatch
 
     @classmethod
     def new_match(cls, settings: Settings, seed: int, names: list[str]) -> PageMatch:
