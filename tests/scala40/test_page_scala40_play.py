@@ -70,6 +70,17 @@ def test_draft_count_take_back_and_refusal_in_words(page: Page, server_url: str)
     page.click("#cancel-open")
     assert page.is_hidden("#opening")
     assert sorted(hand(page)) == sorted(cards)
+    # the hand reordered by hand: ▶ moves the one selected card, Shift+← moves it back
+    order = hand(page)
+    page.locator("#hand button.card").first.click()
+    page.click("#move-right")
+    assert hand(page) == [order[1], order[0], *order[2:]]
+    assert page.get_attribute("#hand button.card >> nth=1", "aria-pressed") == "true"
+    page.locator("#hand button.card").nth(1).press("Shift+ArrowLeft")
+    assert hand(page) == order
+    page.click("#sort")  # by rank now: the order changes, the cards stay
+    assert sorted(hand(page)) == sorted(order)
+    assert page.locator("#hand button.card[aria-pressed='true']").count() == 0
     # a discard with nothing selected: the table says what to do, in Italian
     page.click("#discard")
     assert "carta" in page.text_content("#hint")

@@ -73,7 +73,7 @@ class Scala40Table:
         opening = make("div", "s40-opening", None, id="opening", hidden="")
         by_id("me").insertBefore(opening, by_id("hand"))
         actions = by_id("actions")
-        for bid in ("sort", "meld", "open", "cancel-open"):
+        for bid in ("sort", "meld", "open", "cancel-open", "move-left", "move-right"):
             actions.insertBefore(_button(bid), by_id("coach"))
         box = document.querySelector("#summary .dialog-actions")
         for bid in ("reenter", "retire"):
@@ -88,6 +88,8 @@ class Scala40Table:
         self.on(melds, "keydown", self.on_meld_key)
         self.on(opening, "click", self.on_opening_click)
         self.on(by_id("sort"), "click", lambda e: self.toggle_sort())
+        self.on(by_id("move-left"), "click", lambda e: self.shift_selected(-1))
+        self.on(by_id("move-right"), "click", lambda e: self.shift_selected(1))
         self.on(by_id("meld"), "click", lambda e: self.on_meld_button())
         self.on(by_id("open"), "click", lambda e: self.on_open())
         self.on(by_id("cancel-open"), "click", lambda e: self.take_back())
@@ -406,7 +408,23 @@ class Scala40Table:
             by_id(bid).textContent = t(lang, key)
             by_id(bid).hidden = not deciding
         by_id("stock").disabled = not (mine and phase == "draw")
+        self.render_move_buttons(covered)
         by_id("me").classList.toggle("active", mine)
+
+    def render_move_buttons(self: Any, covered: bool = False) -> None:
+        """◀ ▶ move the one selected card in the hand (reordering by touch or click)."""
+        one = len(self.s40_sel) == 1 and not covered
+        for bid, key in (("move-left", "s40_move_left"), ("move-right", "s40_move_right")):
+            b = by_id(bid)
+            b.textContent = "◀" if bid == "move-left" else "▶"
+            b.setAttribute("aria-label", t(self.lang, key))
+            b.hidden = not one
+
+    def shift_selected(self: Any, step: int) -> None:
+        if len(self.s40_sel) == 1:
+            i = self.s40_sel[0]
+            self.move_card(i, i + step)
+            self.render_move_buttons()
 
     def render_turn(self: Any, st: dict[str, Any]) -> None:
         lang = self.lang
@@ -641,6 +659,7 @@ class Scala40Table:
             return
         self.render_hand(st)
         self.render_melds(st)
+        self.render_move_buttons()
         sel = self.selected(st)
         lang = self.lang
         if not sel:
@@ -679,12 +698,10 @@ class Scala40Table:
         held = self.held(st)
         if not (0 <= i < len(held) and 0 <= j < len(held)):
             return
-        drafted = [c for c in self.s40_order if c not in held] if self.s40_draft else []
-        sel_codes = [held[k] for k in self.s40_sel]
-        moved = held.pop(i)
-        held.insert(j, moved)
-        self.s40_order = held + H.minus(self.s40_order, held) if drafted else held
-        self.s40_sel = [k for k, c in enumerate(held) if c in sel_codes][: len(sel_codes)]
+        places = list(range(len(held)))
+        places.insert(j, places.pop(i))  # places[new] = old place
+        self.s40_order = [held[k] for k in places] + H.minus(self.s40_order, held)
+        self.s40_sel = [places.index(k) for k in self.s40_sel]
         self.render_hand(st)
         self.focus_card(j)
 

@@ -18,6 +18,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_sort_suit": ("By suit", "Per seme"),
     "s40_sort_rank": ("By rank", "Per valore"),
     "s40_meld": ("Meld", "Cala"),
+    "s40_move_left": ("Move the card left", "Sposta la carta a sinistra"),
+    "s40_move_right": ("Move the card right", "Sposta la carta a destra"),
     "s40_to_opening": ("Add to opening", "Metti in apertura"),
     "s40_open": ("Open", "Apri"),
     "s40_cancel_open": ("Take back", "Riprendi"),
