@@ -30,6 +30,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.net import signal
 from web.net.protocol import GuestClient, HostHub
+from web.shell import games
 from web.shell.dom import by_id, make, random_bytes
 from web.shell.games import DEFAULT_GAME
 from web.shell.i18n import t
@@ -505,7 +506,9 @@ class GuestNet:
         self.link = link
         self.closed_reason = None
         name = str(by_id("join-name").value or "")
-        self.client = GuestClient(self.seat, self.token, name)
+        spec = games.get(game_of(str(window.location.search or "")))
+        check = spec.load(spec.state_check) if spec.state_check else None
+        self.client = GuestClient(self.seat, self.token, name, check=check)
         self.retry_at = None
         self.last_heard = time.monotonic()
         link.send(self.client.hello())

@@ -135,7 +135,7 @@ GUEST_MESSAGES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 HOST_MESSAGES = frozenset({"welcome", "view", "error", "talk", "ping", "pong", "bye"})
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,128}")
 MAX_ID = 2**53
-MAX_MOVE = 24
+MAX_MOVE = 160  # a Scala 40 opening names up to 14 cards in several melds
 MAX_NAME_FIELD = 200
 MAX_PLAYERS = 10
 #: views whose position a move may still name (older ones are stale anyway)
@@ -768,9 +768,17 @@ class GuestClient:
     ``state`` is the last good table state (None before the first), ``n`` its number."""
 
     def __init__(
-        self, seat: int, token: str, name: str, *, now: Callable[[], float] = time.monotonic
+        self,
+        seat: int,
+        token: str,
+        name: str,
+        *,
+        now: Callable[[], float] = time.monotonic,
+        check: Callable[[object, int], str | None] | None = None,
     ) -> None:
         self.seat = seat
+        #: the game's check of a host's table state (:attr:`GameSpec.state_check`)
+        self.check = check or check_state
         self.token = token
         self.name = name
         self.now = now
@@ -841,7 +849,7 @@ class GuestClient:
             if n <= self.n:
                 raise ProtocolError("bad_message", f"view {n} is not after view {self.n}")
             state = data.get("state")
-            why = check_state(state, self.seat)
+            why = self.check(state, self.seat)
             if why is not None:
                 raise ProtocolError("bad_message", why)
             assert isinstance(state, dict)

@@ -22,4 +22,5 @@ SCALA40 = GameSpec(
     variants={"out_at": range(50, 1001), "reentries": range(0, 6)},
     # a URL without hands=1 plays a whole match (to out_at)
     url_defaults={"hands": None, "target": 101},
+    state_check="web.scala40.hand:check_state",
 )

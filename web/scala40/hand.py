@@ -149,3 +149,61 @@ def card_name(card: str, lang: str) -> str:
 
 def meld_text(meld: str) -> str:
     return " ".join(card_text(c) for c in meld.split("-"))
+
+
+def _codes(v: object, meld: bool = False) -> bool:
+    if not isinstance(v, list) or len(v) > 108:
+        return False
+    for c in v:
+        if not isinstance(c, str):
+            return False
+        code = c[3:] if meld and c.startswith("JK=") else c
+        if code != "JK" and not (len(code) in (2, 3) and code[:-1] in RANKS and code[-1] in SUITS):
+            return False
+    return True
+
+
+def _ints(v: object, n: int) -> bool:
+    return isinstance(v, list) and len(v) == n and all(type(x) is int for x in v)
+
+
+def check_state(state: object, seat: int) -> str | None:
+    """Why a host's Scala 40 table state for ``seat`` is unusable on a friend's page, or
+    None when its shape is right (the keys this table draws from, with the right types)."""
+    if not isinstance(state, dict) or state.get("seat") != seat:
+        return f"state is not seat {seat}'s"
+    players = state.get("players")
+    if type(players) is not int or not 2 <= players <= 6 or not 0 <= seat < players:
+        return "bad players"
+    melds = state.get("melds")
+    checks = [
+        ("hand", _codes(state.get("hand"))),
+        ("discard", _codes(state.get("discard"))),
+        ("hand_sizes", _ints(state.get("hand_sizes"), players)),
+        ("scores", _ints(state.get("scores"), players)),
+        ("reentered", _ints(state.get("reentered"), players)),
+        ("names", isinstance(state.get("names"), list) and len(state["names"]) == players),
+        ("opened", isinstance(state.get("opened"), list) and len(state["opened"]) == players),
+        ("legal", isinstance(state.get("legal"), list) and all(isinstance(m, str) for m in state["legal"])),
+        ("can_meld", isinstance(state.get("can_meld"), list)),
+        (
+            "melds",
+            isinstance(melds, list)
+            and all(isinstance(m, dict) and _codes(m.get("cards"), True) for m in melds),
+        ),
+        ("history", isinstance(state.get("history"), list)),
+        ("stock_size", type(state.get("stock_size")) is int),
+        ("hand_no", type(state.get("hand_no")) is int),
+        ("hand_over", isinstance(state.get("hand_over"), bool)),
+        ("match", isinstance(state.get("match"), dict) and isinstance(state["match"].get("over"), bool)),
+        ("presence", isinstance(state.get("presence"), dict)),
+    ]
+    for key, ok in checks:
+        if not ok:
+            return f"bad {key}"
+    turn = state.get("turn")
+    if turn is not None and not (type(turn) is int and 0 <= turn < players):
+        return "bad turn"
+    if state["hand_sizes"][seat] != len(state["hand"]):
+        return "the hand and its count disagree"
+    return None

@@ -89,6 +89,9 @@ class GameSpec:
     #: what a URL that starts a match uses for the match parameters it leaves out, over the
     #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match)
     url_defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: ``module:function`` that checks a host's table state for a friend's page
+    #: (``check(state, seat) -> reason | None``); empty: the shell's (Dernier's shape)
+    state_check: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
