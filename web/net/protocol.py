@@ -134,7 +134,7 @@ GUEST_MESSAGES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 HOST_MESSAGES = frozenset({"welcome", "view", "error", "talk", "ping", "pong", "bye"})
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,128}")
 MAX_ID = 2**53
-MAX_MOVE = 24
+MAX_MOVE = 160  # a Scala 40 opening names up to 14 cards in several melds
 MAX_NAME_FIELD = 200
 MAX_PLAYERS = 10
 #: views whose position a move may still name (older ones are stale anyway)

@@ -17,12 +17,12 @@ from web.shell.i18n import choice_text, rule_refs, t
 from web.shell.params import (
     HOUSE_FIELDS,
     MAX_HAND_SIZE,
-    PLAYER_RANGE,
     SEAT_CHOICES,
     VARIANT_CHOICES,
     Settings,
     clean_name,
     game_query,
+    rule_sets,
 )
 from web.shell.session import Session, player_names
 
@@ -132,8 +132,24 @@ class SetupScreen:
             value = variants.get(field, getattr(base, field))
             by_id(f"opt-{field}").value = variant_text(value)
 
+    def offer_rules(self) -> None:
+        """The choice of rules: the game's own rule sets (:attr:`GameSpec.rule_sets`) in
+        place of the shell's; the house rules panel only for the shell's own variants."""
+        sel = by_id("opt-rules")
+        if self.game.rule_sets and sel.getAttribute("data-game") != self.game.name:
+            clear(sel)
+            for name in self.game.rule_sets:
+                sel.appendChild(
+                    make("option", "", t(self.lang, f"rules_{name}"), value=name, data_i18n=f"rules_{name}")
+                )
+            sel.dataset.game = self.game.name
+        by_id("house-rules").hidden = self.game.variants is not None
+
     def read_variants(self, preset: str) -> dict[str, Any]:
-        """The panel's rule-set fields that differ from the preset."""
+        """The panel's rule-set fields that differ from the preset (a game with its own
+        variants keeps the ones of its remembered settings)."""
+        if self.game.variants is not None:
+            return {k: v for k, v in self.settings.variants.items() if k in self.game.variants}
         from dernier.rules import PRESETS
 
         base = PRESETS.get(preset) or PRESETS["official"]
@@ -168,6 +184,7 @@ class SetupScreen:
 
     def fill_setup(self, s: Settings) -> None:
         by_id("opt-name").value = s.name
+        self.offer_rules()
         by_id("opt-rules").value = s.rules
         self.sync_players(s.players)
         by_id("opt-format").value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
@@ -189,7 +206,7 @@ class SetupScreen:
     def sync_players(self, players: int | None = None) -> None:
         sel = by_id("opt-players")
         current = players or int(sel.value or 3)
-        lo, hi = PLAYER_RANGE.get(str(by_id("opt-rules").value), (2, 6))
+        lo, hi = rule_sets(self.game.name).get(str(by_id("opt-rules").value), (2, 6))
         clear(sel)
         for n in range(lo, hi + 1):
             opt = make("option", "", str(n), value=str(n))
@@ -292,6 +309,7 @@ class SetupScreen:
             names=names if any(names) else (),
             standin=self.settings.standin,
             grace=self.settings.grace,
+            game=self.game.name,
         )
         problems = s.problems()
         if problems:
