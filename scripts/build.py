@@ -126,7 +126,8 @@ class BuildError(RuntimeError):
 
 
 def _code_files() -> list[Path]:
-    files = [p for p in sorted((ROOT / "dernier").rglob("*.py")) if p.name not in SKIP_MODULES]
+    files = [p for top in ("dernier", "dog") for p in sorted((ROOT / top).rglob("*.py"))]
+    files = [p for p in files if p.name not in SKIP_MODULES]
     files += [p for p in sorted((ROOT / "web").rglob("*")) if p.is_file() and p.suffix in WEB_SUFFIXES]
     return [p for p in files if "__pycache__" not in p.parts]
 
