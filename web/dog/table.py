@@ -65,6 +65,7 @@ class DogTable:
         self.dog_ranks_for: bool = False  # the Jolly's rank chooser is open
         self.dog_shown = -1  # the seat the board is turned for
         self.dog_at: dict[str, str] = {}  # pawn id -> field, as last drawn
+        self.dog_walks: dict[str, Any] = {}  # pawn id -> its walk along the track (a task)
         self.dog_log_seen = (0, 0)  # (game, lines) announced
         self.dog_state: dict[str, Any] | None = None
         self.build_dog_table()
@@ -182,6 +183,9 @@ class DogTable:
         b.appendChild(fields)
         b.appendChild(svg("g", id="dog-pawns"))
         self.dog_at = {}
+        for walking in self.dog_walks.values():
+            walking.cancel()
+        self.dog_walks = {}
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -307,7 +311,7 @@ class DogTable:
                 movable = [pick.pawn]
                 targets = [f for f, _tok in pick.targets(legal, pick.pawn, nest)]
         last = (st.get("log") or [[None, ""]])[-1][1]
-        moves: list[tuple[Any, list[str], bool]] = []
+        moves: list[tuple[str, Any, list[tuple[float, float]], bool]] = []
         for s, row in enumerate(pawns):
             nest_i = 0
             for i, p in enumerate(row):
@@ -318,8 +322,8 @@ class DogTable:
                     el = svg("g", **{"class": "dog-pawn"})
                     el.dataset.pawn = pid
                     el.setAttribute("style", f"--seat:{COLOURS[s]}")
-                    el.appendChild(svg("circle", r=2.3))
-                    label = svg("text", y=0.95, **{"text-anchor": "middle"})
+                    el.appendChild(svg("circle", r=1.95))
+                    label = svg("text", y=0.85, **{"text-anchor": "middle"})
                     label.textContent = letter(lang, s)
                     el.appendChild(label)
                     layer.appendChild(el)
@@ -344,11 +348,14 @@ class DogTable:
                 self.dog_flag(el, "target", tgt)
                 el.setAttribute("tabindex", "0" if on or tgt else "-1")
                 el.setAttribute("role", "button" if on or tgt else "img")
+                walking = self.dog_walks.pop(pid, None)
+                if walking is not None:
+                    walking.cancel()
                 if old is None or old == at or self.dog_pick is not None:
                     el.setAttribute("transform", f"translate({x} {y})")
                     el.classList.remove("going-home")
                 else:
-                    moves.append((el, self.dog_path(old, at, last, index), at.startswith("n")))
+                    moves.append((pid, el, self.dog_path(old, at, last, index), at.startswith("n")))
                 self.dog_at[pid] = at
         nodes = by_id("board").querySelectorAll(".dog-fields [data-field]")
         for k in range(nodes.length):
@@ -356,7 +363,8 @@ class DogTable:
             name = str(f.dataset.field)
             self.dog_flag(f, "target", name in targets)
             self.dog_flag(f, "movable", name == nest and nest in movable)
-        self.dog_walks = [asyncio.ensure_future(self.dog_walk(el, steps, home)) for el, steps, home in moves]
+        for pid, el, steps, home in moves:
+            self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
 
     def dog_flag(self: Any, el: Any, name: str, on: bool) -> None:
         if on:
@@ -379,6 +387,8 @@ class DogTable:
         return [geo.field_xy(f, shown) for f in geo.path(old, new, backward)]
 
     async def dog_walk(self: Any, el: Any, points: list[tuple[float, float]], home: bool) -> None:
+        """A pawn walks field by field (or goes home in one slower step); the next render
+        cancels a walk not finished and puts the pawn where it stands."""
         el.classList.toggle("going-home", home)
         for x, y in points:
             el.setAttribute("transform", f"translate({x} {y})")

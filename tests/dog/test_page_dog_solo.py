@@ -1,0 +1,80 @@
+"""DOG in the page, solo against three bots (one of them the partner): the board's hooks
+(CONTRACT "In the page"), a whole game played by clicking only, its save resumed after a
+reload, and the result with #new-game (RULES §3, §4, §12)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from browser_support import open_page
+from dog_page_support import READY_JS, SAVE_KEY, play_turn, play_until_over, table_data
+from playwright.sync_api import Page, expect
+
+URL = "game=dog&levels=medium,easy,medium&seed=5&delay=0"
+
+
+@pytest.mark.browser
+def test_the_board_has_the_contracts_hooks(page: Page, server_url: str) -> None:
+    """§2: 64 track fields, four nests and four homes of four fields, the start fields
+    marked; 16 pawns in their nests, each with its seat's letter."""
+    open_page(page, server_url, URL)
+    assert page.evaluate("document.body.dataset.game") == "dog"
+    expect(page.locator("#table")).to_be_visible()
+    assert page.locator("svg#board [data-field]").count() == 64 + 16 + 4
+    starts = page.eval_on_selector_all("svg#board [data-start]", "els => els.map(e => e.dataset.field)")
+    assert starts == ["0", "16", "32", "48"]
+    for s in range(4):
+        assert page.locator(f"svg#board [data-field='n{s}']").count() == 1
+        assert page.locator(f"svg#board [data-field^='h{s}.']").count() == 4
+        pawns = page.locator(f"svg#board [data-pawn^='{s}.']")
+        assert pawns.count() == 4
+        assert {pawns.nth(i).get_attribute("data-at") for i in range(4)} == {f"n{s}"}
+    letters = page.eval_on_selector_all("svg#board [data-pawn] text", "els => els.map(e => e.textContent)")
+    assert sorted(set(letters)) == ["B", "G", "R", "Y"]
+    data = table_data(page)
+    assert data["phase"] == "exchange" and data["seat"] == "0"
+    assert page.locator("#hand [data-card]").count() == 6
+    expect(page.locator("#give")).to_be_disabled()  # §4: a card is chosen first
+    assert page.is_disabled("#fold")
+
+
+@pytest.mark.browser
+def test_a_whole_game_solo_by_clicking(page: Page, server_url: str) -> None:
+    """§4 the exchange (the card received shown only once one's own is given), §5 turns,
+    §12 the end: a whole game, seat 0 clicking, three bots; a reload resumes the save."""
+    open_page(page, server_url, URL)
+    page.wait_for_function(READY_JS)
+    # §4: before giving, nothing received; the partner's card comes once both gave
+    save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert save["app"] == "dog-page"
+    assert "received" not in page.text_content("#turn-line")
+    play_turn(page)  # the give
+    page.wait_for_function("document.querySelector('#table').dataset.phase === 'play'")
+    logs = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+    mine = [x for x in logs if x.startswith("You gives")]
+    others = [x for x in logs if "gives a card to the partner" in x]
+    assert len(mine) == 1 and len(others) == 3, logs
+
+    reloaded = False
+
+    def reload_once(p: Page) -> None:
+        nonlocal reloaded
+        if not reloaded and table_data(p)["over"] != "true" and table_data(p)["phase"] == "play":
+            before = p.evaluate("document.querySelectorAll('#log li').length")
+            open_page(p, server_url, "game=dog")  # a plain visit resumes the save
+            assert p.evaluate("document.querySelectorAll('#log li').length") == before
+            reloaded = True
+
+    turns = play_until_over(page, on_turn=reload_once)
+    assert reloaded and turns > 10
+    data = table_data(page)
+    assert data["over"] == "true" and data["winner"] in ("0", "1")
+    expect(page.locator("#new-game")).to_be_visible()
+    text = page.text_content("#turn-line") or ""
+    assert ("Your team wins" in text) == (data["winner"] == "0"), text
+    stats = json.loads(page.evaluate("localStorage.getItem('dog.stats.v1')"))
+    assert stats["played"] == 1 and stats["won"] == (1 if data["winner"] == "0" else 0)
+    page.click("#new-game")
+    page.wait_for_function("document.querySelector('#table').dataset.over === 'false'")
+    assert table_data(page)["phase"] == "exchange"
