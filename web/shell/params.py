@@ -464,3 +464,9 @@ def game_of(query: str) -> str:
         if key == GAME_PARAM and games.known(value.strip().lower()):
             return value.strip().lower()
     return DEFAULT_GAME
+
+
+def game_query(name: str) -> str:
+    """The query that opens the page on game ``name``: ``?game=<name>``, nothing for the
+    default game (so a URL of the page keeps its game, e.g. after a deal from the form)."""
+    return "" if name == DEFAULT_GAME else f"?{GAME_PARAM}={name}"

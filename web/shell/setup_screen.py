@@ -22,6 +22,7 @@ from web.shell.params import (
     VARIANT_CHOICES,
     Settings,
     clean_name,
+    game_query,
 )
 from web.shell.session import Session
 
@@ -187,6 +188,8 @@ class SetupScreen:
         sel = by_id("opt-players")
         current = players or int(sel.value or 3)
         lo, hi = PLAYER_RANGE.get(str(by_id("opt-rules").value), (2, 6))
+        least, most = self.game.seats  # the game's own seat limits (DOG: four seats only)
+        lo, hi = max(lo, least), min(hi, most)
         clear(sel)
         for n in range(lo, hi + 1):
             opt = make("option", "", str(n), value=str(n))
@@ -342,7 +345,7 @@ class SetupScreen:
         # The URL's own match parameters no longer describe this match: drop them, so a
         # reload resumes it.
         with contextlib.suppress(Exception):
-            window.history.replaceState(None, "", "index.html")
+            window.history.replaceState(None, "", "index.html" + game_query(self.game.name))
         self.open_match(Session.new(s, self.store, None))
 
     # -- the match -----------------------------------------------------------------------
