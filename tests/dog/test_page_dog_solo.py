@@ -78,3 +78,21 @@ def test_a_whole_game_solo_by_clicking(page: Page, server_url: str) -> None:
     page.click("#new-game")
     page.wait_for_function("document.querySelector('#table').dataset.over === 'false'")
     assert table_data(page)["phase"] == "exchange"
+
+
+@pytest.mark.browser
+def test_the_start_screen_deals_dog_for_four(page: Page, server_url: str) -> None:
+    """§3: four seats only; the start screen offers 4 players and three seats, and the
+    page's URL keeps the game after the deal (a reload resumes DOG, not Dernier)."""
+    open_page(page, server_url, "game=dog&delay=0&lang=it")
+    expect(page.locator("#setup")).to_be_visible()
+    values = page.eval_on_selector_all("#opt-players option", "els => els.map(e => e.value)")
+    assert values == ["4"]
+    assert page.locator("#opt-levels select").count() == 3
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.screen === 'table'")
+    assert page.evaluate("location.search") == "?game=dog"
+    expect(page.locator("#give")).to_have_text("Dai")
+    open_page(page, server_url, "game=dog")
+    assert page.evaluate("document.body.dataset.screen") == "table"
+    assert page.locator("svg#board [data-pawn]").count() == 16
