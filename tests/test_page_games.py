@@ -40,16 +40,16 @@ def ten_state(page: Page) -> dict[str, str]:
 
 @pytest.mark.browser
 def test_a_test_only_game_plays_through_the_page(page: Page, server_url: str) -> None:
-    # a plain page has one game: no choice on the start screen
+    # a plain page offers the registered games, Dernier chosen
     open_page(page, server_url)
-    assert page.is_hidden("#game-field")
+    assert page.is_visible("#game-field")
     assert page.evaluate("document.body.dataset.game") == "dernier"
 
     add_ten(page)
     open_page(page, server_url)
     assert page.is_visible("#game-field")
     options = page.eval_on_selector_all("#opt-game option", "els => els.map(e => [e.value, e.selected])")
-    assert options == [["dernier", True], ["ten", False]]
+    assert options == [["dernier", True], ["dog", False], ["ten", False]]
     page.select_option("#opt-game", "ten")
     page.wait_for_url("**/index.html?game=ten")
     page.evaluate(f"localStorage.setItem('{DERNIER_SAVE}', 'kept as it is')")
