@@ -125,7 +125,14 @@ class DogTable:
         seven = make("div", "dog-seven", id="seven", hidden="")
         seven.appendChild(make("span", "dog-seven-left", id="seven-left"))
         seven.appendChild(
-            make("button", "ghost small", t(self.lang, "dog_undo"), id="seven-undo", type="button")
+            make(
+                "button",
+                "ghost small",
+                t(self.lang, "dog_undo"),
+                id="seven-undo",
+                type="button",
+                data_i18n="dog_undo",
+            )
         )
         side.appendChild(seven)
         actions = make("div", "actions dog-actions", id="actions")
