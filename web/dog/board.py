@@ -10,27 +10,14 @@ from __future__ import annotations
 
 import math
 
-SEATS = 4
-TRACK = 64
-SPACING = 16
-HOME_FIELDS = 4
+from dog.board import HOME_FIELDS, SEATS, SPACING, TRACK, partner, start_of, team_of
+
 CENTER = 50.0
 RADIUS = 41.0
 #: the radius of a track field's circle
 FIELD_R = 1.85
 
-
-def start_of(seat: int) -> int:
-    return SPACING * seat
-
-
-def partner(seat: int) -> int:
-    return (seat + 2) % SEATS
-
-
-def team_of(seat: int) -> int:
-    """Team 0 = seats 0 & 2, team 1 = seats 1 & 3 (RULES §3)."""
-    return seat % 2
+__all__ = ["HOME_FIELDS", "SEATS", "SPACING", "TRACK", "partner", "start_of", "team_of"]
 
 
 def _angle(field: float, shown: int) -> float:

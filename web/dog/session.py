@@ -109,18 +109,8 @@ class DogSession(Session):
     GAME: ClassVar[str] = "dog"
     Illegal: ClassVar[type[ValueError]] = dog.IllegalMove
 
-    def __init__(
-        self,
-        settings: Settings,
-        match: DogMatch,
-        store: Store | None = None,
-        origin: dict[str, Any] | None = None,
-        stats_counted: bool = False,
-        tokens: dict[int, str] | None = None,
-        hinted: bool = False,
-    ) -> None:
-        super().__init__(settings, match, store, origin, stats_counted, tokens, hinted)
-        self.match: DogMatch = match
+    #: the match, narrowed to DOG's (set by :class:`~web.shell.session.Session`)
+    match: DogMatch
 
     @classmethod
     def new(
