@@ -31,7 +31,9 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from web.net import signal
 from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
+from web.shell.games import DEFAULT_GAME
 from web.shell.i18n import t
+from web.shell.params import game_query
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 20.0
@@ -101,9 +103,11 @@ def save_ice(text: str) -> tuple[bool, str]:
     return True, str(len(servers))
 
 
-def base_url() -> str:
+def base_url(game: str = DEFAULT_GAME) -> str:
+    """The page's address for invitations: with ``?game=`` for any game but the default,
+    so a friend's page opens on the host's game."""
     loc = window.location
-    return str(loc.origin) + str(loc.pathname)
+    return str(loc.origin) + str(loc.pathname) + game_query(game)
 
 
 def copy_text(text: str) -> None:
@@ -202,7 +206,7 @@ class HostNet:
             self.invites[seat] = inv
             name = self.session.names[0]
             self.urls[seat] = signal.invitation_url(
-                base_url(), inv.code, seat, self.hub.seat_token(seat), self.table_id, name
+                base_url(self.page.game.name), inv.code, seat, self.hub.seat_token(seat), self.table_id, name
             )
             self.status[seat] = ("invite_ready", False)
         except Exception as e:
@@ -295,7 +299,8 @@ class HostNet:
             if old is not None:
                 with contextlib.suppress(Exception):
                     old.cancel()
-            self.urls[seat] = roomlink.room_url(base_url(), code, seat, self.hub.seat_token(seat), server)
+            here = base_url(self.page.game.name)
+            self.urls[seat] = roomlink.room_url(here, code, seat, self.hub.seat_token(seat), server)
             self.status[seat] = ("room_invite_ready", False)
         by_id("room-code").textContent = code
         document.body.dataset.room = code
@@ -500,7 +505,7 @@ class GuestNet:
         self.link = link
         self.closed_reason = None
         name = str(by_id("join-name").value or "")
-        self.client = GuestClient(self.seat, self.token, name)
+        self.client = GuestClient(self.seat, self.token, name, check=self.page.game.state_checker())
         self.retry_at = None
         self.last_heard = time.monotonic()
         link.send(self.client.hello())

@@ -342,9 +342,7 @@ class HostHub:
 
     def _key(self) -> tuple[Any, ...]:
         """The position a move is made on: any move (anyone's) changes it."""
-        m = self.session.match
-        g = m.game
-        return (self._epoch, m.hand_no, g.state.move_no, len(g.moves), m.result is None)
+        return (self._epoch, *self.session.position_key())
 
     def _changed(self) -> None:
         with contextlib.suppress(Exception):
@@ -768,9 +766,17 @@ class GuestClient:
     ``state`` is the last good table state (None before the first), ``n`` its number."""
 
     def __init__(
-        self, seat: int, token: str, name: str, *, now: Callable[[], float] = time.monotonic
+        self,
+        seat: int,
+        token: str,
+        name: str,
+        *,
+        now: Callable[[], float] = time.monotonic,
+        check: Callable[[object, int], str | None] | None = None,
     ) -> None:
         self.seat = seat
+        #: why a host's table state is unusable (the game's own check; Dernier's by default)
+        self.check = check or check_state
         self.token = token
         self.name = name
         self.now = now
@@ -841,7 +847,7 @@ class GuestClient:
             if n <= self.n:
                 raise ProtocolError("bad_message", f"view {n} is not after view {self.n}")
             state = data.get("state")
-            why = check_state(state, self.seat)
+            why = self.check(state, self.seat)
             if why is not None:
                 raise ProtocolError("bad_message", why)
             assert isinstance(state, dict)

@@ -79,6 +79,9 @@ class GameSpec:
     levels: tuple[str, ...] = ("easy", "medium", "hard")
     #: its rules package: the import name, shipped in the game's own code bundle
     package: str = ""
+    #: ``module:function`` that says why a table state a friend's page receives is unusable
+    #: (``check(state, seat) -> str | None``); empty: the shell's (Dernier's) check
+    state_check: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -108,6 +111,10 @@ class GameSpec:
 
     def table_mixins(self) -> tuple[type, ...]:
         return tuple(self.load(self.table))
+
+    def state_checker(self) -> Any:
+        """The check of a friend's page for this game's table states (None: the default)."""
+        return self.load(self.state_check) if self.state_check else None
 
     def strings(self) -> Mapping[str, tuple[str, str]]:
         words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS

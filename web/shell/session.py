@@ -344,6 +344,13 @@ class Session:
             return None
         return f"{move!r} may not be played now"
 
+    def position_key(self) -> tuple[Any, ...]:
+        """*hook*: what changes with every move, anyone's (the friends' hub refuses a move
+        made on an older view). Dernier's: the hand, the move number, the moves, the result."""
+        m = self.match
+        g = m.game
+        return (m.hand_no, g.state.move_no, len(g.moves), m.result is None)
+
     def on_move(self, move: str, seat: int) -> None:
         """*hook*: after ``seat`` played ``move`` (before saving)."""
 
