@@ -148,3 +148,22 @@ def test_the_match_save_refuses_other_data() -> None:
         DogMatch.load({"app": "dernier"})
     m = dog.Match.new(seed=2)
     assert DogMatch.load(DogMatch(m, ["a", "b", "c", "d"], 2).save()).m.position() == m.position()
+
+
+def test_a_friends_view_passes_the_check_and_hides_the_others_cards_s4() -> None:
+    from web.dog.session import check_state
+
+    s = session(("friend", "easy", "easy"))
+    s.bot_side_moves()
+    for seat in range(4):
+        st = s.table_state(seat)
+        assert check_state(st, seat) is None
+        assert check_state(st, (seat + 1) % 4) is not None
+        assert all(isinstance(h, int) for i, h in enumerate(st["hands"]) if i != seat)
+        assert all(g in (True, None) for i, g in enumerate(st["given"]) if i != seat)
+    bad = s.table_state(1)
+    bad["hands"][0] = ["AH"]
+    assert check_state(bad, 1) == "another hand is not a count"
+    before = s.position_key()
+    s.play(next(x for x in s.match.legal_moves(0) if x.startswith("give")), 0)
+    assert s.position_key() != before

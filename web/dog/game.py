@@ -16,4 +16,5 @@ DOG = GameSpec(
     rules_page="web.dog.rules_text",
     params=("levels", "seed", "name", "timer"),
     package="dog",
+    state_check="web.dog.session:check_state",
 )

@@ -202,6 +202,10 @@ class DogSession(Session):
             gave.append(seat)
         return gave
 
+    def position_key(self) -> tuple[Any, ...]:
+        m = self.match
+        return (m.hand_no, len(m.m.history[-1]["moves"]), m.over)
+
     def people_window(self) -> bool:
         return False
 
@@ -218,4 +222,39 @@ class DogSession(Session):
         return f"{move!r} may not be played now"
 
 
-__all__ = ["HUMAN", "DogMatch", "DogSession"]
+def _strs(v: object, n: int | None = None) -> bool:
+    return isinstance(v, list) and (n is None or len(v) == n) and all(isinstance(x, str) for x in v)
+
+
+def check_state(state: object, seat: int) -> str | None:
+    """Why a DOG table state a friend's page receives is unusable, or None (its shape: the
+    keys the table draws from). A friend's own hand is a list, every other hand a count."""
+    if not isinstance(state, dict):
+        return "state is not an object"
+    if state.get("seat") != seat or state.get("players") != SEATS:
+        return f"state is not seat {seat}'s of four"
+    hands = state.get("hands")
+    if not (isinstance(hands, list) and len(hands) == SEATS and _strs(hands[seat])):
+        return "bad hands"
+    if any(not isinstance(h, int) or isinstance(h, bool) for i, h in enumerate(hands) if i != seat):
+        return "another hand is not a count"
+    pawns = state.get("pawns")
+    if not (isinstance(pawns, list) and len(pawns) == SEATS and all(_strs(row, 4) for row in pawns)):
+        return "bad pawns"
+    checks = [
+        ("names", _strs(state.get("names"), SEATS)),
+        ("legal", _strs(state.get("legal"))),
+        ("discard", _strs(state.get("discard"))),
+        ("phase", state.get("phase") in ("exchange", "play", "over")),
+        ("log", isinstance(state.get("log"), list)),
+        ("hand_over", isinstance(state.get("hand_over"), bool)),
+        ("match", isinstance(state.get("match"), dict)),
+        ("turn", state.get("turn") is None or state.get("turn") in range(SEATS)),
+    ]
+    for key, ok in checks:
+        if not ok:
+            return f"bad {key}"
+    return None
+
+
+__all__ = ["HUMAN", "DogMatch", "DogSession", "check_state"]
