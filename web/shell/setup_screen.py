@@ -165,6 +165,12 @@ class SetupScreen:
         self.show_setup()
 
     def fill_setup(self, s: Settings) -> None:
+        # the game's own choices only: the rules, match format and house rules of a game
+        # that reads those parameters (GameSpec.params)
+        params = set(self.game.params)
+        by_id("opt-rules").closest(".field").hidden = "rules" not in params
+        by_id("opt-format").closest(".field").hidden = not params & {"hands", "target"}
+        by_id("house-rules").hidden = "rules" not in params
         by_id("opt-name").value = s.name
         by_id("opt-rules").value = s.rules
         self.sync_players(s.players)
