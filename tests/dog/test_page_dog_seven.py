@@ -74,9 +74,13 @@ def test_a_seven_split_over_two_pawns(page: Page, server_url: str) -> None:
     page.click("#seven-undo")
     expect(page.locator("#seven")).to_have_attribute("data-left", "7")
     expect(page.locator(f"#board [data-pawn='{pawn}']")).to_have_attribute("data-at", a)
-    # again, then the second pawn: only the continuations of legal 7s light up
-    page.click(f"#board [data-pawn][data-at='{a}']")
-    page.click(f"#board [data-field='{b}']")
+    # again, by keyboard this time (lit pawns and fields take the focus, Enter chooses),
+    # then the second pawn: only the continuations of legal 7s light up
+    page.focus(f"#board [data-pawn][data-at='{a}']")
+    page.keyboard.press("Enter")
+    page.focus(f"#board [data-field='{b}'][tabindex='0']")
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#board [data-pawn='{pawn}']")).to_have_attribute("data-at", b)
     if table_data(page).get("turn") == "0" and page.is_visible("#seven"):
         rest = {x.split(" ")[2].split("-")[0] for x in legal if x.startswith(f"{card} {a}-{b} ")}
         lit = set(page.eval_on_selector_all("#board [data-movable='true']", "e => e.map(x => x.dataset.at)"))

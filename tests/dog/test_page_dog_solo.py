@@ -89,6 +89,13 @@ def test_the_start_screen_deals_dog_for_four(page: Page, server_url: str) -> Non
     values = page.eval_on_selector_all("#opt-players option", "els => els.map(e => e.value)")
     assert values == ["4"]
     assert page.locator("#opt-levels select").count() == 3
+    expect(page.locator("#opt-rules")).to_be_hidden()  # Dernier's rules, format and house rules
+    expect(page.locator("#opt-format")).to_be_hidden()
+    expect(page.locator("#house-rules")).to_be_hidden()
+    page.click("#show-rules")
+    expect(page.locator("#rules-title")).to_have_text("Regole di DOG")
+    assert "§11 Il 7" in (page.text_content("#rules-body") or "")
+    page.click("#rules-close")
     page.click("#start")
     page.wait_for_function("document.body.dataset.screen === 'table'")
     assert page.evaluate("location.search") == "?game=dog"

@@ -129,8 +129,7 @@ class DogSession(Session):
 
     @classmethod
     def new_match(cls, settings: Settings, seed: int, names: list[str]) -> DogMatch:
-        games = settings.hands if settings.hands and settings.hands <= 5 else 1
-        return DogMatch(dog.Match.new(rules="standard", games=games, seed=seed), names, seed)
+        return DogMatch(dog.Match.new(rules="standard", games=1, seed=seed), names, seed)
 
     @classmethod
     def load_match(cls, data: object) -> DogMatch:

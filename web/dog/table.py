@@ -16,6 +16,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
+from web.dog.words import field_words as field_words_of
 from web.dog.words import letter, log_line
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
@@ -368,8 +369,16 @@ class DogTable:
         for k in range(nodes.length):
             f = nodes.item(k)
             name = str(f.dataset.field)
+            lit = name in targets or (name == nest and nest in movable)
             self.dog_flag(f, "target", name in targets)
             self.dog_flag(f, "movable", name == nest and nest in movable)
+            if lit:  # reachable by keyboard while lit
+                f.setAttribute("tabindex", "0")
+                f.setAttribute("role", "button")
+                f.setAttribute("aria-label", t(lang, "dog_field_label", f=field_words_of(lang, name)))
+            elif f.hasAttribute("tabindex"):
+                f.removeAttribute("tabindex")
+                f.removeAttribute("role")
         for pid, el, steps, home in moves:
             self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
 

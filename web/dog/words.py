@@ -90,6 +90,33 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_field_label": ("field {f}", "casella {f}"),
     "dog_start_label": ("start field of {who}", "partenza di {who}"),
     "help_heading_dog": ("How to play DOG", "Come si gioca a DOG"),
+    # the shell's words, worded for DOG (the game's words go over the shell's)
+    "tagline": (
+        "The Swiss team race game: two against two, bring your four pawns home with your cards.",
+        "Il gioco di corsa svizzero a squadre: due contro due, porta a casa le tue quattro pedine "
+        "con le carte.",
+    ),
+    "rules_heading": ("Rules of DOG", "Regole di DOG"),
+    "table_label": ("DOG board", "Tavolo di DOG"),
+    "log_heading": ("Moves of the game", "Mosse della partita"),
+    "help_play": (
+        "Tap a card: the pawns it can move light up. Tap a pawn, then where it goes "
+        "(a lone choice plays at once).",
+        "Tocca una carta: si illuminano le pedine che può muovere. Tocca una pedina, poi dove va "
+        "(una scelta sola si gioca subito).",
+    ),
+    "help_draw": (
+        "A 7 is split part by part among your pawns; a Jolly first asks which card it plays as.",
+        "Il 7 si divide parte per parte fra le pedine; il Jolly chiede prima che carta vale.",
+    ),
+    "help_dernier": (
+        "After each deal give one card to your partner (opposite you): choose it, then Give.",
+        "Dopo ogni distribuzione dai una carta al compagno (di fronte a te): sceglila, poi Dai.",
+    ),
+    "help_keys": (
+        "Keys: Tab reaches the cards and the lit pawns, Enter chooses, Escape cancels the choice.",
+        "Tasti: Tab raggiunge le carte e le pedine illuminate, Invio sceglie, Esc annulla la scelta.",
+    ),
 }
 
 #: the letter on each seat's pawns, with its colour (colour-blind players read the letter)
