@@ -167,3 +167,15 @@ def test_a_friends_view_passes_the_check_and_hides_the_others_cards_s4() -> None
     before = s.position_key()
     s.play(next(x for x in s.match.legal_moves(0) if x.startswith("give")), 0)
     assert s.position_key() != before
+
+
+def test_the_turn_timer_running_out_loses_the_game_for_the_team_s13() -> None:
+    s = Session.new(
+        Settings(players=4, levels=("easy",) * 3, seed=3, hands=1, timer=30), Store(MemoryStorage(), "dog")
+    )
+    assert s.table_state(0)["timer"] == 30
+    s.bot_side_moves()
+    s.timeout(0)  # what the page's timer does when seat 0's time runs out
+    assert s.hand_over and s.match.over and s.match.winner == 1
+    assert s.match.m.position()["ended"] == "timeout"
+    assert s.store.stats() == {"played": 1, "won": 0, "points": 0, "hinted": 0}

@@ -13,6 +13,30 @@ from playwright.sync_api import Page, expect
 
 URL = "game=dog&levels=medium,easy,medium&seed=5&delay=0"
 
+#: records, per pawn, the places it was drawn at between two fields it stood on, and how
+#: many pawns went to a nest with the "going home" look
+WATCH_JS = """() => {
+  const w = window.__walks = {longest: {}, home: 0, steps: {}};
+  new MutationObserver(list => {
+    for (const m of list) {
+      const el = m.target, id = el.dataset && el.dataset.pawn;
+      if (!id) continue;
+      const now = el.getAttribute(m.attributeName);
+      if (m.oldValue === now) continue;
+      if (m.attributeName === 'data-at') {
+        w.steps[id] = 0;
+        if (el.dataset.at.startsWith('n') && el.classList.contains('going-home')) w.home++;
+      } else if (m.attributeName === 'class' && el.classList.contains('going-home')) {
+        if (el.dataset.at.startsWith('n')) w.home++;
+      } else if (m.attributeName === 'transform') {
+        w.steps[id] = (w.steps[id] || 0) + 1;
+        w.longest[id] = Math.max(w.longest[id] || 0, w.steps[id]);
+      }
+    }
+  }).observe(document.querySelector('#dog-pawns'), {subtree: true, attributes: true,
+             attributeOldValue: true, attributeFilter: ['transform', 'data-at', 'class']});
+}"""
+
 
 @pytest.mark.browser
 def test_the_board_has_the_contracts_hooks(page: Page, server_url: str) -> None:
@@ -64,6 +88,7 @@ def test_a_whole_game_solo_by_clicking(page: Page, server_url: str) -> None:
             before = p.evaluate("document.querySelectorAll('#log li').length")
             open_page(p, server_url, "game=dog")  # a plain visit resumes the save
             assert p.evaluate("document.querySelectorAll('#log li').length") == before
+            p.evaluate(WATCH_JS)
             reloaded = True
 
     turns = play_until_over(page, on_turn=reload_once)
@@ -73,6 +98,10 @@ def test_a_whole_game_solo_by_clicking(page: Page, server_url: str) -> None:
     expect(page.locator("#new-game")).to_be_visible()
     text = page.text_content("#turn-line") or ""
     assert ("Your team wins" in text) == (data["winner"] == "0"), text
+    # the pawns walked field by field, and pawns sent home were seen going home (§6, §8)
+    walks = page.evaluate("window.__walks")
+    assert max(walks["longest"].values()) >= 3, walks
+    assert walks["home"] >= 1, walks
     stats = json.loads(page.evaluate("localStorage.getItem('dog.stats.v1')"))
     assert stats["played"] == 1 and stats["won"] == (1 if data["winner"] == "0" else 0)
     page.click("#new-game")

@@ -356,9 +356,12 @@ class DogTable:
                 self.dog_flag(el, "target", tgt)
                 el.setAttribute("tabindex", "0" if on or tgt else "-1")
                 el.setAttribute("role", "button" if on or tgt else "img")
-                walking = self.dog_walks.pop(pid, None)
+                walking = self.dog_walks.get(pid)
+                if old == at and self.dog_pick is None and walking is not None and not walking.done():
+                    continue  # still walking to where it stands: let it arrive
                 if walking is not None:
                     walking.cancel()
+                    del self.dog_walks[pid]
                 if old is None or old == at or self.dog_pick is not None:
                     el.setAttribute("transform", f"translate({x} {y})")
                     el.classList.remove("going-home")
@@ -481,6 +484,7 @@ class DogTable:
         usable = gives(legal) if exchange else usable_cards(legal)
         chosen = self.dog_give if exchange else (self.dog_pick.head.split("=")[0] if self.dog_pick else None)
         pressed_done = False
+        got = st.get("got") if not exchange else None  # the partner's card (§4), once exchanged
         for code in held:
             b = make("button", "card dog-hand-card", None, type="button")
             b.dataset.card = code
@@ -492,6 +496,10 @@ class DogTable:
             press = code == chosen and not pressed_done
             pressed_done = pressed_done or press
             b.setAttribute("aria-pressed", "true" if press else "false")
+            if got and code == got:
+                got = None
+                b.dataset.received = "true"
+                b.setAttribute("aria-label", t(self.lang, "dog_received", card=code))
             hand.appendChild(b)
 
     def render_dog_controls(self: Any, st: dict[str, Any], legal: list[str], covered: bool) -> None:
