@@ -79,6 +79,9 @@ class GameSpec:
     levels: tuple[str, ...] = ("easy", "medium", "hard")
     #: its rules package: the import name, shipped in the game's own code bundle
     package: str = ""
+    #: the names its ``rules`` URL parameter accepts when they are its own (empty: Dernier's
+    #: ``official``/``traditional``, kept in the settings)
+    rule_sets: tuple[str, ...] = ()
     #: ``module:function`` that says why a table state a friend's page receives is unusable
     #: (``check(state, seat) -> str | None``); empty: the shell's (Dernier's) check
     state_check: str = ""

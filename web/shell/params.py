@@ -336,7 +336,13 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
         notices.append(Notice("bad_param", key, raw[key], detail))
 
     # rules first: the players' range depends on it
-    if "rules" in raw:
+    own_rules = games.get(game_of(q)).rule_sets  # a game with rule sets of its own names them
+    if "rules" in raw and own_rules:
+        if raw["rules"] in own_rules:
+            given["rules"] = raw["rules"]
+        else:
+            bad("rules", ", ".join(own_rules))
+    elif "rules" in raw:
         if raw["rules"] in RULES:
             s = replace(s, rules=raw["rules"])
             given["rules"] = raw["rules"]
