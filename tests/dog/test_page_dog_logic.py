@@ -179,3 +179,13 @@ def test_the_turn_timer_running_out_loses_the_game_for_the_team_s13() -> None:
     assert s.hand_over and s.match.over and s.match.winner == 1
     assert s.match.m.position()["ended"] == "timeout"
     assert s.store.stats() == {"played": 1, "won": 0, "points": 0, "hinted": 0}
+
+
+def test_the_url_reads_dogs_own_rules_name() -> None:
+    from web.shell.params import parse_query
+
+    p = parse_query("game=dog&rules=standard&levels=medium,hard,human&seed=4")
+    assert p.start and not p.notices and p.given["rules"] == "standard"
+    assert p.settings.levels == ("medium", "hard", "human") and p.settings.seed == 4
+    assert [n.param for n in parse_query("game=dog&rules=official").notices] == ["rules"]
+    assert not parse_query("rules=traditional&players=4").notices  # Dernier's as before

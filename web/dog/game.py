@@ -17,4 +17,5 @@ DOG = GameSpec(
     params=("levels", "seed", "name", "timer"),
     package="dog",
     state_check="web.dog.session:check_state",
+    rule_sets=("standard",),
 )
