@@ -54,7 +54,7 @@ def test_a_test_only_game_plays_through_the_page(page: Page, server_url: str) ->
     open_page(page, server_url)
     assert page.is_visible("#game-field")
     options = page.eval_on_selector_all("#opt-game option", "els => els.map(e => [e.value, e.selected])")
-    assert options == [["dernier", True], ["scala40", False], ["ten", False]]
+    assert options == [["dernier", True], ["dog", False], ["scala40", False], ["ten", False]]
     page.select_option("#opt-game", "ten")
     page.wait_for_url("**/index.html?game=ten")
     page.evaluate(f"localStorage.setItem('{DERNIER_SAVE}', 'kept as it is')")

@@ -183,6 +183,12 @@ class SetupScreen:
         self.show_setup()
 
     def fill_setup(self, s: Settings) -> None:
+        # the game's own choices only: the rules, match format and house rules of a game
+        # that reads those parameters (GameSpec.params)
+        params = set(self.game.params)
+        by_id("opt-rules").closest(".field").hidden = "rules" not in params
+        by_id("opt-format").closest(".field").hidden = not params & {"hands", "target"}
+        by_id("house-rules").hidden = "rules" not in params
         by_id("opt-name").value = s.name
         self.offer_rules()
         by_id("opt-rules").value = s.rules
@@ -207,6 +213,8 @@ class SetupScreen:
         sel = by_id("opt-players")
         current = players or int(sel.value or 3)
         lo, hi = rule_sets(self.game.name).get(str(by_id("opt-rules").value), (2, 6))
+        least, most = self.game.seats  # the game's own seat limits (DOG: four seats only)
+        lo, hi = max(lo, least), min(hi, most)
         clear(sel)
         for n in range(lo, hi + 1):
             opt = make("option", "", str(n), value=str(n))
