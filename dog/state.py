@@ -369,7 +369,7 @@ class State:
                 moves = self.idle_moves(seat) or [FOLD]
         if self.phase != OVER:
             moves += META_MOVES
-        moves = sorted(set(moves))
+        moves.sort()  # no duplicates: distinct codes, pawns, ranks and paths give distinct strings
         self._legal[seat] = moves
         return moves
 
