@@ -139,7 +139,11 @@ class Game:
         return pos
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
-        """Every move string ``seat`` (default: the seat to act) may play now, sorted."""
+        """Every move string ``seat`` (default: the seat to act) may play now, sorted: the
+        moves of the game (cards, ``give``, ``fold``); ``[]`` for a seat that may not act.
+        ``abandon`` and ``timeout`` (RULES §13) are accepted from any seat until the game is
+        over and never listed, so that a player (or a random playout) chooses among the
+        game's moves only."""
         st = self.state
         if seat is None:
             if st.turn < 0:
@@ -147,7 +151,7 @@ class Game:
             seat = st.turn
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
             return []
-        return list(st.legal(seat))
+        return st.play_moves(seat)
 
     # -- playing ----------------------------------------------------------------------
 
