@@ -96,7 +96,8 @@ def invitation(host: Page, seat: int) -> str:
         timeout=30_000,
     )
     url = host.locator(sel).get_attribute("data-invite")
-    assert url and "#join=" in url and "?" not in url.split("#")[0].rsplit("/", 1)[-1]
+    page_part = url.split("#")[0].rsplit("/", 1)[-1] if url else ""
+    assert url and "#join=" in url and re.fullmatch(r"index\.html(\?game=\w+)?", page_part)
     return url
 
 

@@ -342,9 +342,7 @@ class HostHub:
 
     def _key(self) -> tuple[Any, ...]:
         """The position a move is made on: any move (anyone's) changes it."""
-        m = self.session.match
-        g = m.game
-        return (self._epoch, m.hand_no, g.state.move_no, len(g.moves), m.result is None)
+        return (self._epoch, *self.session.position_key())
 
     def _changed(self) -> None:
         with contextlib.suppress(Exception):

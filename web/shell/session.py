@@ -344,6 +344,11 @@ class Session:
             return None
         return f"{move!r} may not be played now"
 
+    def position_key(self) -> tuple[object, ...]:
+        """*hook*: the position a move is made on (the friends' hub refuses a move made on
+        an older one): any move, anyone's, changes it."""
+        return (getattr(self.match, "hand_no", 0), self.changes, self.match_ended())
+
     def on_move(self, move: str, seat: int) -> None:
         """*hook*: after ``seat`` played ``move`` (before saving)."""
 
