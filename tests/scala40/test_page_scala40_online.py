@@ -36,11 +36,6 @@ def check_views(messages: list[tuple[int, dict[str, Any]]], seat: int) -> int:
 
 
 @pytest.mark.browser
-@pytest.mark.xfail(
-    reason="known: in the browser the friend's first meld after an opening gets no answer from the "
-    "host (the same messages played through HostHub in CPython work: test_page_scala40_session.py)",
-    strict=False,
-)
 def test_host_and_a_friend_play_a_hand(
     browser: Browser, contexts: list[BrowserContext], server_url: str
 ) -> None:
