@@ -129,7 +129,10 @@ def play_turn(page: Page, rules: str = "classic") -> str:
     page.click("#stock")
     page.wait_for_function("document.querySelector('#table').dataset.phase !== 'draw'")
     state = table(page)
-    opened = page.get_attribute(f"[data-seat='{state['seat']}'] [data-opened]", "data-opened") == "true"
+    opened = (
+        page.get_attribute(f"#opponents .s40-seat[data-seat='{state['seat']}'] [data-opened]", "data-opened")
+        == "true"
+    )
     if opened and state["phase"] == "play" and lay_and_attach(page, rules):
         did = "meld"
     if not opened and state["phase"] == "play":

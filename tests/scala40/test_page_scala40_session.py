@@ -155,3 +155,44 @@ def test_refusals_in_both_languages() -> None:
     assert why("invalid meld: a set's cards differ in suit (§4)", "en").startswith(
         "Not allowed: invalid meld"
     )
+
+
+def test_a_friend_plays_a_hand_through_the_hosts_hub() -> None:
+    """Friends online: the host's engine referees every move string a friend sends; the
+    friend's page receives only its own view (its hand, never another's or the stock)."""
+    from web.net.protocol import GuestClient, HostHub
+
+    token = "tok_" + "a" * 22
+    s = new("game=scala40&players=2&levels=friend&seed=26&hands=1")
+    hub = HostHub(s)
+    hub.set_token(1, token)
+    inbox: list[str] = []
+    hub.connect("p1", inbox.append, lambda *a: None)
+    guest = GuestClient(1, token, "Zoë", check=H.check_state)
+
+    def deliver() -> list[str]:
+        kinds = [kind for text in inbox for kind, _ in guest.receive(text)]
+        inbox.clear()
+        return kinds
+
+    hub.receive("p1", guest.hello())
+    assert deliver() == ["welcome", "view"]
+    bot, rng = make_bot("medium"), random.Random(2)
+    friend_moves = 0
+    for _ in range(400):
+        if s.hand_over:
+            break
+        if s.turn == 0:
+            s.play(bot.choose(s.view(0), rng), 0)
+            hub.broadcast()
+            deliver()
+            continue
+        st = guest.state
+        assert st is not None and st["seat"] == 1 and "stock" not in st and "hands" not in st
+        assert st["hand"] == s.view(1)["hand"]
+        before = s.changes
+        hub.receive("p1", guest.move(bot.choose(st, rng)))
+        assert "error" not in deliver()
+        assert s.changes == before + 1
+        friend_moves += 1
+    assert s.hand_over and friend_moves > 5

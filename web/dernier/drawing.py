@@ -773,17 +773,4 @@ class TableDrawing:
         el.querySelector(".timer-text").textContent = t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
         el.classList.toggle("low", left < 10)
 
-    def render_talk(self) -> None:
-        box = by_id("talk")
-        if box.childElementCount:
-            return
-        try:
-            from web.net.protocol import TALK_PHRASES
-        except ImportError:
-            return
-        for phrase in TALK_PHRASES:
-            b = make("button", "ghost small", t(self.lang, f"talk_{phrase}"), type="button")
-            b.dataset.talk = phrase
-            box.appendChild(b)
-
     # -- playing with friends: a friend's page --------------------------------------------

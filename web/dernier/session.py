@@ -75,6 +75,10 @@ class DernierSession(Session):
     def match_ended(self) -> bool:
         return self.match.result is not None
 
+    def position_key(self) -> tuple[object, ...]:
+        m = self.match
+        return (m.hand_no, m.game.state.move_no, len(m.game.moves), m.result is None)
+
     def public_facts(self) -> dict[str, Any]:
         m = self.match
         over = m.over

@@ -13,7 +13,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from web.dernier.describe import (
     name_of,
 )
-from web.shell.dom import by_id, clear
+from web.shell.dom import by_id, clear, make
 from web.shell.i18n import STRINGS, t
 from web.shell.session import Session
 
@@ -79,6 +79,20 @@ class FriendsScreens:
             return
         self.hub.render_seats()
         self.screen("lobby")
+
+    def render_talk(self: Any) -> None:
+        """The table talk's phrase buttons (drawn once), for every game's table."""
+        box = by_id("talk")
+        if box.childElementCount:
+            return
+        try:
+            from web.net.protocol import TALK_PHRASES
+        except ImportError:
+            return
+        for phrase in TALK_PHRASES:
+            b = make("button", "ghost small", t(self.lang, f"talk_{phrase}"), type="button")
+            b.dataset.talk = phrase
+            box.appendChild(b)
 
     def on_talk(self, evt: Any) -> None:
         btn = evt.target.closest("button[data-talk]")

@@ -174,17 +174,6 @@ class Scala40Session(Session):
     def stats_result(self) -> tuple[bool, int]:
         return self.match.winner == HUMAN, self.match.m.scores[HUMAN]
 
-    @property
-    def hand_over(self) -> bool:
-        return bool(self.match.game.over or self.match.result is not None)
-
-    @property
-    def turn(self) -> int | None:
-        if self.hand_over:
-            return None
-        turn: int | None = self.match.game.turn
-        return turn
-
     def bot_rng(self, seat: int) -> random.Random:
         return random.Random(
             f"{self.match.seed}/{self.match.hand_no}/{len(self.match.game.view(seat)['history'])}/{seat}"

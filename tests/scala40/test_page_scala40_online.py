@@ -1,0 +1,66 @@
+"""Scala 40 with a friend online (CONTRACT "In the page": as Dernier's): the host's engine
+is the referee, the friend's page gets only its own view and sends move strings; a whole
+hand is played by clicking on both pages (the opening drafted on each device)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from s40_page import play_turn, table
+from test_page_online import host_page, join, received
+
+
+def my_turn(page: Page) -> bool:
+    d = table(page)
+    return (
+        d.get("over") != "true"
+        and d.get("turn") == d.get("seat")
+        and page.locator("#hand button.card").count() > 0
+    )
+
+
+def check_views(messages: list[tuple[int, dict[str, Any]]], seat: int) -> int:
+    """Every view the friend got is its own: its hand only, no stock order, no other hand."""
+    views = 0
+    for _, msg in messages:
+        if msg.get("t") != "view":
+            continue
+        st = msg["state"]
+        assert st["seat"] == seat
+        assert "stock" not in st and "hands" not in st and "seed" not in st
+        assert len(st["hand"]) == st["hand_sizes"][seat]
+        views += 1
+    return views
+
+
+@pytest.mark.browser
+def test_host_and_a_friend_play_a_hand(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    host = host_page(
+        browser, contexts, server_url, "game=scala40&players=2&levels=friend&seed=26&delay=0&hands=1"
+    )
+    guest = join(browser, contexts, host, 1, "Zoë")
+    expect(host.locator("#start-online")).to_be_enabled()
+    host.click("#start-online")
+    expect(host.locator("#table")).to_be_visible()
+    guest.wait_for_function("document.querySelector('#table').dataset.seat === '1'", timeout=30_000)
+    assert guest.evaluate("document.body.dataset.game") == "scala40"
+    turns = {0: 0, 1: 0}
+    for _ in range(400):
+        if table(host).get("over") == "true":
+            break
+        acted = False
+        for i, p in enumerate((host, guest)):
+            if my_turn(p):
+                play_turn(p)
+                turns[i] += 1
+                acted = True
+        if not acted:
+            host.wait_for_timeout(50)
+    assert table(host).get("over") == "true", "the hand did not end"
+    assert turns[0] > 0 and turns[1] > 0
+    guest.wait_for_function("document.querySelector('#table').dataset.over === 'true'", timeout=30_000)
+    assert check_views(received(guest), 1) > 5
