@@ -152,11 +152,6 @@ class DernierSession(Session):
         self.jump_checked = None
         self.armed_seats.clear()
 
-    def position_key(self) -> tuple[Any, ...]:
-        m = self.match
-        g = m.game
-        return (m.hand_no, g.state.move_no, len(g.moves), m.result is None)
-
     def wrong_refusal(self, seat: int, code: str) -> str | None:
         """Why a chi sbaglia paga attempt of ``code`` is refused outright, else None."""
         if not self.match.rules.chi_sbaglia_paga:

@@ -9,12 +9,11 @@ exchange (RULES §4) is simultaneous: bots give as soon as the cards are dealt
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, ClassVar
 
 import dog
 from web.shell.params import Settings
-from web.shell.session import HUMAN, Session, Store
+from web.shell.session import HUMAN, Session
 
 SEATS = 4
 APP_MATCH = "dog-page-match"
@@ -111,19 +110,6 @@ class DogSession(Session):
 
     #: the match, narrowed to DOG's (set by :class:`~web.shell.session.Session`)
     match: DogMatch
-
-    @classmethod
-    def new(
-        cls,
-        settings: Settings,
-        store: Store | None = None,
-        origin: dict[str, Any] | None = None,
-        seed: int | None = None,
-    ) -> Session:
-        """Four seats always (RULES §3): a setting for fewer or more seats is padded or cut."""
-        if settings.players != SEATS:
-            settings = replace(settings.with_players(SEATS), rules="official")
-        return super().new(settings, store, origin, seed)
 
     # -- the shell's hooks ------------------------------------------------------------
 

@@ -395,6 +395,9 @@ class Session:
         """A new match of the store's game (of this class's game when called on it)."""
         if cls is Session:
             return Session.class_for(store.game if store else DEFAULT_GAME).new(settings, store, origin, seed)
+        lo, hi = games.get(cls.GAME).seats  # the game's seat limits (DOG: four only)
+        if not lo <= settings.players <= hi:
+            settings = settings.with_players(min(max(settings.players, lo), hi))
         if seed is None:
             seed = settings.seed if settings.seed is not None else random.randrange(2**31)
         match = cls.new_match(settings, seed, player_names(settings))
