@@ -243,10 +243,12 @@ class State:
         moved = [False] * (SEATS * PAWNS)
         loc, fresh = self.loc, self.fresh
 
-        board, move = self.board, self._move
+        board, homes = self.board, self.homes
 
         def rec(left: int, mover: int, can_switch: bool) -> None:
             names = NAMES[mover]
+            home = homes[mover]
+            head = " ".join(parts) + " " if parts else ""
             for p in range(mover * PAWNS, mover * PAWNS + PAWNS):
                 frm = loc[p]
                 if moved[p] or frm < 0:
@@ -255,22 +257,40 @@ class State:
                 name = names[frm + 1] + "-"
                 moved[p] = True
                 for n, dest, sent in self.forward_options(p, left, True):
+                    if n == left:  # the last part: nothing moves after it, so it need not be made
+                        found.append(head + name + names[dest + 1])
+                        continue
                     # victims stand on the track and are never fresh (§7, §8)
                     back = [loc[v] for v in sent]
                     for v in sent:
                         board[loc[v]] = -1
                         loc[v] = NEST
-                    move(p, dest)
+                    if frm < HOME:  # the moving pawn leaves its field ...
+                        board[frm] = -1
+                    else:
+                        home[frm - HOME] = -1
+                    if dest < HOME:  # ... and takes its new one
+                        board[dest] = p
+                    else:
+                        home[dest - HOME] = p
+                    loc[p] = dest
+                    fresh[p] = False
                     parts.append(name + names[dest + 1])
                     rest = left - n
-                    if rest == 0:
-                        found.append(" ".join(parts))
-                    elif can_switch and dest >= HOME and self.finished(mover):
+                    if can_switch and dest >= HOME and self.finished(mover):
                         rec(rest, partner(mover), False)
                     else:
                         rec(rest, mover, can_switch)
                     parts.pop()
-                    move(p, frm)
+                    if dest < HOME:  # and back
+                        board[dest] = -1
+                    else:
+                        home[dest - HOME] = -1
+                    if frm < HOME:
+                        board[frm] = p
+                    else:
+                        home[frm - HOME] = p
+                    loc[p] = frm
                     fresh[p] = was_fresh
                     for v, at in zip(sent, back, strict=True):
                         board[at] = v
@@ -349,7 +369,7 @@ class State:
                 moves = self.idle_moves(seat) or [FOLD]
         if self.phase != OVER:
             moves += META_MOVES
-        moves = sorted(set(moves))
+        moves.sort()  # no duplicates: distinct codes, pawns, ranks and paths give distinct strings
         self._legal[seat] = moves
         return moves
 

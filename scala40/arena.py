@@ -100,6 +100,13 @@ def play_match(
     return {"at": at, "winner": m.winner, "scores": m.scores, "times": times, "hands": m.hand_no}
 
 
+def _p90(times: list[float]) -> float | None:
+    if not times:
+        return None
+    ordered = sorted(times)
+    return round(1000 * ordered[int(0.9 * (len(ordered) - 1))], 2)
+
+
 def run_arena(
     levels: Sequence[str], hands: int, seed: int, players: int, rules: Any = "classic", match: bool = False
 ) -> dict[str, Any]:
@@ -142,6 +149,8 @@ def run_arena(
             "ci95": [round(lo, 4), round(hi, 4)],
             "fair_share": round(seats[lv] / (hands * players), 4) if hands else 0.0,
             "decision_ms_median": round(1000 * statistics.median(times[lv]), 2) if times[lv] else None,
+            "decision_ms_p90": _p90(times[lv]),
+            "decision_ms_max": round(1000 * max(times[lv]), 1) if times[lv] else None,
         }
         if not match:
             entry["avg_penalty"] = round(paid[lv] / seats[lv], 2) if seats[lv] else 0.0

@@ -261,19 +261,29 @@ def can_open(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Best | No
     return _can_open(tuple(counts), rules, must)
 
 
-@lru_cache(maxsize=4096)
-def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None:
+def _cover(counts: tuple[int, ...], rules: Ruleset, must: int) -> tuple[list[int], int] | None:
+    """The cards of the hand that lie in some meld (the others always stay in hand) and how many
+    do not; None when no meld (holding ``must``) fits at all."""
+    if 0 <= must < JOKER and not melds_with(must, counts, rules):
+        return None
     melds = all_melds(counts, rules)
     if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
         return None
-    # a quick bound: the cards that lie in no meld always stay in hand
     cover = [0] * 53
     for m in melds:
         for c in m:
             if c < JOKER_AS:
                 cover[c] = counts[c]
     cover[JOKER] = counts[JOKER]
-    left = sum(counts) - sum(cover)
+    return cover, sum(counts) - sum(cover)
+
+
+@lru_cache(maxsize=4096)
+def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None:
+    covered = _cover(counts, rules, must)
+    if covered is None:
+        return None
+    cover, left = covered
     top = sum(RANK_VALUE[k % 13] * cover[k] for k in range(52))
     if not rules.open_without_jokers:
         top += 11 * cover[JOKER]
@@ -288,3 +298,58 @@ def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None
     if points is not None and points.value >= 40:
         return points
     return None
+
+
+def opening_exists(counts: Sequence[int], rules: Ruleset, must: int = -1) -> bool:
+    """Whether the hand has a legal opening (RULES §7), ``must`` in one of its melds: a quick
+    search that stops at the first one found."""
+    return _opening_exists(tuple(counts), rules, must)
+
+
+@lru_cache(maxsize=4096)
+def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
+    covered = _cover(counts, rules, must)
+    if covered is None:
+        return False
+    cover, left = covered
+    if _reaches_40(cover, rules, must, sum(counts)):
+        return True
+    # else only a close in hand (all but one card laid, whatever its points)
+    return left <= 1 and _can_open(counts, rules, must) is not None
+
+
+def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool:
+    """Whether disjoint melds of ``cover`` (one using ``must``) reach 40, leaving a card of ``total``."""
+    joker = 0 if rules.open_without_jokers else 11
+    work = cover
+    failed: dict[tuple[int, ...], int] = {}
+
+    def upper(k: int) -> int:
+        return sum(RANK_VALUE[j % 13] * work[j] for j in range(k, 52)) + joker * work[JOKER]
+
+    def dfs(k0: int, value: int, laid: int, done: bool) -> bool:
+        if value >= 40 and done and laid < total:
+            return True
+        k = k0
+        while k < 52 and not work[k]:
+            k += 1
+        if k == 52 or value + upper(k) < 40:
+            return False
+        key = (k, done, *work[k:])
+        if failed.get(key, -1) >= value:
+            return False
+        for m in melds_with(k, work, rules):
+            if not _take(work, m, -1):
+                continue
+            ok = dfs(k, value + meld_value(m, rules), laid + len(m), done or uses(m, must))
+            _take(work, m, 1)
+            if ok:
+                return True
+        work[k] -= 1
+        ok = dfs(k, value, laid, done)
+        work[k] += 1
+        if not ok:
+            failed[key] = max(failed.get(key, -1), value)
+        return ok
+
+    return dfs(0, 0, 0, must < 0)

@@ -7,10 +7,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any
 
-from .cards import CODE_OF, FULL_DECK, JOKER, parse_card
+from .cards import CODE_OF, FULL_DECK, parse_card
 from .errors import IllegalMove, NotationError, PositionError
-from .finder import all_melds, can_open, counts_of, iter_openings
-from .melds import Meld, meld_str
+from .finder import all_melds, counts_of, iter_openings, opening_exists
+from .melds import meld_str
 from .moves import parse_move
 from .position import from_position, melds_json, to_position
 from .rules import Ruleset, ruleset
@@ -39,6 +39,15 @@ def check_deck(deck: Iterable[object]) -> list[int]:
     if sorted(kinds) != sorted(FULL_DECK):
         raise PositionError("the deck must hold the 108 cards exactly once (two decks and four jokers)")
     return kinds
+
+
+def check_seed(seed: object) -> int:
+    """A whole-number seed (a fresh random one for None); PositionError otherwise."""
+    if seed is None:
+        return random.randrange(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PositionError(f"seed must be a whole number, not {seed!r}")
+    return seed
 
 
 def check_players(players: object, out: Iterable[object]) -> tuple[int, tuple[int, ...]]:
@@ -83,10 +92,7 @@ class Game:
         (RULES §2, §3). Bad players, rules, dealer or deck: ``ValueError``."""
         rs = ruleset(rules)
         n, outs = check_players(players, out)
-        if seed is None:
-            seed = random.randrange(2**63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise PositionError(f"seed must be a whole number, not {seed!r}")
+        seed = check_seed(seed)
         rng = random.Random(f"scala40/{seed}")
         seats_in = [s for s in range(n) if s not in outs]
         if dealer is None:
@@ -175,7 +181,7 @@ class Game:
             return iter(())
         must = st.taken if st.phase == "use" else -1
         counts = counts_of(st.hands[s])
-        if can_open(counts, st.rules, must) is None:
+        if not opening_exists(counts, st.rules, must):
             return iter(())
         it = iter_openings(counts, st.rules, must)
         return ("open " + " ".join(meld_str(m) for m in melds) for melds in it)
@@ -253,8 +259,4 @@ class Game:
         return f"<scala40.Game {self.state.n}p turn={self.turn} phase={self.phase}>"
 
 
-def melds_text(melds: Sequence[Meld]) -> list[str]:
-    return [meld_str(m) for m in melds]
-
-
-__all__ = ["JOKER", "Game", "check_deck", "check_players", "melds_text"]
+__all__ = ["Game", "check_deck", "check_players", "check_seed"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import CODE_OF
 from .errors import IllegalMove, PositionError, SaveError, Scala40Error
-from .game import Game, check_players
+from .game import Game, check_players, check_seed
 from .moves import parse_move
 from .position import MATCH_FIELDS
 from .rules import Ruleset, ruleset
@@ -59,12 +59,8 @@ class Match:
         """A new match with its first hand dealt (the first dealer drawn from the seed)."""
         rs = ruleset(rules)
         n, _ = check_players(players, ())
-        if seed is None:
-            seed = random.randrange(2**31)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise PositionError(f"seed must be a whole number, not {seed!r}")
-        m = cls(rs, n, seed)
-        m._deal(_first_dealer(seed, n) if dealer is None else dealer, deck)
+        m = cls(rs, n, check_seed(seed))
+        m._deal(_first_dealer(m.seed, n) if dealer is None else dealer, deck)
         return m
 
     def _out_seats(self) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ the result or a ``str`` reason, so that hot paths need no exceptions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .cards import JOKER_AS, RANK_VALUE, meld_card_code, parse_meld_card
 from .errors import NotationError
@@ -145,8 +146,22 @@ def attach_result(meld: Meld, c: int, rules: Ruleset) -> list[Meld] | str:
     return new if isinstance(new, str) else [new]
 
 
-def joker_stands(meld: Meld, rules: Ruleset) -> list[int]:
-    """The cards a joker attached to ``meld`` could stand for (empty when none fits)."""
+@lru_cache(maxsize=8192)
+def attach_kinds(meld: Meld, rules: Ruleset) -> frozenset[int]:
+    """The natural kinds that attach to ``meld`` (RULES §8), a split included."""
+    return frozenset(k for k in joker_stands(meld, rules, natural=True))
+
+
+@lru_cache(maxsize=8192)
+def swap_kinds(meld: Meld) -> frozenset[int]:
+    """The natural kinds that swap for a joker of ``meld`` (RULES §5)."""
+    return frozenset(c - JOKER_AS for c in meld if c >= JOKER_AS)
+
+
+@lru_cache(maxsize=8192)
+def joker_stands(meld: Meld, rules: Ruleset, natural: bool = False) -> tuple[int, ...]:
+    """The cards a joker attached to ``meld`` could stand for (empty when none fits); with
+    ``natural``, the natural cards that attach instead."""
     if is_run(meld):
         first = stand(meld[0])
         suit, lo = divmod(first, 13)
@@ -158,11 +173,12 @@ def joker_stands(meld: Meld, rules: Ruleset) -> list[int]:
             cand.append(suit * 13 + (hi + 1) % 13)
     else:
         if len(meld) >= 4:
-            return []
+            return ()
         rank = stand(meld[0]) % 13
         have = {stand(x) // 13 for x in meld}
         cand = [su * 13 + rank for su in range(4) if su not in have]
-    return [k for k in cand if not isinstance(attach_result(meld, JOKER_AS + k, rules), str)]
+    add = 0 if natural else JOKER_AS
+    return tuple(k for k in cand if not isinstance(attach_result(meld, add + k, rules), str))
 
 
 def swap_result(meld: Meld, k: int) -> Meld | None:

@@ -11,15 +11,17 @@ from typing import cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
 from .errors import IllegalMove
-from .finder import all_melds, can_open, counts_of, melds_with, uses
+from .finder import all_melds, counts_of, melds_with, opening_exists, uses
 from .melds import (
     Meld,
+    attach_kinds,
     attach_result,
     check_meld,
     joker_stands,
     meld_str,
     meld_value,
     stand,
+    swap_kinds,
     swap_result,
 )
 from .moves import Move, parse_move
@@ -161,7 +163,7 @@ class State:
         counts = self.counts(seat)
         counts[top] += 1
         if not self.opened[seat]:
-            return can_open(counts, self.rules, top) is not None
+            return opening_exists(counts, self.rules, top)
         if self.rules.free_take:
             return True
         return self._use_exists(seat, top, counts)
@@ -174,7 +176,7 @@ class State:
                 return True
             return any(uses(m, JOKER) and len(m) < size for m in all_melds(counts, self.rules))
         for m in self.melds:
-            if JOKER_AS + t in m or not isinstance(attach_result(m, t, self.rules), str):
+            if t in swap_kinds(m) or t in attach_kinds(m, self.rules):
                 return True
         return any(len(m) < size for m in melds_with(t, counts, self.rules))
 
@@ -195,9 +197,7 @@ class State:
                 if k == JOKER:
                     if not rules.no_joker_attach and any(joker_stands(m, rules) for m in self.melds):
                         bar.add(k)
-                elif any(
-                    JOKER_AS + k in m or not isinstance(attach_result(m, k, rules), str) for m in self.melds
-                ):
+                elif any(k in swap_kinds(m) or k in attach_kinds(m, rules) for m in self.melds):
                     bar.add(k)
         if bar and set(hand) <= bar:
             return set()
@@ -429,17 +429,16 @@ class State:
             if len(m) < size:
                 moves.add("meld " + meld_str(m))
         kinds = set(hand) if only < 0 else {only}
+        joker = JOKER in kinds and size > 1 and not rules.no_joker_attach
         for n, m in enumerate(self.melds):
-            for k in kinds:
-                if k == JOKER:
-                    if size > 1 and not rules.no_joker_attach:
-                        for s in joker_stands(m, rules):
-                            moves.add(f"attach {n} JK={CODE_OF[s]}")
-                    continue
-                if JOKER_AS + k in m:
-                    moves.add(f"swap {n} {CODE_OF[k]}")
-                elif size > 1 and not isinstance(attach_result(m, k, rules), str):
+            for k in kinds & swap_kinds(m):
+                moves.add(f"swap {n} {CODE_OF[k]}")
+            if size > 1:
+                for k in kinds & attach_kinds(m, rules):
                     moves.add(f"attach {n} {CODE_OF[k]}")
+            if joker:
+                for s in joker_stands(m, rules):
+                    moves.add(f"attach {n} JK={CODE_OF[s]}")
 
 
 __all__ = ["PHASES", "State", "stand"]

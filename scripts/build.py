@@ -11,8 +11,12 @@ It writes only what the page needs:
 * ``pyscript.toml`` pointing at the local runtime, listing the game's code, and turning off
   the PyScript plugins the page never uses (and ``index.html`` an ``<mpy-config>`` doing the
   same for MicroPython's side of PyScript's core);
-* the game's code: ``dernier/`` (without the command-line modules) and ``web/`` — as one
-  zip (``--code zip``, the default: one request) or as loose files (``--code files``);
+* the games' code: ``web/`` and every registered game's rules package (``web/games.py``;
+  without the command-line modules) — as zips (``--code zip``, the default) or as loose
+  files (``--code files``). ``app.zip`` holds the shell, the default game (Dernier) and every
+  game's spec (so the start screen lists them all); each other game's rules package and
+  table folder are ``games/<name>.zip``, fetched by ``web/main.py`` only when a visit plays
+  that game (then kept by the service worker, like the rest);
 * the pinned runtime from ``vendor/`` (run ``python scripts/vendor.py`` first): the five
   Pyodide files it loads and the PyScript chunks that are actually imported, and the PeerJS
   client (``vendor/peerjs/peerjs.min.js``, loaded by the page only for a room code; a room
@@ -128,10 +132,42 @@ class BuildError(RuntimeError):
     pass
 
 
+def registered_games() -> list[tuple[str, str]]:
+    """(name, rules package) of every game registered in ``web/games.py``, the default first."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from web.shell import games
+
+    return [(g.name, g.package or g.name) for g in games.registered()]
+
+
 def _code_files() -> list[Path]:
-    files = [p for p in sorted((ROOT / "dernier").rglob("*.py")) if p.name not in SKIP_MODULES]
+    files: list[Path] = []
+    for _, package in registered_games():
+        files += [p for p in sorted((ROOT / package).rglob("*.py")) if p.name not in SKIP_MODULES]
     files += [p for p in sorted((ROOT / "web").rglob("*")) if p.is_file() and p.suffix in WEB_SUFFIXES]
     return [p for p in files if "__pycache__" not in p.parts]
+
+
+def game_bundles(files: list[Path]) -> tuple[list[Path], dict[str, list[Path]]]:
+    """The code files of ``app.zip`` (the shell, the default game, every game's spec
+    ``web/<name>/game.py``) and those of each other game's ``games/<name>.zip`` (its rules
+    package and its table folder), fetched only when a visit plays that game."""
+    _default, *others = registered_games()
+    own: dict[str, list[Path]] = {name: [] for name, _ in others}
+    app: list[Path] = []
+    for p in files:
+        rel = p.relative_to(ROOT)
+        game = next(
+            (
+                name
+                for name, package in others
+                if rel.parts[0] == package or (rel.parts[:2] == ("web", name) and rel.name != "game.py")
+            ),
+            None,
+        )
+        (own[game] if game else app).append(p)
+    return app, own
 
 
 def _pyscript_chunks() -> list[str]:
@@ -665,7 +701,11 @@ def build(
         if code == "files" or p.suffix != ".py" or rel == "web/main.py":
             payload[rel] = p.read_bytes()
     if code == "zip":
-        payload["app.zip"] = compile_pyc("app", _zip(files)) if with_pyc else _zip(files)
+        app_files, bundles = game_bundles(files)
+        payload["app.zip"] = compile_pyc("app", _zip(app_files)) if with_pyc else _zip(app_files)
+        for name, own in bundles.items():
+            data = _zip(own)
+            payload[f"games/{name}.zip"] = compile_pyc("app", data) if with_pyc else data
     payload["pyscript.toml"] = _pyscript_toml(code, files).encode()
     for name in PYODIDE_FILES:
         src = VENDOR / "pyodide" / name
@@ -698,13 +738,14 @@ def build(
     digest.update((ROOT / "index.html").read_bytes())
     version = digest.hexdigest()[:12]
     payload["index.html"] = _index_html(version, connect_src, preload_links(chunks, code)).encode()
-    # PeerJS is fetched only for a room code, which needs the network anyway, and the
-    # PyScript chunks never imported at start (startup_chunks): not precached.
+    # PeerJS is fetched only for a room code, which needs the network anyway, the PyScript
+    # chunks never imported at start (startup_chunks) and the games a visit does not play
+    # (games/*.zip, kept by the service worker once fetched): not precached.
     lazy = {f"vendor/pyscript/{c}" for c in chunks} - {f"vendor/pyscript/{c}" for c in startup_chunks(chunks)}
     precache = {
         f"./{rel}": _short_hash(payload[rel])
         for rel in sorted(payload)
-        if not rel.startswith("vendor/peerjs/") and rel not in lazy
+        if not rel.startswith(("vendor/peerjs/", "games/")) and rel not in lazy
     }
     sw = SW_TEMPLATE.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=2))
     payload["sw.js"] = sw.encode()

@@ -492,3 +492,18 @@ def seek_match(
                 return m, seed
             m.play(rng.choice([x for x in m.legal_moves() if x != "dernier"]))
     raise AssertionError("no such position")
+
+
+def play_with_bots(s: Any, run_bots: Callable[[Any], object], choose: Callable[[list[str]], str]) -> None:
+    """A page's session (``web.shell.session.Session``, any game) played to the end of its
+    match: the bots through the driver (``run_bots``), seat 0 as ``choose`` picks from its
+    legal moves, the next hand dealt when one is over."""
+    while not s.match.over:
+        run_bots(s)
+        if s.match.over:
+            break
+        if s.match.game.over:
+            s.next_hand()
+            continue
+        assert s.turn == 0
+        s.play(choose(s.match.legal_moves(0)))

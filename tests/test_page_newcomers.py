@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from test_page_more import traditional_deck
 from test_page_play import BLANKS, FEED, HEARTS
 from test_page_polish import big_traditional, csp_match, open_saved
 from test_page_support import (
@@ -115,9 +116,11 @@ def test_notices_never_move_the_table(page: Page, server_url: str, size: tuple[i
     wait_for_input(page)
     notice = page.locator("#notices .notice")
     expect(notice).to_have_count(1)
+    page.wait_for_timeout(600)  # the cards' own arrival and raise (transitions) are over
     with_notice = page.evaluate(TAPPABLE_JS)
     notice.locator("button").click()
     expect(notice).to_have_count(0)
+    page.wait_for_timeout(600)
     assert page.evaluate(TAPPABLE_JS) == with_notice
 
 
@@ -392,3 +395,117 @@ def test_new_match_asks_before_the_match_in_progress_is_lost(page: Page, server_
     page.click("#start")
     expect(page.locator("#confirm-new")).to_be_hidden()
     wait_for_input(page)
+
+
+FOCUSED_JS = """() => {
+  const el = document.activeElement;
+  return {card: el.dataset.card || null, suit: el.dataset.suit || null,
+          disabled: el.getAttribute('aria-disabled') === 'true', label: el.getAttribute('aria-label')};
+}"""
+
+
+@pytest.mark.browser
+def test_keyboard_reaches_every_card_and_the_chooser(page: Page, server_url: str) -> None:
+    """Issue 26.10: ←/→ go through every card in order (a dimmed one says why), ↑/↓ jump
+    between the playable ones; when the turn comes, focus leaves a card that cannot be
+    played; arrow keys move around the suit chooser."""
+    deck = two_player_deck(["2H", "QD", "5H", "KS", "JC"], BLANKS, "9H", FEED)
+    m = dernier.Match.new(players=2, dealer=1, deck=deck, seed=1, names=["Ada", "Bianca"])
+    open_saved(page, server_url, m, delay=2500)
+    page.keyboard.press("ArrowRight")  # into the hand: the first playable card
+    seen = [page.evaluate(FOCUSED_JS)]
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+        seen.append(page.evaluate(FOCUSED_JS))
+    assert [f["card"] for f in seen] == ["2H", "5H", "QD", "JC", "KS"], seen
+    assert seen[2]["disabled"] and "not playable: Needs ♥ or a 9" in seen[2]["label"], seen[2]
+    page.keyboard.press("ArrowDown")  # ↓ ↑: the playable cards
+    assert page.evaluate(FOCUSED_JS)["card"] == "2H"
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUSED_JS)["card"] == "JC"
+    # the suit chooser: arrows move between the suits
+    page.keyboard.press("Enter")
+    expect(page.locator("#chooser")).to_be_visible()
+    assert page.evaluate(FOCUSED_JS)["suit"] == "H"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED_JS)["suit"] == "D"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(FOCUSED_JS)["suit"] == "S"
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED_JS)["suit"] == "C"
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUSED_JS)["suit"] == "H"
+    page.keyboard.press("Enter")  # ♥: Bianca has none, draws and passes
+    expect(page.locator("#discard")).to_have_attribute("data-card", "JC")
+    expect(page.locator("#table")).to_have_attribute("data-turn", "1")
+    # while Bianca plays, focus is on QD (not playable on a ♥ J either) ...
+    page.focus('#hand button[data-card="QD"]')
+    # ... and when the turn comes back, it moves to a card that plays
+    expect(page.locator("#table")).to_have_attribute("data-turn", "0", timeout=15_000)
+    page.wait_for_function("document.activeElement.getAttribute('aria-disabled') !== 'true'", timeout=3000)
+
+
+@pytest.mark.browser
+def test_the_wild_jolly_chooser_wears_the_decks_four_colours(page: Page, server_url: str) -> None:
+    """Issue 26.11: the wild Jolly's chooser shows each suit in the deck's own colour (four,
+    as on the cards: web/dernier/cardface.py SUIT_COLOURS), not two."""
+    from web.dernier.cardface import SUIT_COLOURS
+
+    hand = ["JK", "2C", "3C", "4C", "5C", "6C", "2S", "3S", "4S"]
+    m = dernier.Match.new(players=3, rules="traditional", dealer=2, deck=traditional_deck(hand, "9H"), seed=1)
+    open_saved(page, server_url, m, rules="traditional", delay=5000)
+    page.click('#hand button[data-card="JK"]')
+    expect(page.locator("#chooser")).to_be_visible()
+    colours = page.evaluate(
+        """() => Object.fromEntries(['H', 'D', 'C', 'S'].map(s => [s,
+             getComputedStyle(document.querySelector(`#chooser [data-named$="${s}"]`)).color]))"""
+    )
+
+    def rgb(hex_colour: str) -> str:
+        r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+        return f"rgb({r}, {g}, {b})"
+
+    assert colours == {suit: rgb(SUIT_COLOURS[suit][1]) for suit in "HDCS"}, colours
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_short_screens_summary_opens_on_the_winner(page: Page, server_url: str, lang: str) -> None:
+    """Issue 26.11: on a phone on its side (844×390) the end-of-hand summary opens at its
+    top, the winner line in view (not scrolled to the button at its bottom)."""
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_saved(page, server_url, last_card_match(hands=1), lang=lang, delay=4000)
+    page.click('#hand button[data-card="6H"]')
+    expect(page.locator("#summary")).to_be_visible()
+    page.wait_for_timeout(300)
+    box = page.locator("#summary-winner").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 390, box
+    assert page.evaluate("document.querySelector('#summary').scrollTop") == 0
+    expect(page.locator("#new-match")).to_be_focused()
+
+
+DROP_FILE_JS = """([text, name, when]) => {
+  const dt = new DataTransfer();
+  dt.items.add(new File([text], name, {type: "application/json", lastModified: when}));
+  const target = document.querySelector("#setup");
+  target.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+  target.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+}"""
+
+
+@pytest.mark.browser
+def test_an_imported_unfinished_match_says_where_it_stopped_and_when(page: Page, server_url: str) -> None:
+    """Issue 26.11: an imported unfinished 3-hand match is listed at "Hand 1 of 3" (not
+    "1 hand", a one-hand match) and dated when its file was written, not when it was opened."""
+    m = hearts_match(hands=3)
+    m.play("2H", 0)
+    when = 1_700_000_000_000  # 14 Nov 2023
+    open_page(page, server_url, "lang=en")
+    page.evaluate(DROP_FILE_JS, [json.dumps(m.record()), "unfinished.json", when])
+    expect(page.locator("#replay")).to_be_visible()
+    page.click("#replay-back")
+    entry = page.locator("#replays li").first
+    expect(entry).to_contain_text("Hand 1 of 3")
+    expect(entry).to_contain_text("14/11/2023")
+    shelf = json.loads(page.evaluate("localStorage.getItem('dernier.replays.v1')"))
+    assert shelf["replays"][0]["at"] == when

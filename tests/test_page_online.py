@@ -96,7 +96,12 @@ def invitation(host: Page, seat: int) -> str:
         timeout=30_000,
     )
     url = host.locator(sel).get_attribute("data-invite")
-    assert url and "#join=" in url and "?" not in url.split("#")[0].rsplit("/", 1)[-1]
+    # the invitation names no match parameter of the host's URL, only a game other than Dernier
+    assert (
+        url
+        and "#join=" in url
+        and re.fullmatch(r"index\.html(\?game=[a-z]+)?", url.split("#")[0].rsplit("/", 1)[-1])
+    )
     return url
 
 

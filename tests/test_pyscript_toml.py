@@ -19,7 +19,7 @@ def _config() -> dict[str, Any]:
 
 def _tree_py_files() -> set[str]:
     found: set[str] = set()
-    for top in ("dernier", "web"):
+    for top in load_script("gen_pyscript_toml").SHIPPED_DIRS:
         for path in (ROOT / top).rglob("*.py"):
             rel = path.relative_to(ROOT)
             if "__pycache__" not in rel.parts and not any(p.startswith(".") for p in rel.parts):

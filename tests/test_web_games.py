@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from helpers import play_with_bots
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -109,15 +110,7 @@ def ten_settings(**kw: object) -> Settings:
 
 def play_out(s: Session, rng: random.Random) -> None:
     """Seat 0 (a person) and the bots (the driver) play the match to its end."""
-    while not s.match.over:
-        run_bots(s)
-        if s.match.over:
-            break
-        if s.match.game.over:
-            s.next_hand()
-            continue
-        assert s.turn == 0
-        s.play(rng.choice([m for m in s.match.legal_moves(0) if m != "wave"]))
+    play_with_bots(s, run_bots, lambda legal: rng.choice([m for m in legal if m != "wave"]))
 
 
 def test_a_test_only_game_plays_through_the_shell(ten: GameSpec) -> None:

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from helpers import play_with_bots  # noqa: E402
+
 import dernier  # noqa: E402
 from web.dernier.describe import (  # noqa: E402
     log_lines,
@@ -214,16 +216,7 @@ def run_bots(s: Session) -> Driver:
 def test_session_plays_a_match_and_counts_stats() -> None:
     store = Store(MemoryStorage())
     s = Session.new(fast(hands=2), store)
-    rng = random.Random(3)
-    while not s.match.over:
-        run_bots(s)
-        if s.match.over:
-            break
-        if s.match.game.over:
-            s.next_hand()
-            continue
-        assert s.turn == 0
-        s.play(rng.choice(s.match.legal_moves()))
+    play_with_bots(s, run_bots, random.Random(3).choice)
     assert s.match.hand_no == 2
     stats = store.stats()
     assert stats["played"] == 1 and stats["points"] in (-1, 1)

@@ -5,6 +5,10 @@ A game is added by its rules package, its table folder under ``web/`` and one li
 from __future__ import annotations
 
 from web.dernier.game import DERNIER
+from web.dog.game import DOG
+from web.scala40.game import SCALA40
 from web.shell.games import register
 
 register(DERNIER)
+register(SCALA40)
+register(DOG)

@@ -1,8 +1,14 @@
 """Browser entry point, run by PyScript (Pyodide) from index.html: starts the card table
-(:mod:`web.shell.ui`). Any start-up failure is shown on the page, never a blank screen."""
+(:mod:`web.shell.ui`). Any start-up failure is shown on the page, never a blank screen.
+
+The built site ships the shell and the default game in ``app.zip`` and each other game in
+``games/<name>.zip`` (scripts/build.py): a visit that plays another game (``?game=``)
+fetches that game's zip first, once (the service worker keeps it)."""
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 import os
 import sys
 import traceback
@@ -51,11 +57,56 @@ def show_error(text: str) -> None:
     document.body.dataset.error = "start"
 
 
+def missing_game() -> str | None:
+    """The game this visit plays when its code is not here yet (the built site ships each
+    game but the default one apart), else None."""
+    from pyscript import window  # type: ignore[import-not-found]
+
+    from web.shell import games
+    from web.shell.params import game_of
+
+    spec = games.get(game_of(str(window.location.search or "")))
+    if not spec.package or importlib.util.find_spec(spec.package) is not None:
+        return None
+    return spec.name
+
+
+async def fetch_game(name: str) -> None:
+    """``games/<name>.zip`` fetched, written beside app.zip and imported in place."""
+    from pyodide.http import pyfetch  # type: ignore[import-not-found]
+
+    resp = await pyfetch(f"./games/{name}.zip")
+    if not resp.ok:
+        raise RuntimeError(f"games/{name}.zip: HTTP {resp.status}")
+    path = os.path.abspath(f"game-{name}.zip")
+    with open(path, "wb") as out:
+        out.write(await resp.bytes())
+    use_app_zip(path)
+
+
+#: the start that waits for a game's code (kept referenced until it is done)
+STARTING: list[asyncio.Future[None]] = []
+
+
+async def start_later(name: str) -> None:
+    try:
+        await fetch_game(name)
+        from web.shell import ui
+
+        ui.main()
+    except Exception:
+        show_error(traceback.format_exc())
+
+
 def start() -> None:
     try:
-        # the built site ships the game's code as one app.zip, imported in place
+        # the built site ships the game's code as zips, imported in place
         if os.path.isfile("app.zip"):
             use_app_zip(os.path.abspath("app.zip"))
+            name = missing_game()
+            if name is not None:
+                STARTING.append(asyncio.ensure_future(start_later(name)))
+                return
         from web.shell import ui
 
         ui.main()

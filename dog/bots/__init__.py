@@ -28,7 +28,8 @@ _DEFAULT_BOTS: dict[str, Bot] = {}
 
 
 def make_bot(level: str, **options: Any) -> Bot:
-    """A bot of ``level``. Options: easy ``preference``; hard ``samples``, ``candidates``, ``plies``."""
+    """A bot of ``level``. Options: easy ``preference``; medium ``weights``; hard
+    ``candidates``, ``samples``, ``follow``, ``reply``, ``weights`` (see the classes)."""
     cls = _CLASSES.get(level)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")

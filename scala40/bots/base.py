@@ -7,7 +7,7 @@ import random
 from collections.abc import Awaitable, Callable, Generator
 from typing import Any
 
-from ..cards import JOKER, parse_card, parse_meld_card
+from ..cards import parse_card, parse_meld_card
 from ..finder import counts_of
 from ..melds import Meld, check_meld, meld_str
 from ..rules import Ruleset, ruleset
@@ -97,4 +97,4 @@ class Bot:
         return move
 
 
-__all__ = ["JOKER", "Bot", "Seen", "open_move"]
+__all__ = ["Bot", "Seen", "open_move"]

@@ -10,11 +10,12 @@ sampled from the cards not seen.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 
 from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF
-from ..finder import can_open, melds_with
-from ..melds import attach_result
+from ..finder import melds_with, opening_exists
+from ..melds import attach_kinds, swap_kinds
 from .base import Seen
 from .simple import MediumBot, keep_value
 
@@ -61,8 +62,15 @@ class HardBot(MediumBot):
 
     level = "hard"
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, cost: float = 4.0) -> None:
+    def __init__(
+        self, samples: int = DEFAULT_SAMPLES, cost: float = 4.0, evaluations: int = 160, seconds: float = 0.1
+    ) -> None:
         self.samples = samples
+        #: at most this many (hidden hand, discard) checks per decision
+        self.evaluations = evaluations
+        #: past this many seconds of sampling (and at least 4 samples), the bot decides with
+        #: what it has: the same view and rng give the same move unless time runs out
+        self.seconds = seconds
         #: how much a discard the next seat can use weighs, in cards kept
         self.cost = cost
 
@@ -92,8 +100,7 @@ class HardBot(MediumBot):
             return out
         for k in kinds:
             if seen.opened[nxt] and any(
-                (k != JOKER and (k + JOKER_AS in m or not isinstance(attach_result(m, k, rules), str)))
-                for m in seen.melds
+                k != JOKER and (k in swap_kinds(m) or k in attach_kinds(m, rules)) for m in seen.melds
             ):
                 out[k] = 1.0
         pool = list(unseen.elements())
@@ -102,7 +109,14 @@ class HardBot(MediumBot):
         if not pool or free > len(pool):
             return out
         hits = dict.fromkeys(kinds, 0)
-        for _ in range(self.samples):
+        samples = self.samples if seen.opened[nxt] else max(1, self.samples // 2)
+        samples = max(4, min(samples, self.evaluations // max(1, len(kinds))))
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        for _ in range(samples):
+            if done >= 4 and time.perf_counter() > deadline:
+                break
+            done += 1
             hand = known[:size] + rng.sample(pool, free)
             counts = [0] * 53
             for c in hand:
@@ -114,12 +128,12 @@ class HardBot(MediumBot):
                 if seen.opened[nxt]:
                     ok = any(len(m) <= size for m in melds_with(k, counts, rules))
                 else:
-                    ok = can_open(counts, rules, k) is not None
+                    ok = opening_exists(counts, rules, k)
                 counts[k] -= 1
                 hits[k] += ok
         for k in kinds:
             if out[k] < 1.0:
-                out[k] = hits[k] / self.samples
+                out[k] = hits[k] / done
         return out
 
     def discard(self, seen: Seen, rng: random.Random) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cards import JOKER, KIND_OF, PENALTY_OF
 from ..finder import can_open
-from ..melds import attach_result
+from ..melds import attach_kinds, swap_kinds
 from .base import Bot, Seen, open_move
 
 
@@ -125,7 +125,7 @@ def keep_value(seen: Seen, k: int, feed: bool = True) -> float:
     nxt = seen.next_seat()
     if feed and seen.opened[nxt]:
         for m in seen.melds:
-            if k + 64 in m or not isinstance(attach_result(m, k, seen.rules), str):
+            if k in swap_kinds(m) or k in attach_kinds(m, seen.rules):
                 v += 40.0
                 break
     v -= PENALTY_OF[k] / (4.0 if any(seen.opened) else 8.0)

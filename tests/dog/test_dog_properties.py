@@ -86,6 +86,7 @@ def test_dog_property_run_whole_games() -> None:
             if rng.random() < 0.05:
                 before = g.position()
                 assert Game.from_position(before).position() == before
+                assert legal == sorted(set(legal)), "legal_moves() is sorted, without duplicates"
                 for m in rng.sample(legal, min(3, len(legal))):
                     c = g.copy()
                     c.play(m)

@@ -160,6 +160,24 @@ class Match:
         return m
 
 
+def check_view(state: object, seat: int) -> str | None:
+    """Why a table state a friend's page received is unusable, or None (the shell's fields
+    and Ten's)."""
+    if not isinstance(state, dict) or state.get("seat") != seat:
+        return f"state is not seat {seat}'s"
+    turn = state.get("turn")
+    ok = (
+        isinstance(state.get("total"), int)
+        and isinstance(state.get("legal"), list)
+        and all(isinstance(m, str) for m in state["legal"])
+        and (turn is None or isinstance(turn, int))
+        and isinstance(state.get("hand_over"), bool)
+        and isinstance(state.get("match"), dict)
+        and isinstance(state["match"].get("over"), bool)
+    )
+    return None if ok else "bad state"
+
+
 class Bot:
     """``hard`` wins when it can; ``easy`` and ``medium`` add at random."""
 

@@ -14,4 +14,5 @@ TEN = GameSpec(
     words="fakegame.words",
     rules_page="fakegame.words",
     package="fakegame",
+    check_view="fakegame:check_view",
 )

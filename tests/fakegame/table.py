@@ -26,12 +26,10 @@ class TenTable:
         state = self.state_now()
         if state is None:
             return
-        table = by_id("table")
-        table.dataset.seat = str(self.seat)
-        table.dataset.turn = "" if state["turn"] is None else str(state["turn"])
-        table.dataset.over = "true" if state["hand_over"] else "false"
-        table.dataset.matchOver = "true" if state["match"]["over"] else "false"
+        table = self.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
         table.dataset.total = str(state["total"])
+        if self.hub is not None:
+            self.hub.render_seats()
         hand = by_id("hand")
         clear(hand)
         if state["turn"] == self.seat:

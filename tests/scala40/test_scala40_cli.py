@@ -53,6 +53,7 @@ def test_cli_bench_json() -> None:
     data = _run(["bench", "--seconds", "0.3", "--no-rlcard", "--finder-hands", "20", "--json"])
     assert data["public_api_steps_per_s"] > 0  # type: ignore[operator]
     assert data["meld_finder"]["hands"] == 20  # type: ignore[index]
+    assert data["meld_finder"]["points"]["cpu_p99_ms"] > 0  # type: ignore[index]
 
 
 def test_cli_review_json(tmp_path: Path) -> None:

@@ -281,14 +281,20 @@ def test_s6_draw_then_play_then_discard() -> None:
     assert g.turn == 1 and g.phase == "draw"
 
 
-def test_s6_opened_take_must_go_on_table_next_move() -> None:
-    g = game(
+def opened_at_draw(top: str, **kw: object) -> scala40.Game:
+    """Seat 0 (opened, 2C 9D in hand, meld 0 = 5H 6H 7H) to draw with ``top`` on the pile."""
+    return game(
         [["2C", "9D"], ["AD", "4C", "KC"]],
         melds=[(0, ["5H", "6H", "7H"])],
-        discard=["8H"],
+        discard=[top],
         turn=0,
         opened=[True, False],
+        **kw,
     )
+
+
+def test_s6_opened_take_must_go_on_table_next_move() -> None:
+    g = opened_at_draw("8H")
     accept(g, "take")
     assert g.phase == "use" and g.position()["taken"] == "8H"
     refuse(g, "discard 9D", "taken card unused")
@@ -298,13 +304,7 @@ def test_s6_opened_take_must_go_on_table_next_move() -> None:
 
 
 def test_s6_take_without_a_use_is_illegal() -> None:
-    g = game(
-        [["2C", "9D"], ["AD", "4C", "KC"]],
-        melds=[(0, ["5H", "6H", "7H"])],
-        discard=["KS"],
-        turn=0,
-        opened=[True, False],
-    )
+    g = opened_at_draw("KS")
     assert g.legal_moves() == ["draw"]
     refuse(g, "take", "no use")
 
@@ -328,26 +328,12 @@ def test_s6_take_needs_open_variant() -> None:
     hand = ["JH", "QH", "KH", "2C", "5D", "8S", "9C", "3S", "4D", "6C", "7D", "AS", "2D"]
     g = game([hand, ["AD", "4C", "KC"]], discard=["10H"], turn=0, rules={"take_needs_open": True})
     refuse(g, "take", "take_needs_open")
-    g = game(
-        [["2C", "9D"], ["AD", "4C", "KC"]],
-        melds=[(0, ["5H", "6H", "7H"])],
-        discard=["8H"],
-        turn=0,
-        opened=[True, False],
-        rules="strict",
-    )
+    g = opened_at_draw("8H", rules="strict")
     accept(g, "take")
 
 
 def test_s6_free_take_keeps_the_card_in_hand() -> None:
-    g = game(
-        [["2C", "9D"], ["AD", "4C", "KC"]],
-        melds=[(0, ["5H", "6H", "7H"])],
-        discard=["KS"],
-        turn=0,
-        opened=[True, False],
-        rules={"free_take": True},
-    )
+    g = opened_at_draw("KS", rules={"free_take": True})
     accept(g, "take")
     assert g.phase == "play" and "KS" in g.hand(0)
     accept(g, "discard 2C")

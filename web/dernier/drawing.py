@@ -23,7 +23,7 @@ from web.dernier.describe import (
     why_not,
 )
 from web.dernier.seatview import SeatView
-from web.shell.dom import by_id, clear, make
+from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
 
 CLOCK_SVG = (
@@ -50,20 +50,9 @@ class TableDrawing:
         sv = self.sv = SeatView(st)
         lang = self.lang
         names = sv.names
-        table = by_id("table")
         turn = sv.turn
-        if turn is None:
-            table.removeAttribute("data-turn")
-        else:
-            table.dataset.turn = str(turn)
-        table.dataset.seat = str(self.seat)
-        table.dataset.over = "true" if sv.hand_over else "false"
-        table.dataset.matchOver = "true" if sv.match_over else "false"
+        table = self.mark_table(turn, sv.hand_over, sv.match_over)
         table.dataset.players = str(sv.players)
-        if self.guest is not None:
-            table.dataset.connected = "true" if self.guest.connected else "false"
-        else:
-            table.removeAttribute("data-connected")
         by_id("abandon").hidden = sv.match_over or self.session is None
         if sv.get("hands_limit"):
             info = t(lang, "hand_of", n=sv["hand_no"], total=sv["hands_limit"])
@@ -422,11 +411,14 @@ class TableDrawing:
                 b.setAttribute("title", why)
                 b.setAttribute("aria-label", name + ", " + t(lang, "not_playable", why=why))
             b.classList.toggle("playable", ok)
+        first_playable = roving
         if focus_code is not None:
             idx = next((i for i, b in enumerate(buttons) if str(b.dataset.card) == focus_code), -1)
             if idx < 0:
                 idx = min(focus_idx, len(buttons) - 1)
             roving = idx
+            if my_turn and not self.was_my_turn and first_playable >= 0 and focus_code not in playable:
+                roving = first_playable  # the turn comes: focus leaves a card that cannot be played
         if roving < 0:
             roving = 0
         for i, b in enumerate(buttons):
@@ -592,7 +584,10 @@ class TableDrawing:
             focus = by_id("summary-peek")
         else:
             focus = by_id("next") if not sv.match_over else by_id("new-match")
-        focus.focus()
+        # the winner line first: focusing the button below must not scroll a short screen's
+        # summary to its bottom
+        focus.focus(js_object({"preventScroll": True}))
+        dlg.scrollTop = 0
 
     def fill_summary(self) -> None:
         v = self.sv

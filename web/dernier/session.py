@@ -6,16 +6,17 @@ turn (anticipo) and chi sbaglia paga (RULES §7, §12)."""
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from dernier import Match
+from dernier.cards import KIND_OF
 from dernier.errors import DernierError, IllegalMove
 from dernier.moves import parse_move
-from web.dernier.describe import move_card
+from web.dernier.describe import move_card, moves_of_card
 from web.dernier.seatview import SeatView
 from web.shell.params import Settings
 from web.shell.replay import make_entry
-from web.shell.session import HUMAN, Session, Store
+from web.shell.session import HUMAN, Session
 
 
 def rules_spec(settings: Settings) -> str | dict[str, Any]:
@@ -31,19 +32,10 @@ class DernierSession(Session):
 
     GAME: ClassVar[str] = "dernier"
     Illegal: ClassVar[type[ValueError]] = IllegalMove
+    match: Match
 
-    def __init__(
-        self,
-        settings: Settings,
-        match: Match,
-        store: Store | None = None,
-        origin: dict[str, Any] | None = None,
-        stats_counted: bool = False,
-        tokens: dict[int, str] | None = None,
-        hinted: bool = False,
-    ) -> None:
-        super().__init__(settings, match, store, origin, stats_counted, tokens, hinted)
-        self.match: Match = match
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
         self.declined: set[int] = set()  # bots that let this Dernier window pass
         self.armed_seats: set[int] = set()  # people who armed Dernier for their next play
         self.jump_checked: tuple[int, int, str] | None = None  # top card the bots considered
@@ -64,7 +56,7 @@ class DernierSession(Session):
     @classmethod
     def load_match(cls, data: object) -> Match:
         try:
-            return Match.load(data)
+            return Match.load(cast("dict[str, Any]", data))  # Match.load checks what it is given
         except DernierError as e:
             raise ValueError(str(e)) from None
 
@@ -155,6 +147,25 @@ class DernierSession(Session):
         self.declined.clear()
         self.jump_checked = None
         self.armed_seats.clear()
+
+    def position_key(self) -> tuple[Any, ...]:
+        m = self.match
+        g = m.game
+        return (m.hand_no, g.state.move_no, len(g.moves), m.result is None)
+
+    def wrong_refusal(self, seat: int, code: str) -> str | None:
+        """Why a chi sbaglia paga attempt of ``code`` is refused outright, else None."""
+        if not self.match.rules.chi_sbaglia_paga:
+            return "chi sbaglia paga is not played at this table"
+        if code not in KIND_OF:
+            return "a chi sbaglia paga attempt names a card of your hand"
+        if self.hand_over or self.match.result is not None:
+            return "the hand is over"
+        if code not in self.match.view(seat)["hand"]:
+            return f"you do not hold {code}"
+        if moves_of_card(self.match.legal_moves(seat), code):
+            return f"{code} may be played: that is no mistake"
+        return None
 
     def _after(self) -> None:
         self.declined &= set(self.match.game.state.due)

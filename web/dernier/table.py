@@ -34,6 +34,7 @@ class DernierTable:
         self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
         self.on(by_id("dernier"), "click", lambda e: self.on_dernier())
         self.on(by_id("chooser-options"), "click", self.on_choose)
+        self.on(by_id("chooser-options"), "keydown", self.on_chooser_key)
         self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
         self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
         self.on(by_id("next"), "click", lambda e: self.on_next())

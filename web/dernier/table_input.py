@@ -248,6 +248,39 @@ class TableInput:
                 held[suit] += 1
         return held
 
+    def on_chooser_key(self, evt: Any) -> None:
+        """Arrow keys move around the chooser's grid (Home End: its first and last)."""
+        key = str(evt.key)
+        if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            return
+        nodes = by_id("chooser-options").querySelectorAll("button")
+        buttons = [nodes.item(i) for i in range(nodes.length)]
+        if not buttons:
+            return
+        idx = next((i for i, b in enumerate(buttons) if b == document.activeElement), 0)
+        tops = [float(b.getBoundingClientRect().top) for b in buttons]
+        if key in ("ArrowLeft", "ArrowRight"):
+            idx = max(0, min(len(buttons) - 1, idx + (1 if key == "ArrowRight" else -1)))
+        elif key == "Home":
+            idx = 0
+        elif key == "End":
+            idx = len(buttons) - 1
+        else:  # the nearest button straight above or below
+            x = self.centre_x(buttons[idx])
+            sign = 1 if key == "ArrowDown" else -1
+            others = [i for i, top in enumerate(tops) if (top - tops[idx]) * sign > 2]
+            if others:
+                near = min(others, key=lambda i: abs(tops[i] - tops[idx]))
+                line = [i for i in others if abs(tops[i] - tops[near]) < 2]
+                idx = min(line, key=lambda i: abs(self.centre_x(buttons[i]) - x))
+        evt.preventDefault()
+        buttons[idx].focus()
+
+    @staticmethod
+    def centre_x(el: Any) -> float:
+        r = el.getBoundingClientRect()
+        return float(r.left) + float(r.width) / 2
+
     def on_choose(self, evt: Any) -> None:
         btn = evt.target.closest("button")
         if not btn:
@@ -381,10 +414,10 @@ class TableInput:
             return
         active = document.activeElement
         idx = next((i for i, b in enumerate(cards) if b == active), 0)
-        # ← →: the playable cards first (on the shown seat's turn); ↑ ↓ Home End: all of them
+        # ← → Home End: every card in order (a dimmed one says why); ↑ ↓: the playable ones
         playable = [i for i, b in enumerate(cards) if b.classList.contains("playable")]
-        if key in ("ArrowLeft", "ArrowRight") and playable:
-            step = -1 if key == "ArrowLeft" else 1
+        if key in ("ArrowUp", "ArrowDown") and playable:
+            step = -1 if key == "ArrowUp" else 1
             later = [i for i in playable if (i - idx) * step > 0]
             if later:
                 idx = later[0] if step > 0 else later[-1]

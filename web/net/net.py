@@ -32,6 +32,7 @@ from web.net import roomlink, signal
 from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
 from web.shell.i18n import t
+from web.shell.params import game_of, game_query
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 15.0
@@ -132,8 +133,9 @@ def save_ice(text: str) -> tuple[bool, str]:
 
 
 def base_url() -> str:
+    """The page's address for invitations: with ``?game=`` for any game but Dernier."""
     loc = window.location
-    return str(loc.origin) + str(loc.pathname)
+    return str(loc.origin) + str(loc.pathname) + game_query(game_of(str(loc.search or "")))
 
 
 async def copy_text(text: str, button: Any = None, field: Any = None, lang: str = "en") -> bool:
@@ -747,7 +749,7 @@ class GuestNet:
                 old.close()
         self.closed_reason = None
         name = str(by_id("join-name").value or "")
-        self.client = GuestClient(self.seat, self.token, name)
+        self.client = GuestClient(self.seat, self.token, name, check=self.page.game.view_check())
         self.retry_at = None
         self.retries = 0
         self.lost_at = None

@@ -72,7 +72,6 @@ from collections.abc import Callable
 from typing import Any
 
 from dernier.cards import KIND_OF
-from web.dernier.describe import moves_of_card
 from web.shell.session import AWAY, CONNECTED, STANDIN, WAITING, Session
 
 VERSION = 1
@@ -135,7 +134,7 @@ GUEST_MESSAGES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 HOST_MESSAGES = frozenset({"welcome", "view", "error", "talk", "ping", "pong", "bye"})
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,128}")
 MAX_ID = 2**53
-MAX_MOVE = 24
+MAX_MOVE = 160  # a Scala 40 opening names up to 14 cards in several melds
 MAX_NAME_FIELD = 200
 MAX_PLAYERS = 10
 #: views whose position a move may still name (older ones are stale anyway)
@@ -345,9 +344,7 @@ class HostHub:
 
     def _key(self) -> tuple[Any, ...]:
         """The position a move is made on: any move (anyone's) changes it."""
-        m = self.session.match
-        g = m.game
-        return (self._epoch, m.hand_no, g.state.move_no, len(g.moves), m.result is None)
+        return (self._epoch, *self.session.position_key())
 
     def _changed(self) -> None:
         with contextlib.suppress(Exception):
@@ -604,7 +601,7 @@ class HostHub:
             return
         move: str = data["move"]
         if data.get("wrong"):
-            reason = self._wrong_refusal(seat, move)
+            reason = s.wrong_refusal(seat, move)
             if reason is None and s.try_wrong(move, seat) is None:
                 reason = "that card cannot be charged as a mistake now"
         else:
@@ -619,21 +616,6 @@ class HostHub:
             return
         self.broadcast()
         self._changed()
-
-    def _wrong_refusal(self, seat: int, code: str) -> str | None:
-        """Why a chi sbaglia paga attempt of ``code`` is refused outright, else None."""
-        s = self.session
-        if not s.match.rules.chi_sbaglia_paga:
-            return "chi sbaglia paga is not played at this table"
-        if code not in KIND_OF:
-            return "a chi sbaglia paga attempt names a card of your hand"
-        if s.hand_over or s.match.result is not None:
-            return "the hand is over"
-        if code not in s.match.view(seat)["hand"]:
-            return f"you do not hold {code}"
-        if moves_of_card(s.match.legal_moves(seat), code):
-            return f"{code} may be played: that is no mistake"
-        return None
 
     # -- table talk ---------------------------------------------------------------------
 
@@ -773,9 +755,17 @@ class GuestClient:
     ``state`` is the last good table state (None before the first), ``n`` its number."""
 
     def __init__(
-        self, seat: int, token: str, name: str, *, now: Callable[[], float] = time.monotonic
+        self,
+        seat: int,
+        token: str,
+        name: str,
+        *,
+        now: Callable[[], float] = time.monotonic,
+        check: Callable[[object, int], str | None] | None = None,
     ) -> None:
         self.seat = seat
+        #: why a table state from the host is unusable (the game's check: GameSpec.view_check)
+        self.check = check or check_state
         self.token = token
         self.name = name
         self.now = now
@@ -846,7 +836,7 @@ class GuestClient:
             if n <= self.n:
                 raise ProtocolError("bad_message", f"view {n} is not after view {self.n}")
             state = data.get("state")
-            why = check_state(state, self.seat)
+            why = self.check(state, self.seat)
             if why is not None:
                 raise ProtocolError("bad_message", why)
             assert isinstance(state, dict)

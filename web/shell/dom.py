@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 SUITS = ("H", "D", "C", "S")
@@ -14,6 +15,11 @@ def random_bytes(n: int) -> bytes:
     arr = window.Uint8Array.new(n)
     window.crypto.getRandomValues(arr)
     return bytes(arr.to_py())
+
+
+def js_object(values: dict[str, Any]) -> Any:
+    """A plain JavaScript object (options for ``focus``, ``scrollIntoView``, ``Blob`` …)."""
+    return to_js(values, dict_converter=window.Object.fromEntries)
 
 
 def by_id(name: str) -> Any:

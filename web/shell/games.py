@@ -28,7 +28,7 @@ Storage keys are per game: ``<name>.match.v1``, ``<name>.prefs.v1``, ``<name>.st
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -79,6 +79,19 @@ class GameSpec:
     levels: tuple[str, ...] = ("easy", "medium", "hard")
     #: its rules package: the import name, shipped in the game's own code bundle
     package: str = ""
+    #: ``module:function(state, seat) -> reason | None``: a friend's page checks every table
+    #: state the host sends with it (the shell's fields and the game's view)
+    check_view: str = "web.net.protocol:check_state"
+    #: its rule sets (``?rules=``, the start screen's choice), each with its fewest and most
+    #: seats, the first the default; empty: the shell's own (Dernier's ``official``/``traditional``)
+    rule_sets: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: its rule-set fields the page may change (``Settings.variants``), each with the values it
+    #: accepts; a field of whole numbers is also a URL match parameter (``?out_at=101``).
+    #: None: the shell's own (Dernier's house rules panel)
+    variants: Mapping[str, Sequence[Any]] | None = None
+    #: what a URL that starts a match uses for the match parameters it leaves out, over the
+    #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match)
+    url_defaults: Mapping[str, Any] = field(default_factory=dict)
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -108,6 +121,10 @@ class GameSpec:
 
     def table_mixins(self) -> tuple[type, ...]:
         return tuple(self.load(self.table))
+
+    def view_check(self) -> Callable[[object, int], str | None]:
+        check: Callable[[object, int], str | None] = self.load(self.check_view)
+        return check
 
     def strings(self) -> Mapping[str, tuple[str, str]]:
         words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS

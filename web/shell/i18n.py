@@ -99,10 +99,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "o peschi 2.",
     ),
     "help_keys": (
-        "Keys: ←/→ choose a card (playable ones first), Enter plays it, D draws, P passes, Space calls "
-        "Dernier, Escape closes a window.",
-        "Tasti: ←/→ scelgono una carta (prima le giocabili), Invio la gioca, D pesca, P passa, Spazio "
-        "dice Dernier, Esc chiude una finestra.",
+        "Keys: ←/→ go through your cards, ↑/↓ jump to the playable ones, Enter plays, D draws, P passes, "
+        "Space calls Dernier, Escape closes a window.",
+        "Tasti: ←/→ scorrono le tue carte, ↑/↓ saltano a quelle giocabili, Invio gioca, D pesca, P passa, "
+        "Spazio dice Dernier, Esc chiude una finestra.",
     ),
     "help_menu": (
         "The Menu has this help again, the rules, sound and more.",

@@ -25,6 +25,7 @@ A bad parameter is ignored (its default is used) with a notice.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -115,9 +116,13 @@ class Settings:
     standin: str = "medium"
     #: seconds a dropped friend is waited for before the stand-in plays (RULES §11 aside)
     grace: int = GRACE_DEFAULT
+    #: the registered game these settings are for (its rule sets and variants)
+    game: str = DEFAULT_GAME
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        if self.game == DEFAULT_GAME:
+            del d["game"]  # Dernier's saves and choices keep the shape they always had
         d["levels"] = list(self.levels)
         d["variants"] = dict(self.variants)
         d["names"] = list(self.names)
@@ -158,10 +163,13 @@ class Settings:
                 p.append(f"{name} must be a whole number")
             return ok
 
-        if self.rules not in RULES:
+        sets = rule_sets(self.game)
+        if not isinstance(self.game, str) or not games.known(self.game):
+            p.append(f"unknown game {self.game!r}")
+        elif self.rules not in sets:
             p.append(f"unknown rules {self.rules!r}")
         elif whole("players", self.players):
-            lo, hi = PLAYER_RANGE[self.rules]
+            lo, hi = sets[self.rules]
             if not lo <= self.players <= hi:
                 p.append(f"players must be {lo} to {hi}")
             elif len(self.levels) != self.players - 1:
@@ -204,8 +212,9 @@ class Settings:
         if not isinstance(self.variants, dict):
             p.append("variants must be an object")
         else:
+            own = variant_choices(self.game)
             for k, v in self.variants.items():
-                choices = VARIANT_CHOICES.get(k)
+                choices = own.get(k)
                 if choices is None:
                     p.append(f"unknown rule {k!r}")
                 elif not any(v == c and type(v) is type(c) for c in choices):
@@ -218,7 +227,8 @@ class Settings:
         """The house rules that are on (for ``Match.new(rules={"preset": …, **these})``)."""
         on: dict[str, Any] = {f: True for f in HOUSE_FIELDS if getattr(self, f) is True}
         if isinstance(self.variants, dict):
-            on.update({k: v for k, v in self.variants.items() if k in VARIANT_CHOICES})
+            own = variant_choices(self.game)
+            on.update({k: v for k, v in self.variants.items() if k in own})
         return on
 
     def with_players(self, players: int) -> Settings:
@@ -252,6 +262,33 @@ class Settings:
             **{f: getattr(self, f) for f in HOUSE_FIELDS if getattr(self, f)},
             **({"variants": dict(self.variants)} if self.variants else {}),
         }
+
+
+def rule_sets(game: str) -> Mapping[str, tuple[int, int]]:
+    """A game's rule sets with their fewest and most seats (:attr:`GameSpec.rule_sets`),
+    the first the default; the shell's own (Dernier's) when the game names none."""
+    spec = games.get(game) if isinstance(game, str) and games.known(game) else None
+    return spec.rule_sets if spec is not None and spec.rule_sets else PLAYER_RANGE
+
+
+def variant_choices(game: str) -> Mapping[str, Sequence[Any]]:
+    """A game's changeable rule-set fields and the values each accepts
+    (:attr:`GameSpec.variants`); the shell's own (Dernier's) when the game names none."""
+    spec = games.get(game) if isinstance(game, str) and games.known(game) else None
+    return spec.variants if spec is not None and spec.variants is not None else VARIANT_CHOICES
+
+
+def number_params(game: str) -> dict[str, tuple[int, int]]:
+    """A game's own whole-number rule-set fields, read from the URL as match parameters
+    (``?out_at=101``), each with its least and greatest value."""
+    spec = games.get(game) if games.known(game) else None
+    if spec is None or spec.variants is None:
+        return {}
+    out: dict[str, tuple[int, int]] = {}
+    for name, choices in spec.variants.items():
+        if choices and all(isinstance(c, int) and not isinstance(c, bool) for c in choices):
+            out[name] = (min(choices), max(choices))
+    return out
 
 
 @dataclass(frozen=True)
@@ -319,8 +356,11 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
     pairs = query_pairs(q)
     notices: list[Notice] = []
     raw: dict[str, str] = {}
+    game = game_of(q)
+    numbers = number_params(game)
+    sets = rule_sets(game)
     for key, value in pairs:
-        if key not in KNOWN_KEYS:
+        if key not in KNOWN_KEYS and key not in numbers:
             notices.append(Notice("unknown_param", key, value))
             continue
         if key in raw:
@@ -328,8 +368,16 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
             continue
         raw[key] = value
 
-    start = any(k in raw for k in MATCH_KEYS)
-    s = replace(base, **URL_MATCH_DEFAULTS) if start else base
+    start = any(k in raw for k in (*MATCH_KEYS, *numbers))
+    first_rules = next(iter(sets))
+    if start:
+        defaults = {**URL_MATCH_DEFAULTS, "rules": first_rules, "game": game}
+        defaults.update(games.get(game).url_defaults if games.known(game) else {})
+        s = replace(base, **defaults)
+    else:
+        s = replace(base, game=game)
+        if s.rules not in sets:  # choices remembered for another game's rules
+            s = replace(s, rules=first_rules, variants={})
     given: dict[str, str] = {}
 
     def bad(key: str, detail: str = "") -> None:
@@ -337,12 +385,12 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
 
     # rules first: the players' range depends on it
     if "rules" in raw:
-        if raw["rules"] in RULES:
+        if raw["rules"] in sets:
             s = replace(s, rules=raw["rules"])
             given["rules"] = raw["rules"]
         else:
-            bad("rules", "official, traditional")
-    lo, hi = PLAYER_RANGE[s.rules]
+            bad("rules", ", ".join(sets))
+    lo, hi = sets[s.rules]
     if s.players < lo or s.players > hi:
         s = s.with_players(min(max(s.players, lo), hi))
 
@@ -403,13 +451,21 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
         else:
             bad("target", f"{TARGET_RANGE[0]}–{TARGET_RANGE[1]}")
 
-    game = DEFAULT_GAME
-    if GAME_PARAM in raw:
-        wanted = raw[GAME_PARAM].strip().lower()
-        if games.known(wanted):
-            game = wanted
-        else:
-            bad(GAME_PARAM, ", ".join(g.name for g in games.registered()))
+    if numbers:
+        chosen = dict(s.variants)
+        for key, (least, most) in numbers.items():
+            if key not in raw:
+                continue
+            n = _int(raw[key])
+            if n is not None and least <= n <= most and n in variant_choices(game)[key]:
+                chosen[key] = n
+                given[key] = str(n)
+            else:
+                bad(key, f"{least}–{most}")
+        s = replace(s, variants=chosen)
+
+    if GAME_PARAM in raw and not games.known(raw[GAME_PARAM].strip().lower()):
+        bad(GAME_PARAM, ", ".join(g.name for g in games.registered()))
 
     prefs: set[str] = set()
     if "lang" in raw:
@@ -454,6 +510,13 @@ def clean_name(text: object) -> str:
 def language_of(accept: str | None) -> str:
     """``it`` when the browser prefers Italian, else ``en``."""
     return "it" if (accept or "").lower().startswith("it") else "en"
+
+
+def game_query(game: str) -> str:
+    """The query that names ``game`` in the page's own URLs (a reload after the start
+    screen, invitations, share links): none for the default game, so that every Dernier URL
+    stays what it always was, else ``?game=<name>``."""
+    return "" if game == DEFAULT_GAME else f"?{GAME_PARAM}={game}"
 
 
 def game_of(query: str) -> str:

@@ -142,6 +142,8 @@ def make_entry(match: Match, kind: str, at: int, hinted: bool = False) -> dict[s
         "rules": match.rules.preset,
         "players": match.players,
         "hands": match.hand_no,
+        "limit": match.hands_limit,  # the match's format: a number of hands, or a points target
+        "target": match.target,
         "over": match.over,
         "winner": match.winner if match.over else None,
         "scores": match.scores,

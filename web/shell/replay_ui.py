@@ -29,7 +29,6 @@ import json
 import time
 from typing import Any
 
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from dernier.errors import SaveError
@@ -37,8 +36,9 @@ from dernier.match import Match
 from dernier.review import MAX_RECORD_BYTES, load_record
 from web.dernier import faces
 from web.dernier.describe import count_text, sort_hand
-from web.shell.dom import by_id, clear, make
+from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import choice_text, t
+from web.shell.params import game_query
 from web.shell.replay import (
     HandFrames,
     ReplayShelf,
@@ -356,7 +356,7 @@ class ReplayViewer:
         match = self.rp_match
         if match is None:
             return
-        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
+        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0] + game_query(self.game.name)
         url = base + "#" + encode_link(match.record())
         box = by_id("replay-share-box")
         field = by_id("replay-link")
@@ -401,9 +401,11 @@ class ReplayViewer:
     def shelf(self) -> ReplayShelf:
         return self.store.shelf()
 
-    def keep_replay(self, match: Match, kind: str, hinted: bool = False) -> None:
-        """Keep ``match`` in the Replays list; a full storage is told, nothing else lost."""
-        kept = self.shelf().add(make_entry(match, kind, int(time.time() * 1000), hinted))
+    def keep_replay(self, match: Match, kind: str, hinted: bool = False, at: int | None = None) -> None:
+        """Keep ``match`` in the Replays list, dated ``at`` (ms; now by default); a full
+        storage is told, nothing else lost."""
+        when = at if at else int(time.time() * 1000)
+        kept = self.shelf().add(make_entry(match, kind, when, hinted))
         self.tell_kept(kept.failed, kept.dropped)
 
     def tell_kept(self, failed: bool, dropped: int) -> None:
@@ -443,7 +445,12 @@ class ReplayViewer:
                 if e.get("rules") in ("official", "traditional")
                 else ""
             ]
-            if isinstance(hands, int) and hands > 0:
+            limit, target = e.get("limit"), e.get("target")
+            if isinstance(hands, int) and hands > 0 and not e.get("over") and isinstance(limit, int):
+                extra.append(t(lang, "hand_of", n=hands, total=limit))  # unfinished: where it stopped
+            elif isinstance(hands, int) and hands > 0 and not e.get("over") and isinstance(target, int):
+                extra.append(t(lang, "hand_target", n=hands, target=target))
+            elif isinstance(hands, int) and hands > 0:
                 extra.append(choice_text(lang, "format", f"hands:{hands}") or "")
             extra.append(t(lang, "replays_kind_" + e["kind"]))
             if e.get("hinted"):
@@ -504,12 +511,13 @@ class ReplayViewer:
             if picked and document.body.dataset.screen == "setup":
                 status.textContent = text
                 status.hidden = False
-                where = to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries)
-                status.scrollIntoView(where)
+                status.scrollIntoView(js_object({"block": "nearest"}))
             else:
                 self.notice(text, "error", None)
             return
-        self.keep_replay(match, "imported")
+        # dated when the file was written (the match's own time), not when it is opened
+        modified = getattr(f, "lastModified", None)
+        self.keep_replay(match, "imported", at=int(modified) if modified else None)
         self.open_replay(match, 1, came_from=self.came_from())
 
     def drop_allowed(self) -> bool:

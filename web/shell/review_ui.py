@@ -25,7 +25,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from dernier.match import Match
 from dernier.review import review_steps
 from web.dernier.describe import move_text
-from web.shell.dom import by_id, clear, make
+from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
 
 #: the longest stretch of playouts between two turns of the event loop during a review
@@ -75,7 +75,7 @@ class ReviewPanel:
     def download_record(self, match: Match) -> None:
         """``match.record()`` as a JSON file the browser downloads."""
         text = json.dumps(match.record(), separators=(",", ":"))
-        kind = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        kind = js_object({"type": "application/json"})
         blob = window.Blob.new(to_js([text]), kind)
         url = window.URL.createObjectURL(blob)
         a = make("a", "", None, href=url, download=f"dernier-match-{match.seed}.json")

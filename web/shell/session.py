@@ -356,6 +356,21 @@ class Session:
             return None
         return f"{move!r} may not be played now"
 
+    def position_key(self) -> tuple[Any, ...]:
+        """*hook*: what a move is made on: any move (anyone's) changes it (a friend's move
+        made on an older view is stale)."""
+        return (self.changes,)
+
+    def wrong_refusal(self, seat: int, move: str) -> str | None:
+        """*hook*: why a mistake charged as a penalty (a friend's ``wrong`` move) is refused
+        outright, else None; :meth:`try_wrong` then charges it."""
+        return "this table charges no mistakes"
+
+    def try_wrong(self, code: str, seat: int = HUMAN) -> str | None:
+        """*hook*: ``seat`` makes a mistake the rules charge (Dernier: chi sbaglia paga);
+        the reason, or None when it is not charged (state unchanged)."""
+        return None
+
     def on_move(self, move: str, seat: int) -> None:
         """*hook*: after ``seat`` played ``move`` (before saving)."""
 

@@ -17,11 +17,12 @@ from web.shell.i18n import choice_text, rule_refs, t
 from web.shell.params import (
     HOUSE_FIELDS,
     MAX_HAND_SIZE,
-    PLAYER_RANGE,
     SEAT_CHOICES,
     VARIANT_CHOICES,
     Settings,
     clean_name,
+    game_query,
+    rule_sets,
 )
 from web.shell.session import Session, player_names
 
@@ -131,8 +132,24 @@ class SetupScreen:
             value = variants.get(field, getattr(base, field))
             by_id(f"opt-{field}").value = variant_text(value)
 
+    def offer_rules(self) -> None:
+        """The choice of rules: the game's own rule sets (:attr:`GameSpec.rule_sets`) in
+        place of the shell's; the house rules panel only for the shell's own variants."""
+        sel = by_id("opt-rules")
+        if self.game.rule_sets and sel.getAttribute("data-game") != self.game.name:
+            clear(sel)
+            for name in self.game.rule_sets:
+                sel.appendChild(
+                    make("option", "", t(self.lang, f"rules_{name}"), value=name, data_i18n=f"rules_{name}")
+                )
+            sel.dataset.game = self.game.name
+        by_id("house-rules").hidden = self.game.variants is not None
+
     def read_variants(self, preset: str) -> dict[str, Any]:
-        """The panel's rule-set fields that differ from the preset."""
+        """The panel's rule-set fields that differ from the preset (a game with its own
+        variants keeps the ones of its remembered settings)."""
+        if self.game.variants is not None:
+            return {k: v for k, v in self.settings.variants.items() if k in self.game.variants}
         from dernier.rules import PRESETS
 
         base = PRESETS.get(preset) or PRESETS["official"]
@@ -166,7 +183,14 @@ class SetupScreen:
         self.show_setup()
 
     def fill_setup(self, s: Settings) -> None:
+        # the game's own choices only: the rules, match format and house rules of a game
+        # that reads those parameters (GameSpec.params)
+        params = set(self.game.params)
+        by_id("opt-rules").closest(".field").hidden = "rules" not in params
+        by_id("opt-format").closest(".field").hidden = not params & {"hands", "target"}
+        by_id("house-rules").hidden = "rules" not in params
         by_id("opt-name").value = s.name
+        self.offer_rules()
         by_id("opt-rules").value = s.rules
         self.sync_players(s.players)
         by_id("opt-format").value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
@@ -188,7 +212,9 @@ class SetupScreen:
     def sync_players(self, players: int | None = None) -> None:
         sel = by_id("opt-players")
         current = players or int(sel.value or 3)
-        lo, hi = PLAYER_RANGE.get(str(by_id("opt-rules").value), (2, 6))
+        lo, hi = rule_sets(self.game.name).get(str(by_id("opt-rules").value), (2, 6))
+        least, most = self.game.seats  # the game's own seat limits (DOG: four seats only)
+        lo, hi = max(lo, least), min(hi, most)
         clear(sel)
         for n in range(lo, hi + 1):
             opt = make("option", "", str(n), value=str(n))
@@ -291,6 +317,7 @@ class SetupScreen:
             names=names if any(names) else (),
             standin=self.settings.standin,
             grace=self.settings.grace,
+            game=self.game.name,
         )
         problems = s.problems()
         if problems:
@@ -377,7 +404,7 @@ class SetupScreen:
         # The URL's own match parameters no longer describe this match: drop them, so a
         # reload resumes it.
         with contextlib.suppress(Exception):
-            window.history.replaceState(None, "", "index.html")
+            window.history.replaceState(None, "", "index.html" + game_query(self.game.name))
         self.open_match(Session.new(s, self.store, None))
 
     # -- the match -----------------------------------------------------------------------

@@ -40,6 +40,7 @@ from web.shell.params import (
     Notice,
     Settings,
     game_of,
+    game_query,
     language_of,
     parse_query,
 )
@@ -231,7 +232,7 @@ class PageCore:
 
     def choose_game(self, name: str) -> None:
         if name != self.game.name and games.known(name):
-            window.location.assign("?game=" + name)
+            window.location.assign("index.html" + game_query(name))
 
     # -- static text ---------------------------------------------------------------------
 
@@ -361,6 +362,24 @@ class PageCore:
         el.textContent = text
         el.classList.toggle("refused", bool(refused and text))
         el.classList.remove("penalty")  # show_penalty() sets it again for its own text
+
+    def mark_table(self, turn: int | None, hand_over: bool, match_over: bool) -> Any:
+        """The table's hooks every game's page carries (CONTRACT "In the page"):
+        ``#table[data-turn][data-seat][data-over][data-match-over]``, and on a friend's page
+        ``data-connected``. Returns ``#table``."""
+        table = by_id("table")
+        if turn is None:
+            table.removeAttribute("data-turn")
+        else:
+            table.dataset.turn = str(turn)
+        table.dataset.seat = str(self.seat)
+        table.dataset.over = "true" if hand_over else "false"
+        table.dataset.matchOver = "true" if match_over else "false"
+        if self.guest is not None:
+            table.dataset.connected = "true" if self.guest.connected else "false"
+        else:
+            table.removeAttribute("data-connected")
+        return table
 
     def announce(self, text: str) -> None:
         by_id("announce").textContent = text

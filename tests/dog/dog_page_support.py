@@ -1,0 +1,149 @@
+"""Helpers of DOG's browser tests: saves of the page made from a :class:`dog.Match`, and a
+person playing seat by seat by clicking only (CONTRACT "In the page")."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from browser_support import open_page
+from playwright.sync_api import Page
+
+import dog
+from web.dog.session import DogMatch
+
+SAVE_KEY = "dog.match.v1"
+NAMES = ["You", "Bianca", "Carlo", "Dario"]
+
+#: true when the shown seat has something to do now, or the game is over
+READY_JS = """() => {
+  const t = document.querySelector('#table');
+  if (!t || t.hidden) return false;
+  if (t.dataset.over === 'true') return true;
+  if (document.body.dataset.curtain === 'true') return true;
+  if (t.dataset.turn !== t.dataset.seat && t.dataset.phase !== 'exchange') return false;
+  if (t.dataset.phase === 'exchange') {
+    const give = document.querySelector('#give');
+    return !!give && !give.hidden;
+  }
+  const fold = document.querySelector('#fold');
+  return (fold && !fold.disabled) ||
+    !!document.querySelector('#hand [data-card][aria-disabled="false"]');
+}"""
+
+
+def table_data(page: Page) -> dict[str, str]:
+    return dict(page.evaluate("() => ({...document.querySelector('#table').dataset})"))
+
+
+def log_count(page: Page) -> int:
+    return int(page.evaluate("document.querySelectorAll('#log li').length"))
+
+
+def seek(rng_seed: int, ok: Callable[[dog.Match], bool], limit: int = 4000) -> dog.Match:
+    """A match reached by random legal moves of every seat from ``rng_seed`` where ``ok``."""
+    for seed in range(rng_seed, rng_seed + 50):
+        m = dog.Match.new(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(limit):
+            if m.over:
+                break
+            if ok(m):
+                return m
+            g = m.game
+            if g.state.phase == "exchange":
+                seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
+            else:
+                seat = g.state.turn
+            moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
+            m.play(rng.choice(moves), seat)
+    raise AssertionError("no such position found")
+
+
+def page_save(match: dog.Match, levels: list[str] | None = None, seed: int = 1, **settings: Any) -> str:
+    """The page's save wrapper (web/shell/session.py) around ``match``."""
+    fields = {
+        "players": 4,
+        "rules": "official",
+        "levels": levels or ["medium"] * 3,
+        "seed": None,
+        "hands": 1,
+        "target": None,
+        "lang": "en",
+        "delay": 0,
+        "name": "",
+        "timer": 0,
+        **settings,
+    }
+    data = {
+        "app": "dog-page",
+        "version": 1,
+        "settings": fields,
+        "origin": None,
+        "stats_counted": False,
+        "match": DogMatch(match, NAMES, seed).save(),
+    }
+    return json.dumps(data)
+
+
+def open_saved(page: Page, server_url: str, save: str, query: str = "game=dog") -> None:
+    page.goto(server_url)
+    page.evaluate(
+        """([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }""",
+        [SAVE_KEY, save],
+    )
+    open_page(page, server_url, query)
+
+
+def play_turn(page: Page) -> str:
+    """The shown seat acts by clicking, as a person would: in the exchange a card and
+    ``#give``; in play the first usable card, then (a Jolly's first enabled rank, a 7's
+    parts) the first target or movable pawn until the move goes; ``#fold`` when it is the
+    only thing to do. Returns what it did."""
+    data = table_data(page)
+    before = log_count(page)
+    if data["phase"] == "exchange":
+        page.click("#hand [data-card]")
+        assert page.get_attribute("#hand [data-card][aria-pressed='true']", "data-card")
+        page.click("#give")
+        return "give"
+    if page.is_enabled("#fold"):
+        assert page.locator("#hand [data-card][aria-disabled='false']").count() == 0
+        page.click("#fold")
+        return "fold"
+    page.click("#hand [data-card][aria-disabled='false']")
+    for _ in range(40):
+        if log_count(page) > before or table_data(page).get("turn") != data.get("turn"):
+            return "play"
+        if page.is_visible("#ranks"):
+            page.click("#ranks [data-rank]:not([disabled])")
+            continue
+        target = page.locator("#board [data-pawn][data-target='true']")
+        if not target.count():
+            target = page.locator("#board [data-target='true']")
+        if target.count():
+            target.first.click()
+            continue
+        movable = page.locator("#board [data-pawn][data-movable='true']")
+        if movable.count():
+            movable.first.click()
+            continue
+        page.wait_for_timeout(30)
+    raise AssertionError("the move did not go: " + str(table_data(page)))
+
+
+def play_until_over(page: Page, turns: int = 400, on_turn: Callable[[Page], None] | None = None) -> int:
+    """Play the shown seat(s) until the game is over; the number of actions taken."""
+    for done in range(turns):
+        page.wait_for_function(READY_JS, timeout=60_000)
+        if table_data(page)["over"] == "true":
+            return done
+        if page.evaluate("document.body.dataset.curtain") == "true":
+            page.click("#curtain-go")
+        else:
+            play_turn(page)
+        if on_turn is not None:
+            on_turn(page)
+    raise AssertionError("the game did not end")

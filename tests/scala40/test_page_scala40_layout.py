@@ -1,0 +1,82 @@
+"""Scala 40's table on a phone (issue 23): 14 cards in hand and 8 melds on the table fit
+360×640 portrait and 844×390 landscape (and a desktop) without hiding a card or a button:
+every card and button lies inside the page's width and no two cards overlap."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from browser_support import open_page
+from playwright.sync_api import Page
+
+from scala40.bots import make_bot
+from web.shell.params import parse_query
+from web.shell.session import MemoryStorage, Session, Store
+
+SHOTS = os.environ.get("S40_SHOTS")
+SAVE_KEY = "scala40.match.v1"
+
+
+def busy_save(lang: str) -> str:
+    """A saved 4-player match: 8+ melds on the table, the person (seat 0) holding 14 cards."""
+    for seed in range(1, 400):
+        p = parse_query(f"game=scala40&players=4&levels=medium,medium,medium&seed={seed}&lang={lang}&delay=0")
+        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
+        bot, rng = make_bot("medium"), random.Random(seed)
+        for _ in range(400):
+            if s.hand_over:
+                break
+            seat = s.turn
+            v = s.view(seat)
+            if seat == 0 and len(v["melds"]) >= 8 and v["phase"] == "draw" and len(v["hand"]) == 13:
+                s.play("draw", 0)
+                return s.to_json()
+            s.play(bot.choose(v, rng), seat)
+    raise AssertionError("no busy table found")
+
+
+def boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    return list(
+        page.eval_on_selector_all(
+            selector,
+            """els => els.filter(e => e.offsetParent !== null).map(e => {
+                 const r = e.getBoundingClientRect();
+                 const id = e.id || e.dataset.card || '';
+                 return {x: r.x, y: r.y + window.scrollY, w: r.width, h: r.height, id};
+               })""",
+        )
+    )
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("width", "height", "lang"), [(360, 640, "en"), (844, 390, "it"), (390, 844, "it"), (1280, 800, "en")]
+)
+def test_fourteen_cards_and_eight_melds_fit(
+    page: Page, server_url: str, width: int, height: int, lang: str
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(busy_save(lang))})")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    if SHOTS:
+        Path(SHOTS).mkdir(exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/busy-{width}x{height}-{lang}.png", full_page=True)
+    cards = boxes(page, "#hand button.card")
+    assert len(cards) == 14
+    assert page.locator("#melds [data-meld]").count() >= 8
+    # nothing wider than the page, every card and button inside it
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for b in cards + boxes(page, "#actions button, #stock, #discard, #melds [data-meld]"):
+        assert b["x"] >= 0 and b["x"] + b["w"] <= width + 0.5, b
+        assert b["w"] >= 24 and b["h"] >= 24, b  # a finger can hit it
+    for i, a in enumerate(cards):  # no card hides another
+        for c in cards[i + 1 :]:
+            overlap_x = min(a["x"] + a["w"], c["x"] + c["w"]) - max(a["x"], c["x"])
+            overlap_y = min(a["y"] + a["h"], c["y"] + c["h"]) - max(a["y"], c["y"])
+            assert overlap_x <= 1 or overlap_y <= 1, (a, c)

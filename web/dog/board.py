@@ -1,0 +1,139 @@
+"""DOG's board as the page draws it (plain Python, no browser): where each field stands
+in the SVG, the fields a move visits one by one, and the board after a 7's parts played so
+far (RULES §2, §6, §8, §9, §11).
+
+The track runs counter-clockwise (RULES §2): the shown seat's start field is at the bottom,
+the next seat's start at the right. Coordinates are in the SVG's ``viewBox`` of
+``0 0 100 100``."""
+
+from __future__ import annotations
+
+import math
+
+from dog.board import HOME_FIELDS, SEATS, SPACING, TRACK, partner, start_of, team_of
+
+CENTER = 50.0
+RADIUS = 41.0
+#: the radius of a track field's circle
+FIELD_R = 1.85
+
+__all__ = ["HOME_FIELDS", "SEATS", "SPACING", "TRACK", "partner", "start_of", "team_of"]
+
+
+def _angle(field: float, shown: int) -> float:
+    return math.pi / 2 - (field - start_of(shown)) * 2 * math.pi / TRACK
+
+
+def track_xy(field: int, shown: int = 0) -> tuple[float, float]:
+    a = _angle(field, shown)
+    return round(CENTER + RADIUS * math.cos(a), 2), round(CENTER + RADIUS * math.sin(a), 2)
+
+
+def home_xy(seat: int, k: int, shown: int = 0) -> tuple[float, float]:
+    """``h<seat>.<k>``: from the start field towards the middle."""
+    a = _angle(start_of(seat), shown)
+    r = RADIUS - 4.6 * k
+    return round(CENTER + r * math.cos(a), 2), round(CENTER + r * math.sin(a), 2)
+
+
+def nest_xy(seat: int, index: int, shown: int = 0) -> tuple[float, float]:
+    """The place of pawn ``index`` in the nest of ``seat``: a 2×2 block beside the start,
+    on the side the pawns come from."""
+    a = _angle(start_of(seat) - 3.6, shown)
+    r = RADIUS - 8.5
+    cx, cy = CENTER + r * math.cos(a), CENTER + r * math.sin(a)
+    dx, dy = (-1.9 if index % 2 == 0 else 1.9), (-1.9 if index < 2 else 1.9)
+    return round(cx + dx, 2), round(cy + dy, 2)
+
+
+def nest_center(seat: int, shown: int = 0) -> tuple[float, float]:
+    a = _angle(start_of(seat) - 3.6, shown)
+    r = RADIUS - 8.5
+    return round(CENTER + r * math.cos(a), 2), round(CENTER + r * math.sin(a), 2)
+
+
+def field_xy(field: str, shown: int = 0, index: int = 0) -> tuple[float, float]:
+    """Where a field name stands: ``"12"``, ``"h2.1"``, ``"n3"`` (``index``: the pawn's
+    place in a nest)."""
+    if field.startswith("n"):
+        return nest_xy(int(field[1:]), index, shown)
+    if field.startswith("h"):
+        seat, k = field[1:].split(".")
+        return home_xy(int(seat), int(k), shown)
+    return track_xy(int(field), shown)
+
+
+def is_track(field: str) -> bool:
+    return field.isdigit()
+
+
+def path(start: str, end: str, backward: bool = False) -> list[str]:
+    """The fields a pawn visits moving from ``start`` to ``end``, the end included, the
+    start left out (RULES §6, §9): forward along the track, into the home at its own start
+    field, or backward (a 4). A move out of the nest or a swap goes in one step."""
+    if start.startswith("n") or end.startswith("n"):
+        return [end]
+    if backward:
+        a, b = int(start), int(end)
+        out = []
+        while a != b:
+            a = (a - 1) % TRACK
+            out.append(str(a))
+            if len(out) > TRACK:
+                return [end]
+        return out
+    if end.startswith("h"):
+        seat_s, k_s = end[1:].split(".")
+        seat, k = int(seat_s), int(k_s)
+        out = []
+        if start.startswith("h"):
+            j = int(start.split(".")[1])
+            return [f"h{seat}.{i}" for i in range(j + 1, k + 1)]
+        a = int(start)
+        while a != start_of(seat):
+            a = (a + 1) % TRACK
+            out.append(str(a))
+        return out + [f"h{seat}.{i}" for i in range(1, k + 1)]
+    if start.startswith("h"):
+        return [end]
+    a, b = int(start), int(end)
+    out = []
+    while a != b:
+        a = (a + 1) % TRACK
+        out.append(str(a))
+    return out
+
+
+def steps(start: str, end: str) -> int:
+    """The steps of a forward part ``start-end`` (a 7's part)."""
+    return len(path(start, end))
+
+
+def parse_pawn(text: str) -> tuple[str, bool]:
+    """A pawn of a position: its field and whether it is fresh (``"16*"``)."""
+    return (text[:-1], True) if text.endswith("*") else (text, False)
+
+
+Board = list[list[str]]
+
+
+def after_parts(pawns: Board, parts: list[tuple[str, str]]) -> Board:
+    """The pawns (position notation) after a 7's parts played so far: each part moves its
+    pawn, and every pawn it passes or lands on goes to its nest (RULES §8, §11)."""
+    board = [list(row) for row in pawns]
+    for a, b in parts:
+        passed = path(a, b)
+        for s, row in enumerate(board):
+            for i, p in enumerate(row):
+                at, _fresh = parse_pawn(p)
+                if at in passed and at != a and is_track(at):
+                    row[i] = f"n{s}"
+        for row in board:
+            for i, p in enumerate(row):
+                if parse_pawn(p)[0] == a:
+                    row[i] = b
+                    break
+            else:
+                continue
+            break
+    return board

@@ -1,0 +1,21 @@
+"""DOG as the page's shell knows it (:class:`web.shell.games.GameSpec`): registered by one
+line in :mod:`web.games`. Nothing here imports the rules package."""
+
+from __future__ import annotations
+
+from web.shell.games import GameSpec
+
+DOG = GameSpec(
+    name="dog",
+    titles={"en": "DOG", "it": "DOG"},
+    seats=(4, 4),
+    session="web.dog.session:DogSession",
+    bots="web.dog.players",
+    table="web.dog.table:MIXINS",
+    words="web.dog.words",
+    rules_page="web.dog.rules_text",
+    params=("levels", "seed", "name", "timer"),
+    package="dog",
+    check_view="web.dog.session:check_state",
+    rule_sets={"standard": (4, 4)},
+)

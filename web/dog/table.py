@@ -1,0 +1,841 @@
+"""DOG's table in the page (browser only): the mixin of the page
+(:func:`web.shell.ui.page_class`) that builds the board's elements, draws one seat's table
+state (``Session.table_state``: the engine's view of that seat) and turns taps and keys into
+move strings (:mod:`web.dog.pick`). Named by :data:`web.dog.game.DOG`'s ``table``.
+
+The elements and hooks follow CONTRACT "In the page": ``svg#board`` with ``[data-field]``
+and ``[data-pawn][data-at]``, ``#hand [data-card]``, ``#give``, ``#fold``, ``#ranks``,
+``#seven[data-left]``, ``#seven-undo``, ``#cancel``, ``#discard``, ``#new-game``."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web.dog import board as geo
+from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
+from web.dog.words import field_words as field_words_of
+from web.dog.words import letter, log_line
+from web.shell.dom import by_id, clear, make
+from web.shell.i18n import t
+
+SVG_NS = "http://www.w3.org/2000/svg"
+COLOURS = ("#d9443a", "#2f6fd6", "#2e9e57", "#e0b020")
+SUIT_SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+STEP_MS = 90
+#: the elements of Dernier's table this table does not use (the shell's ones are kept)
+UNUSED = ("opponents", "center", "me")
+
+
+def svg(tag: str, **attrs: Any) -> Any:
+    el = document.createElementNS(SVG_NS, tag)
+    for k, v in attrs.items():
+        el.setAttribute(k.replace("_", "-"), str(v))
+    return el
+
+
+def card_text(code: str) -> tuple[str, str]:
+    """(rank, suit sign) of a card code; the Jolly is ``("★", "")``."""
+    if code == "JK":
+        return "★", ""
+    return code[:-1], SUIT_SIGNS.get(code[-1], "")
+
+
+class StateView(dict[str, Any]):
+    """A seat's table state as the shell's parts read it (``self.sv``: ``names``, keys)."""
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.get("names") or [])
+
+    @property
+    def hand_over(self) -> bool:
+        return bool(self.get("hand_over"))
+
+
+class DogTable:
+    """DOG's table: board, hand, buttons, log and curtain (a mixin of the page)."""
+
+    # -- building the table ----------------------------------------------------------------
+
+    def wire_table(self: Any) -> None:
+        self.dog_pick = None  # Pick | None: the move being chosen
+        self.dog_give: str | None = None  # the card chosen for the partner
+        self.dog_ranks_for: bool = False  # the Jolly's rank chooser is open
+        self.dog_shown = -1  # the seat the board is turned for
+        self.dog_at: dict[str, str] = {}  # pawn id -> field, as last drawn
+        self.dog_walks: dict[str, Any] = {}  # pawn id -> its walk along the track (a task)
+        self.dog_log_seen = (0, 0)  # (game, lines) announced
+        self.dog_state: dict[str, Any] | None = None
+        self.build_dog_table()
+        self.on(by_id("hand"), "click", self.on_dog_hand)
+        self.on(by_id("board"), "click", self.on_dog_board)
+        self.on(by_id("board"), "keydown", self.on_dog_board_key)
+        self.on(by_id("give"), "click", lambda e: self.on_dog_give())
+        self.on(by_id("fold"), "click", lambda e: self.dog_act("fold"))
+        self.on(by_id("cancel"), "click", lambda e: self.dog_clear())
+        self.on(by_id("seven-undo"), "click", lambda e: self.on_dog_undo())
+        self.on(by_id("ranks"), "click", self.on_dog_rank)
+        self.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
+        self.on(by_id("curtain-go"), "click", lambda e: self.on_dog_curtain_go())
+        self.on(by_id("abandon"), "click", lambda e: self.on_dog_abandon())
+        self.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
+        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.on(document, "keydown", self.on_dog_key)
+
+    def build_dog_table(self: Any) -> None:
+        table = by_id("table")
+        keep = {name: by_id(name) for name in ("hint", "timer", "coach", "coach-text")}
+        for name in UNUSED:
+            el = by_id(name)
+            if el:
+                el.remove()
+        turn_row = table.querySelector(".turn-row")
+        if turn_row:
+            turn_row.remove()
+        document.querySelector(".brand").textContent = "DOG"
+        document.title = "DOG"
+        main = make("div", "dog-main")
+        holder = make("div", "dog-board-box")
+        board = svg("svg", id="board", viewBox="0 0 100 100", role="group")
+        board.setAttribute("aria-labelledby", "board-label")
+        holder.appendChild(board)
+        holder.appendChild(make("p", "sr-only", t(self.lang, "dog_board_label"), id="board-label"))
+        holder.appendChild(make("div", "dog-discard", id="discard", role="img"))
+        main.appendChild(holder)
+        side = make("div", "dog-side")
+        side.appendChild(make("ul", "dog-seats", id="dog-seats"))
+        row = make("div", "dog-row")
+        row.appendChild(make("p", "dog-turn", id="turn-line"))
+        row.appendChild(keep["timer"])
+        side.appendChild(row)
+        hand = make("div", "hand dog-hand", id="hand", role="group")
+        hand.setAttribute("aria-label", t(self.lang, "your_hand"))
+        side.appendChild(hand)
+        ranks = make("div", "dog-ranks", id="ranks", role="group", hidden="")
+        ranks.appendChild(
+            make("p", "dog-ranks-title", t(self.lang, "dog_ranks_title"), data_i18n="dog_ranks_title")
+        )
+        for r in RANKS:
+            b = make("button", "dog-rank", r, type="button")
+            b.dataset.rank = r
+            ranks.appendChild(b)
+        side.appendChild(ranks)
+        seven = make("div", "dog-seven", id="seven", hidden="")
+        seven.appendChild(make("span", "dog-seven-left", id="seven-left"))
+        seven.appendChild(
+            make(
+                "button",
+                "ghost small",
+                t(self.lang, "dog_undo"),
+                id="seven-undo",
+                type="button",
+                data_i18n="dog_undo",
+            )
+        )
+        side.appendChild(seven)
+        actions = make("div", "actions dog-actions", id="actions")
+        for name, key, cls in (
+            ("give", "dog_give", "action primary"),
+            ("fold", "dog_fold", "action"),
+            ("cancel", "dog_cancel", "action ghost"),
+            ("new-game", "dog_new_game", "action primary"),
+        ):
+            b = make("button", cls, t(self.lang, key), id=name, type="button")
+            b.dataset.i18n = key
+            actions.appendChild(b)
+        actions.appendChild(keep["coach"])
+        side.appendChild(actions)
+        side.appendChild(keep["hint"])
+        side.appendChild(keep["coach-text"])
+        main.appendChild(side)
+        table.insertBefore(main, table.querySelector("#curtain"))
+        table.dataset.game = "dog"
+
+    def draw_board(self: Any, shown: int, names: list[str]) -> None:
+        """The fields of the board turned so that ``shown`` sits at the bottom."""
+        b = by_id("board")
+        clear(b)
+        lang = self.lang
+        b.appendChild(svg("circle", cx=50, cy=50, r=geo.RADIUS, **{"class": "dog-ring"}))
+        fields = svg("g", **{"class": "dog-fields"})
+        for f in range(geo.TRACK):
+            x, y = geo.track_xy(f, shown)
+            c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field"})
+            c.dataset.field = str(f)
+            if f % geo.SPACING == 0:
+                s = f // geo.SPACING
+                c.dataset.start = "true"
+                c.setAttribute("style", f"--seat:{COLOURS[s]}")
+                c.setAttribute(
+                    "aria-label", t(lang, "dog_start_label", who=names[s] if s < len(names) else s)
+                )
+            fields.appendChild(c)
+        for s in range(geo.SEATS):
+            for k in range(1, geo.HOME_FIELDS + 1):
+                x, y = geo.home_xy(s, k, shown)
+                c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field dog-home"})
+                c.dataset.field = f"h{s}.{k}"
+                c.setAttribute("style", f"--seat:{COLOURS[s]}")
+                fields.appendChild(c)
+            x, y = geo.nest_center(s, shown)
+            nest = svg("rect", x=x - 4.4, y=y - 4.4, width=8.8, height=8.8, rx=2, **{"class": "dog-nest"})
+            nest.dataset.field = f"n{s}"
+            nest.setAttribute("style", f"--seat:{COLOURS[s]}")
+            fields.appendChild(nest)
+            label = svg("text", x=x, y=y + 7.6, **{"class": "dog-nest-label", "text-anchor": "middle"})
+            label.textContent = letter(lang, s)
+            fields.appendChild(label)
+        b.appendChild(fields)
+        b.appendChild(svg("g", id="dog-pawns"))
+        self.dog_at = {}
+        for walking in self.dog_walks.values():
+            walking.cancel()
+        self.dog_walks = {}
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def dog_pick_seat(self: Any) -> None:
+        """Pass-and-play: the page shows the local person who is to act (their give in the
+        exchange, their card in play); when that changes the curtain comes up."""
+        s = self.session
+        if s is None or not s.multi_local or s.hand_over:
+            return
+        turn = s.turn
+        if turn is None or not s.is_local(turn) or turn == self.seat:
+            return
+        self.seat = turn
+        self.curtain_seat = turn
+        self.dog_clear(render=False)
+
+    def curtain_up(self: Any) -> bool:
+        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
+
+    def render(self: Any) -> None:
+        self.dog_pick_seat()
+        st = self.state_now()
+        if st is None:
+            return
+        self.dog_state = st
+        self.sv = StateView(st)
+        lang = self.lang
+        names = list(st.get("names") or [])
+        me = self.seat
+        table = by_id("table")
+        turn = st.get("turn")
+        if turn is None:
+            table.removeAttribute("data-turn")
+        else:
+            table.dataset.turn = str(turn)
+        table.dataset.seat = str(me)
+        table.dataset.phase = str(st.get("phase"))
+        over = bool(st.get("hand_over"))
+        table.dataset.over = "true" if over else "false"
+        winner = st.get("winner")
+        if winner is None:
+            table.removeAttribute("data-winner")
+        else:
+            table.dataset.winner = str(winner)
+        if self.guest is not None:
+            table.dataset.connected = "true" if self.guest.connected else "false"
+        else:
+            table.removeAttribute("data-connected")
+        by_id("abandon").hidden = over or self.session is None
+        by_id("hand-info").textContent = t(
+            lang, "dog_round", game=st.get("hand_no", 1), round=st.get("round"), cards=st.get("cards")
+        )
+        document.title = ("▶ " if turn == me else "") + "DOG"
+        legal = [m for m in st.get("legal") or [] if m not in ("abandon", "timeout")]
+        if self.dog_pick is not None and not self.dog_pick.options(legal):
+            self.dog_pick = None
+        if self.dog_give is not None and f"give {self.dog_give}" not in legal:
+            self.dog_give = None
+        covered = self.render_dog_curtain(st, names)
+        if self.dog_shown != me:
+            self.draw_board(me, names)
+            self.dog_shown = me
+        self.render_dog_pawns(st, legal)
+        self.render_dog_seats(st, names)
+        self.render_dog_discard(st)
+        if covered:
+            clear(by_id("hand"))
+            clear(by_id("log"))
+            self.dog_log_seen = (0, 0)
+        else:
+            self.render_dog_hand(st, legal)
+            self.render_dog_log(st, names)
+        self.render_dog_controls(st, legal, covered)
+        self.render_dog_turn(st, names, legal, covered)
+        self.render_timer()
+
+    def render_dog_curtain(self: Any, st: dict[str, Any], names: list[str]) -> bool:
+        cur = by_id("curtain")
+        if not self.curtain_up() or st.get("hand_over"):
+            self.curtain_seat = None
+            cur.hidden = True
+            document.body.removeAttribute("data-curtain")
+            return False
+        who = names[self.seat] if self.seat < len(names) else str(self.seat)
+        by_id("curtain-title").textContent = t(self.lang, "curtain_pass", who=who)
+        by_id("curtain-go").textContent = t(self.lang, "curtain_go", who=who)
+        by_id("curtain-dernier").hidden = True
+        was_hidden = bool(cur.hidden)
+        cur.hidden = False
+        document.body.dataset.curtain = "true"
+        if was_hidden:
+            by_id("curtain-go").focus()
+            self.announce(t(self.lang, "curtain_pass", who=who))
+        return True
+
+    def dog_nest(self: Any, st: dict[str, Any]) -> str:
+        """The nest ``out`` brings a pawn from: one's own, the partner's once finished (§12)."""
+        me = self.seat
+        mine = st["pawns"][me]
+        if all(str(p).startswith("h") for p in mine):
+            return f"n{geo.partner(me)}"
+        return f"n{me}"
+
+    def shown_pawns(self: Any, st: dict[str, Any]) -> list[list[str]]:
+        """The pawns as drawn: the position's, with a 7's parts chosen so far played."""
+        pawns: list[list[str]] = [list(row) for row in st["pawns"]]
+        if self.dog_pick is not None and self.dog_pick.parts:
+            pawns = geo.after_parts(pawns, self.dog_pick.parts)
+        return pawns
+
+    def render_dog_pawns(self: Any, st: dict[str, Any], legal: list[str]) -> None:
+        lang = self.lang
+        layer = by_id("dog-pawns")
+        pawns = self.shown_pawns(st)
+        nest = self.dog_nest(st)
+        pick = self.dog_pick
+        movable: list[str] = []
+        targets: list[str] = []
+        if pick is not None and st.get("turn") == self.seat:
+            if pick.pawn is None:
+                movable = pick.movable(legal, nest)
+            else:
+                movable = [pick.pawn]
+                targets = [f for f, _tok in pick.targets(legal, pick.pawn, nest)]
+        last = (st.get("log") or [[None, ""]])[-1][1]
+        moves: list[tuple[str, Any, list[tuple[float, float]], bool]] = []
+        for s, row in enumerate(pawns):
+            nest_i = 0
+            for i, p in enumerate(row):
+                pid = f"{s}.{i}"
+                at, fresh = geo.parse_pawn(str(p))
+                el = layer.querySelector(f'[data-pawn="{pid}"]')
+                if not el:
+                    el = svg("g", **{"class": "dog-pawn"})
+                    el.dataset.pawn = pid
+                    el.setAttribute("style", f"--seat:{COLOURS[s]}")
+                    el.appendChild(svg("circle", r=1.95))
+                    label = svg("text", y=0.85, **{"text-anchor": "middle"})
+                    label.textContent = letter(lang, s)
+                    el.appendChild(label)
+                    layer.appendChild(el)
+                index = nest_i if at.startswith("n") else 0
+                if at.startswith("n"):
+                    nest_i += 1
+                x, y = geo.field_xy(at, self.dog_shown, index)
+                old = self.dog_at.get(pid)
+                el.dataset.at = at
+                if fresh:
+                    el.dataset.fresh = "true"
+                else:
+                    el.removeAttribute("data-fresh")
+                where = at if not at.startswith("n") else t(lang, "dog_nest")
+                el.setAttribute(
+                    "aria-label",
+                    t(lang, "dog_pawn_label", colour=t(lang, f"dog_colour_{s}"), i=i + 1, at=where),
+                )
+                on = at in movable or (at.startswith("n") and at == nest and nest in movable)
+                tgt = at in targets and not at.startswith("n")
+                self.dog_flag(el, "movable", on)
+                self.dog_flag(el, "target", tgt)
+                el.setAttribute("tabindex", "0" if on or tgt else "-1")
+                el.setAttribute("role", "button" if on or tgt else "img")
+                walking = self.dog_walks.get(pid)
+                if old == at and self.dog_pick is None and walking is not None and not walking.done():
+                    continue  # still walking to where it stands: let it arrive
+                if walking is not None:
+                    walking.cancel()
+                    del self.dog_walks[pid]
+                if old is None or old == at or self.dog_pick is not None:
+                    el.setAttribute("transform", f"translate({x} {y})")
+                    el.classList.remove("going-home")
+                else:
+                    moves.append((pid, el, self.dog_path(old, at, last, index), at.startswith("n")))
+                self.dog_at[pid] = at
+        nodes = by_id("board").querySelectorAll(".dog-fields [data-field]")
+        for k in range(nodes.length):
+            f = nodes.item(k)
+            name = str(f.dataset.field)
+            lit = name in targets or (name == nest and nest in movable)
+            self.dog_flag(f, "target", name in targets)
+            self.dog_flag(f, "movable", name == nest and nest in movable)
+            if lit:  # reachable by keyboard while lit
+                f.setAttribute("tabindex", "0")
+                f.setAttribute("role", "button")
+                f.setAttribute("aria-label", t(lang, "dog_field_label", f=field_words_of(lang, name)))
+            elif f.hasAttribute("tabindex"):
+                f.removeAttribute("tabindex")
+                f.removeAttribute("role")
+        for pid, el, steps, home in moves:
+            self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
+
+    def dog_flag(self: Any, el: Any, name: str, on: bool) -> None:
+        if on:
+            el.setAttribute(f"data-{name}", "true")
+        else:
+            el.removeAttribute(f"data-{name}")
+
+    def dog_path(self: Any, old: str, new: str, last: str, index: int) -> list[tuple[float, float]]:
+        """The points a pawn walks through, field by field (RULES §6): straight to its nest
+        when sent home, straight for a swap or coming out."""
+        shown = self.dog_shown
+        if new.startswith("n") or old.startswith("n") or "x" in last:
+            return [geo.field_xy(new, shown, index)]
+        backward = False
+        if geo.is_track(old) and geo.is_track(new):
+            fwd = (int(new) - int(old)) % geo.TRACK
+            backward = fwd > 13 and (int(old) - int(new)) % geo.TRACK == 4
+            if fwd > 13 and not backward:
+                return [geo.field_xy(new, shown)]
+        return [geo.field_xy(f, shown) for f in geo.path(old, new, backward)]
+
+    async def dog_walk(self: Any, el: Any, points: list[tuple[float, float]], home: bool) -> None:
+        """A pawn walks field by field (or goes home in one slower step); the next render
+        cancels a walk not finished and puts the pawn where it stands."""
+        el.classList.toggle("going-home", home)
+        for x, y in points:
+            el.setAttribute("transform", f"translate({x} {y})")
+            await asyncio.sleep((STEP_MS if not home else 450) / 1000)
+        el.classList.remove("going-home")
+
+    def render_dog_seats(self: Any, st: dict[str, Any], names: list[str]) -> None:
+        box = by_id("dog-seats")
+        clear(box)
+        lang = self.lang
+        me = self.seat
+        hands = st.get("hands") or []
+        given = st.get("given") or []
+        out = st.get("out") or []
+        for k in range(geo.SEATS):
+            s = (me + k) % geo.SEATS
+            li = make("li", "dog-seat")
+            li.dataset.seat = str(s)
+            li.dataset.team = str(geo.team_of(s))
+            li.setAttribute("style", f"--seat:{COLOURS[s]}")
+            if st.get("turn") == s:
+                li.classList.add("to-act")
+            li.appendChild(make("span", "dog-letter", letter(lang, s), aria_hidden="true"))
+            li.appendChild(make("span", "dog-name", names[s] if s < len(names) else str(s)))
+            if s != me:
+                tag = "dog_partner" if s == geo.partner(me) else "dog_team_them"
+                li.appendChild(make("span", "chip dog-team", t(lang, tag)))
+            held = hands[s] if s < len(hands) else 0
+            count = len(held) if isinstance(held, list) else int(held or 0)
+            label = t(lang, "dog_cards_n", n=count)
+            li.appendChild(make("span", "chip dog-count", f"🂠 {count}", aria_label=label))
+            li.dataset.cards = str(count)
+            if s < len(given) and given[s] and st.get("phase") == "exchange":
+                li.appendChild(make("span", "chip", t(lang, "dog_gave_mark")))
+            if s in out:
+                li.appendChild(make("span", "chip", t(lang, "dog_out_round")))
+            box.appendChild(li)
+
+    def render_dog_discard(self: Any, st: dict[str, Any]) -> None:
+        el = by_id("discard")
+        pile = st.get("discard") or []
+        lang = self.lang
+        if not pile:
+            el.removeAttribute("data-card")
+            el.removeAttribute("data-as")
+            el.textContent = t(lang, "dog_last_card") + ": " + t(lang, "dog_no_card")
+            el.setAttribute("aria-label", el.textContent)
+            return
+        top = str(pile[-1])
+        code, _, rank = top.partition("=")
+        el.dataset.card = code
+        if rank:
+            el.setAttribute("data-as", rank)
+        else:
+            el.removeAttribute("data-as")
+        clear(el)
+        el.appendChild(make("span", "dog-discard-label", t(lang, "dog_last_card")))
+        el.appendChild(self.dog_card_face(code, rank))
+        el.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + (top if not rank else f"JK = {rank}"))
+
+    def dog_card_face(self: Any, code: str, rank: str = "") -> Any:
+        r, suit = card_text(code)
+        face = make("span", "dog-card")
+        face.dataset.suit = code[-1] if code != "JK" else "J"
+        face.appendChild(make("span", "dog-card-rank", r))
+        face.appendChild(make("span", "dog-card-suit", suit if not rank else "=" + rank))
+        return face
+
+    def render_dog_hand(self: Any, st: dict[str, Any], legal: list[str]) -> None:
+        hand = by_id("hand")
+        clear(hand)
+        held = st["hands"][self.seat] if isinstance(st["hands"][self.seat], list) else []
+        exchange = st.get("phase") == "exchange"
+        usable = gives(legal) if exchange else usable_cards(legal)
+        chosen = self.dog_give if exchange else (self.dog_pick.head.split("=")[0] if self.dog_pick else None)
+        pressed_done = False
+        got = st.get("got") if not exchange else None  # the partner's card (§4), once exchanged
+        for code in held:
+            b = make("button", "card dog-hand-card", None, type="button")
+            b.dataset.card = code
+            b.appendChild(self.dog_card_face(code))
+            b.setAttribute("aria-label", code)
+            ok = code in usable
+            b.setAttribute("aria-disabled", "false" if ok else "true")
+            b.classList.toggle("playable", ok)
+            press = code == chosen and not pressed_done
+            pressed_done = pressed_done or press
+            b.setAttribute("aria-pressed", "true" if press else "false")
+            if got and code == got:
+                got = None
+                b.dataset.received = "true"
+                b.setAttribute("aria-label", t(self.lang, "dog_received", card=code))
+            hand.appendChild(b)
+
+    def render_dog_controls(self: Any, st: dict[str, Any], legal: list[str], covered: bool) -> None:
+        lang = self.lang
+        exchange = st.get("phase") == "exchange"
+        give = by_id("give")
+        give.hidden = covered or not exchange or not gives(legal)
+        give.disabled = self.dog_give is None
+        fold = by_id("fold")
+        fold.disabled = covered or "fold" not in legal
+        fold.hidden = exchange
+        pick = self.dog_pick
+        ranks = by_id("ranks")
+        ranks.hidden = covered or not self.dog_ranks_for
+        if self.dog_ranks_for:
+            allowed = jolly_ranks(legal)
+            nodes = ranks.querySelectorAll("[data-rank]")
+            for i in range(nodes.length):
+                b = nodes.item(i)
+                b.disabled = str(b.dataset.rank) not in allowed
+        seven = by_id("seven")
+        if pick is not None and is_seven(pick.head) and not covered:
+            seven.hidden = False
+            left = pick.left()
+            seven.dataset.left = str(left)
+            by_id("seven-left").textContent = t(lang, "dog_seven_left", n=left)
+            by_id("seven-undo").disabled = not pick.parts
+        else:
+            seven.hidden = True
+            seven.removeAttribute("data-left")
+        idle = pick is None and not self.dog_ranks_for and self.dog_give is None
+        by_id("cancel").hidden = covered or idle
+        over = bool(st.get("hand_over"))
+        by_id("new-game").hidden = not over or self.session is None
+
+    def render_dog_turn(
+        self: Any, st: dict[str, Any], names: list[str], legal: list[str], covered: bool
+    ) -> None:
+        lang = self.lang
+        line = by_id("turn-line")
+        me = self.seat
+        turn = st.get("turn")
+        if st.get("hand_over"):
+            text = self.dog_result(st)
+        elif covered:
+            text = ""
+        elif st.get("phase") == "exchange":
+            if gives(legal):
+                text = t(lang, "dog_exchange_pick")
+            elif st.get("gave"):
+                text = t(lang, "dog_exchange_wait", card=st.get("gave"))
+            else:
+                text = t(lang, "dog_wait_exchange")
+        elif turn == me:
+            pick = self.dog_pick
+            if legal == ["fold"]:
+                text = t(lang, "dog_must_fold")
+            elif pick is None:
+                text = t(lang, "dog_your_turn")
+            elif pick.pawn is None:
+                text = t(lang, "dog_pick_pawn")
+            else:
+                jack = (pick.head.startswith("J") and pick.head[1:2] != "K") or pick.head == "JK=J"
+                text = t(lang, "dog_pick_swap" if jack else "dog_pick_target")
+        else:
+            who = names[turn] if isinstance(turn, int) and turn < len(names) else ""
+            text = t(lang, "dog_wait_turn", who=who)
+        if st.get("got") and st.get("phase") == "play" and st.get("round") and not covered:
+            got = t(lang, "dog_received", card=st.get("got"))
+            text = got + " " + text if turn == me and self.dog_pick is None else text
+        line.textContent = text
+        key = (turn, st.get("phase"), st.get("round"))
+        if turn == me and key != getattr(self, "dog_turn_said", None) and not covered:
+            self.dog_turn_said = key
+            self.announce(text)
+
+    def dog_result(self: Any, st: dict[str, Any]) -> str:
+        lang = self.lang
+        winner = st.get("winner")
+        us = geo.team_of(self.seat)
+        ended = st.get("ended")
+        if ended in ("abandon", "timeout"):
+            how = t(lang, f"dog_how_{ended}")
+            return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how)
+        return t(lang, "dog_won_us" if winner == us else "dog_won_them")
+
+    def render_dog_log(self: Any, st: dict[str, Any], names: list[str]) -> None:
+        log = st.get("log") or []
+        box = by_id("log")
+        game = int(st.get("hand_no") or 1)
+        seen_game, seen = self.dog_log_seen
+        if seen_game != game or seen > len(log):
+            clear(box)
+            seen = 0
+        lines = [log_line(self.lang, names, int(s), str(m)) for s, m in log[seen:]]
+        for text in lines:
+            box.appendChild(make("li", "", text))
+        if lines:
+            by_id("log-last").textContent = lines[-1]
+            if seen:  # the moves since the last render, for screen readers
+                self.announce(" · ".join(lines[-3:]))
+            box.scrollTop = box.scrollHeight
+        self.dog_log_seen = (game, len(log))
+
+    def render_thinking(self: Any) -> None:
+        seat = self.driver.thinking
+        nodes = by_id("dog-seats").querySelectorAll(".dog-seat")
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
+
+    def render_timer(self: Any) -> None:
+        el = by_id("timer")
+        st = self.dog_state
+        limit = int(st.get("timer") or 0) if st else 0
+        turn = st.get("turn") if st else None
+        if not st or not limit or turn is None or st.get("hand_over"):
+            self.turn_started = None
+            self.turn_key = None
+            el.hidden = True
+            return
+        key = (int(st.get("hand_no") or 1), int(st.get("move_no") or 0), turn)
+        if self.turn_key != key:
+            self.turn_key = key
+            self.turn_started = float(window.performance.now())
+        if turn != self.seat or self.turn_started is None:
+            el.hidden = True
+            return
+        left = limit - (float(window.performance.now()) - self.turn_started) / 1000
+        el.hidden = False
+        el.textContent = t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
+        el.classList.toggle("low", left < 10)
+
+    def open_summary(self: Any, *args: Any) -> None:
+        """The end of a game is shown on the table itself (the result line, ``#new-game``)."""
+
+    # -- input ------------------------------------------------------------------------------
+
+    def dog_legal(self: Any) -> list[str]:
+        st = self.dog_state or {}
+        return [m for m in st.get("legal") or [] if m not in ("abandon", "timeout")]
+
+    def dog_act(self: Any, move: str) -> None:
+        self.dog_pick = None
+        self.dog_give = None
+        self.dog_ranks_for = False
+        refused = self.act(move)
+        if refused:
+            self.hint(t(self.lang, "dog_refused", why=refused), refused=True)
+            self.render()
+        else:
+            self.hint("")
+
+    def dog_clear(self: Any, render: bool = True) -> None:
+        self.dog_pick = None
+        self.dog_give = None
+        self.dog_ranks_for = False
+        if render:
+            self.hint("")
+            self.render()
+
+    def on_dog_hand(self: Any, evt: Any) -> None:
+        btn = evt.target.closest("[data-card]")
+        if not btn or self.curtain_up():
+            return
+        code = str(btn.dataset.card)
+        st = self.dog_state or {}
+        legal = self.dog_legal()
+        if st.get("phase") == "exchange":
+            if code in gives(legal):
+                self.dog_give = None if self.dog_give == code else code
+                self.render()
+            return
+        if code not in usable_cards(legal):
+            why = t(self.lang, "dog_unusable", card=code)
+            if st.get("turn") != self.seat:
+                why = t(self.lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
+            self.hint(why, refused=True)
+            return
+        self.hint("")
+        if code == "JK":
+            ranks = jolly_ranks(legal)
+            if len(ranks) == 1:
+                self.dog_start(f"JK={next(iter(ranks))}")
+                return
+            self.dog_pick = None
+            self.dog_ranks_for = True
+            self.render()
+            first = by_id("ranks").querySelector("[data-rank]:not([disabled])")
+            if first:
+                first.focus()
+            return
+        self.dog_start(code)
+
+    def dog_name(self: Any, seat: Any) -> str:
+        names = list((self.dog_state or {}).get("names") or [])
+        return names[seat] if isinstance(seat, int) and seat < len(names) else ""
+
+    def dog_start(self: Any, head: str) -> None:
+        """A card (or a Jolly's rank) chosen: a lone move plays at once, else its pawns light up."""
+        self.dog_ranks_for = False
+        legal = self.dog_legal()
+        pick = Pick(head)
+        options = pick.options(legal)
+        if len(options) == 1:
+            self.dog_act(options[0])
+            return
+        self.dog_pick = pick
+        self.dog_advance()
+
+    def dog_advance(self: Any) -> None:
+        """After a choice: one pawn left to move chooses itself; one target plays."""
+        pick = self.dog_pick
+        if pick is None:
+            return
+        st = self.dog_state or {}
+        legal = self.dog_legal()
+        nest = self.dog_nest(st)
+        if pick.pawn is None:
+            movable = pick.movable(legal, nest)
+            if len(movable) == 1:
+                pick.pawn = movable[0]
+        if pick.pawn is not None:
+            targets = pick.targets(legal, pick.pawn, nest)
+            if len(targets) == 1:
+                self.dog_take(targets[0][1])
+                return
+        self.render()
+        self.dog_focus_lit()
+
+    def dog_take(self: Any, token: str) -> None:
+        pick = self.dog_pick
+        if pick is None:
+            return
+        whole = pick.choose(self.dog_legal(), token)
+        if whole is not None:
+            self.dog_act(whole)
+            return
+        self.dog_advance()
+
+    def dog_focus_lit(self: Any) -> None:
+        lit = '[data-target="true"][tabindex="0"], [data-movable="true"][tabindex="0"]'
+        el = by_id("board").querySelector(lit)
+        active = document.activeElement
+        if el and active and active.closest("#table"):
+            el.focus()
+
+    def on_dog_board(self: Any, evt: Any) -> None:
+        el = evt.target.closest("[data-pawn], [data-field]")
+        if not el:
+            return
+        self.dog_board_choice(el)
+
+    def dog_board_choice(self: Any, el: Any) -> None:
+        pick = self.dog_pick
+        if pick is None or self.curtain_up():
+            return
+        st = self.dog_state or {}
+        legal = self.dog_legal()
+        nest = self.dog_nest(st)
+        at = str(el.dataset.at) if el.hasAttribute("data-pawn") else str(el.dataset.field)
+        if pick.pawn is not None:
+            for f, tok in pick.targets(legal, pick.pawn, nest):
+                if f == at and not (f.startswith("n") and tok != "out"):
+                    self.dog_take(tok)
+                    return
+        if at in pick.movable(legal, nest):
+            pick.pawn = at
+            self.dog_advance()
+
+    def on_dog_board_key(self: Any, evt: Any) -> None:
+        if str(evt.key) in ("Enter", " "):
+            el = evt.target.closest("[data-pawn], [data-field]")
+            if el:
+                evt.preventDefault()
+                self.dog_board_choice(el)
+
+    def on_dog_rank(self: Any, evt: Any) -> None:
+        b = evt.target.closest("[data-rank]")
+        if not b or b.disabled:
+            return
+        self.dog_start(f"JK={b.dataset.rank}")
+
+    def on_dog_undo(self: Any) -> None:
+        if self.dog_pick is not None:
+            self.dog_pick.undo()
+            self.render()
+
+    def on_dog_give(self: Any) -> None:
+        if self.dog_give is not None:
+            self.dog_act(f"give {self.dog_give}")
+
+    def on_dog_key(self: Any, evt: Any) -> None:
+        busy = self.dog_pick or self.dog_ranks_for or self.dog_give
+        if str(evt.key) == "Escape" and not self.dialog_open() and busy:
+            self.dog_clear()
+
+    def on_dog_new_game(self: Any) -> None:
+        s = self.session
+        if s is None:
+            return
+        self.dog_shown = -1
+        self.begin(s.again())
+        self.focus_hand()
+
+    def on_dog_curtain_go(self: Any) -> None:
+        self.curtain_seat = None
+        by_id("curtain").hidden = True
+        self.render()
+        self.focus_hand()
+
+    def on_dog_abandon(self: Any) -> None:
+        s = self.session
+        if s is None or s.hand_over:
+            return
+        by_id("confirm-abandon").showModal()
+        by_id("abandon-no").focus()
+
+    def on_dog_abandon_yes(self: Any) -> None:
+        by_id("confirm-abandon").close()
+        s = self.session
+        if s is None or s.hand_over:
+            return
+        self.driver.stop()
+        self.dog_act("abandon")
+
+    def hand_buttons(self: Any) -> list[Any]:
+        nodes = by_id("hand").querySelectorAll("button[data-card]")
+        return [nodes.item(i) for i in range(nodes.length)]
+
+    def focus_card(self: Any, index: int) -> None:
+        cards = self.hand_buttons()
+        if cards:
+            cards[max(0, min(index, len(cards) - 1))].focus()
+
+
+MIXINS = (DogTable,)
+
+__all__ = ["MIXINS", "DogTable", "card_of"]

@@ -1,0 +1,164 @@
+"""DOG's words in the page (``STRINGS = {key: (English, Italian)}``, added over the shell's)
+and the sentences of its log, made from move strings (plain Python, no browser)."""
+
+from __future__ import annotations
+
+from web.shell.i18n import t
+
+STRINGS: dict[str, tuple[str, str]] = {
+    "dog_table_label": ("DOG board", "Tavolo di DOG"),
+    "dog_board_label": (
+        "The board: 64 fields, four nests, four homes",
+        "Il tabellone: 64 caselle, quattro nidi, quattro case",
+    ),
+    "dog_round": (
+        "Game {game} · round {round}: {cards} cards",
+        "Partita {game} · giro {round}: {cards} carte",
+    ),
+    "dog_give": ("Give", "Dai"),
+    "dog_fold": ("Give up the round", "Rinuncia al giro"),
+    "dog_cancel": ("Cancel", "Annulla"),
+    "dog_undo": ("Undo part", "Annulla parte"),
+    "dog_seven_left": ("7: {n} steps left", "7: ancora {n} passi"),
+    "dog_new_game": ("New game", "Nuova partita"),
+    "dog_ranks_title": ("The Jolly plays as…", "Il Jolly vale…"),
+    "dog_last_card": ("Last card", "Ultima carta"),
+    "dog_no_card": ("none yet", "nessuna"),
+    "dog_team_us": ("your team", "la tua squadra"),
+    "dog_team_them": ("opponent", "avversario"),
+    "dog_partner": ("partner", "compagno"),
+    "dog_cards_n": ("{n} cards", "{n} carte"),
+    "dog_out_round": ("gave up", "ha rinunciato"),
+    "dog_gave_mark": ("gave", "ha dato"),
+    "dog_exchange_pick": (
+        "Exchange (§4): choose a card for your partner, then Give.",
+        "Scambio (§4): scegli una carta per il compagno, poi Dai.",
+    ),
+    "dog_exchange_wait": (
+        "You gave {card}. Waiting for your partner's card.",
+        "Hai dato {card}. Aspetti la carta del compagno.",
+    ),
+    "dog_received": ("Your partner gave you {card}.", "Il compagno ti ha dato {card}."),
+    "dog_your_turn": ("Your turn: choose a card.", "Tocca a te: scegli una carta."),
+    "dog_pick_pawn": ("Choose a pawn that lights up.", "Scegli una pedina illuminata."),
+    "dog_pick_target": ("Choose where it goes.", "Scegli dove va."),
+    "dog_pick_swap": ("Choose the pawn to swap with.", "Scegli la pedina da scambiare."),
+    "dog_must_fold": (
+        "No card can be played: give up the round (§5).",
+        "Nessuna carta si può giocare: rinuncia al giro (§5).",
+    ),
+    "dog_wait_turn": ("{who} is playing.", "Gioca {who}."),
+    "dog_wait_exchange": ("Waiting for the exchange.", "Si aspetta lo scambio."),
+    "dog_unusable": ("{card} has no legal move now.", "{card} ora non ha mosse possibili."),
+    "dog_refused": ("Not allowed: {why}", "Non si può: {why}"),
+    "dog_won_us": (
+        "Your team wins! All eight pawns are home.",
+        "Vince la tua squadra! Tutte e otto le pedine sono a casa.",
+    ),
+    "dog_won_them": ("The other team wins.", "Vince l'altra squadra."),
+    "dog_won_ended": (
+        "The other team {how}: your team wins.",
+        "L'altra squadra {how}: vince la tua squadra.",
+    ),
+    "dog_lost_ended": (
+        "Your team {how}: the other team wins.",
+        "La tua squadra {how}: vince l'altra squadra.",
+    ),
+    "dog_how_abandon": ("abandoned", "ha abbandonato"),
+    "dog_how_timeout": ("ran out of time", "ha esaurito il tempo"),
+    "dog_score": (
+        "Games: your team {us}, opponents {them}",
+        "Partite: la tua squadra {us}, avversari {them}",
+    ),
+    "dog_log_give": ("{who} gives a card to the partner", "{who} dà una carta al compagno"),
+    "dog_log_give_card": ("{who} gives {card} to the partner", "{who} dà {card} al compagno"),
+    "dog_log_out": ("{who}: {card}, a pawn comes out", "{who}: {card}, esce una pedina"),
+    "dog_log_move": ("{who}: {card}, {parts}", "{who}: {card}, {parts}"),
+    "dog_log_swap": ("{who}: {card}, swaps {a} and {b}", "{who}: {card}, scambia {a} e {b}"),
+    "dog_log_idle": ("{who}: {card}, no swap", "{who}: {card}, nessuno scambio"),
+    "dog_log_fold": ("{who} gives up the round", "{who} rinuncia al giro"),
+    "dog_log_abandon": ("{who} abandons", "{who} abbandona"),
+    "dog_log_timeout": ("{who} ran out of time", "{who} ha esaurito il tempo"),
+    "dog_jolly_as": ("Jolly as {rank}", "Jolly come {rank}"),
+    "dog_home_field": ("home {k}", "casa {k}"),
+    "dog_nest": ("nest", "nido"),
+    "dog_colour_0": ("Red", "Rosso"),
+    "dog_colour_1": ("Blue", "Blu"),
+    "dog_colour_2": ("Green", "Verde"),
+    "dog_colour_3": ("Yellow", "Giallo"),
+    "dog_pawn_label": ("{colour} pawn {i} on {at}", "Pedina {colour} {i} su {at}"),
+    "dog_field_label": ("field {f}", "casella {f}"),
+    "dog_start_label": ("start field of {who}", "partenza di {who}"),
+    "help_heading_dog": ("How to play DOG", "Come si gioca a DOG"),
+    # the shell's words, worded for DOG (the game's words go over the shell's)
+    "tagline": (
+        "The Swiss team race game: two against two, bring your four pawns home with your cards.",
+        "Il gioco di corsa svizzero a squadre: due contro due, porta a casa le tue quattro pedine "
+        "con le carte.",
+    ),
+    "rules_heading": ("Rules of DOG", "Regole di DOG"),
+    "table_label": ("DOG board", "Tavolo di DOG"),
+    "log_heading": ("Moves of the game", "Mosse della partita"),
+    "help_play": (
+        "Tap a card: the pawns it can move light up. Tap a pawn, then where it goes "
+        "(a lone choice plays at once).",
+        "Tocca una carta: si illuminano le pedine che può muovere. Tocca una pedina, poi dove va "
+        "(una scelta sola si gioca subito).",
+    ),
+    "help_draw": (
+        "A 7 is split part by part among your pawns; a Jolly first asks which card it plays as.",
+        "Il 7 si divide parte per parte fra le pedine; il Jolly chiede prima che carta vale.",
+    ),
+    "help_dernier": (
+        "After each deal give one card to your partner (opposite you): choose it, then Give.",
+        "Dopo ogni distribuzione dai una carta al compagno (di fronte a te): sceglila, poi Dai.",
+    ),
+    "help_keys": (
+        "Keys: Tab reaches the cards and the lit pawns, Enter chooses, Escape cancels the choice.",
+        "Tasti: Tab raggiunge le carte e le pedine illuminate, Invio sceglie, Esc annulla la scelta.",
+    ),
+}
+
+#: the letter on each seat's pawns, with its colour (colour-blind players read the letter)
+LETTERS = {"en": ("R", "B", "G", "Y"), "it": ("R", "B", "V", "G")}
+
+
+def letter(lang: str, seat: int) -> str:
+    return LETTERS.get(lang, LETTERS["en"])[seat]
+
+
+def field_words(lang: str, f: str) -> str:
+    if f.startswith("h"):
+        return t(lang, "dog_home_field", k=f.split(".")[1])
+    if f.startswith("n"):
+        return t(lang, "dog_nest")
+    return f
+
+
+def card_words(head: str, lang: str) -> str:
+    if head.startswith("JK="):
+        return t(lang, "dog_jolly_as", rank=head[3:])
+    return head
+
+
+def log_line(lang: str, names: list[str], seat: int, move: str) -> str:
+    """One move of the log in the player's words."""
+    who = names[seat] if 0 <= seat < len(names) else f"#{seat}"
+    toks = move.split(" ")
+    if toks[0] == "give":
+        if len(toks) > 1:
+            return t(lang, "dog_log_give_card", who=who, card=toks[1])
+        return t(lang, "dog_log_give", who=who)
+    if move in ("fold", "abandon", "timeout"):
+        return t(lang, f"dog_log_{move}", who=who)
+    card = card_words(toks[0], lang)
+    rest = toks[1:]
+    if rest == ["out"]:
+        return t(lang, "dog_log_out", who=who, card=card)
+    if rest == ["idle"]:
+        return t(lang, "dog_log_idle", who=who, card=card)
+    if len(rest) == 1 and "x" in rest[0]:
+        a, b = rest[0].split("x")
+        return t(lang, "dog_log_swap", who=who, card=card, a=a, b=b)
+    parts = ", ".join(" → ".join(field_words(lang, f) for f in p.split("-")) for p in rest)
+    return t(lang, "dog_log_move", who=who, card=card, parts=parts)

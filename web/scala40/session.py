@@ -1,0 +1,236 @@
+"""Scala 40's :class:`~web.shell.session.Session`: the shell's hooks filled in with
+:mod:`scala40`'s match (RULES §1–§13). :class:`PageMatch` gives the rules package's match
+what the shell asks of every match (names, a save, abandoning, the turn timer); the
+seats that went out decide on a re-entry out of turn (§12): bots at once, people by
+``#reenter``/``#retire``."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, ClassVar
+
+import scala40
+from scala40 import IllegalMove, Scala40Error
+from scala40.bots import make_bot
+from web.shell.params import Settings
+from web.shell.session import HUMAN, Session
+
+SAVE_FORMAT = "scala40-page-match"
+
+
+def rules_spec(settings: Settings) -> str | dict[str, Any]:
+    """The rules of a match from the page's settings: the preset and its changed fields."""
+    spec: dict[str, Any] = {"preset": settings.rules}
+    spec.update({k: v for k, v in settings.variants.items() if k in ("out_at", "reentries")})
+    return spec if len(spec) > 1 else settings.rules
+
+
+class PageMatch:
+    """A :class:`scala40.Match` with the names of its seats, one hand or a whole match
+    (``one_hand``), and how it ended early (``result``: abandoned)."""
+
+    def __init__(
+        self, match: scala40.Match, names: list[str], one_hand: bool, result: dict[str, Any] | None = None
+    ) -> None:
+        self.m = match
+        self.names = list(names)
+        self.one_hand = one_hand
+        self.result = result
+
+    @property
+    def players(self) -> int:
+        return self.m.players
+
+    @property
+    def seed(self) -> int:
+        return self.m.seed
+
+    @property
+    def game(self) -> scala40.Game:
+        return self.m.game
+
+    @property
+    def hand_no(self) -> int:
+        return self.m.hand_no
+
+    @property
+    def over(self) -> bool:
+        if self.result is not None or self.m.over:
+            return True
+        return self.one_hand and self.m.game.over and not self.m.decide
+
+    @property
+    def winner(self) -> int | None:
+        if self.result is not None:
+            seat = int(self.result["seat"])
+            return next((s for s in self.ranking if s != seat), None)
+        if self.m.over:
+            return self.m.winner
+        if self.over:
+            return self.m.game.hand_winner
+        return None
+
+    @property
+    def ranking(self) -> list[int]:
+        """Seats best first: the match's ranking (§12), or by this hand's total after one hand."""
+        if self.m.over:
+            return list(self.m.ranking)
+        scores = self.m.scores
+        order = sorted(range(self.players), key=lambda s: (self.m.out_hand[s] is not None, scores[s], s))
+        if self.result is not None:  # who abandoned is last
+            seat = int(self.result["seat"])
+            order = [s for s in order if s != seat] + [seat]
+        return order
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v: dict[str, Any] = self.m.view(seat)
+        v["names"] = list(self.names)
+        v["one_hand"] = self.one_hand
+        v["result"] = dict(self.result) if self.result else None
+        return v
+
+    def legal_moves(self, seat: int | None = None) -> list[str]:
+        if self.result is not None or self.over:
+            return []
+        moves: list[str] = self.m.legal_moves(seat)
+        return moves
+
+    def play(self, move: str, seat: int | None = None) -> None:
+        if self.result is not None:
+            raise IllegalMove("the match is over")
+        self.m.play(move, seat)
+
+    def next_hand(self) -> None:
+        if self.over:
+            raise IllegalMove("the match is over")
+        self.m.next_hand()
+
+    def abandon(self, seat: int) -> None:
+        self.result = {"kind": "abandon", "seat": seat}
+
+    def timeout(self, seat: int) -> None:
+        """The turn timer ran out: a simple legal move is made for the seat (its turn
+        goes on to the discard when the phase allows)."""
+        view = self.m.view(seat)
+        move = make_bot("easy").choose(
+            view, random.Random(f"{self.seed}/{self.hand_no}/{len(view['history'])}")
+        )
+        self.m.play(move, seat)
+
+    def record(self) -> dict[str, Any]:
+        return self.m.record()
+
+    def save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "match": self.m.save(),
+            "names": list(self.names),
+            "one_hand": self.one_hand,
+            "result": self.result,
+        }
+
+    @classmethod
+    def load(cls, data: object) -> PageMatch:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("not a Scala 40 match of this page")
+        names = data.get("names")
+        result = data.get("result")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError("bad names")
+        if result is not None and not (isinstance(result, dict) and isinstance(result.get("seat"), int)):
+            raise ValueError("bad result")
+        try:
+            m = scala40.Match.load(data.get("match"))  # type: ignore[arg-type]
+        except Scala40Error as e:
+            raise ValueError(str(e)) from None
+        if len(names) != m.players:
+            raise ValueError("bad names")
+        return cls(m, names, bool(data.get("one_hand")), result)
+
+
+class Scala40Session(Session):
+    """A Scala 40 match in the page (see :class:`~web.shell.session.Session`)."""
+
+    GAME: ClassVar[str] = "scala40"
+    Illegal: ClassVar[type[ValueError]] = IllegalMove
+    match: PageMatch
+
+    @classmethod
+    def new_match(cls, settings: Settings, seed: int, names: list[str]) -> PageMatch:
+        m = scala40.Match.new(players=settings.players, rules=rules_spec(settings), seed=seed)
+        return PageMatch(m, names, one_hand=settings.hands == 1)
+
+    @classmethod
+    def load_match(cls, data: object) -> PageMatch:
+        return PageMatch.load(data)
+
+    def match_ended(self) -> bool:
+        return self.match.result is not None
+
+    def end_kind(self) -> str:
+        return "abandoned" if self.match.result is not None else "finished"
+
+    def stats_result(self) -> tuple[bool, int]:
+        return self.match.winner == HUMAN, self.match.m.scores[HUMAN]
+
+    @property
+    def hand_over(self) -> bool:
+        return bool(self.match.game.over or self.match.result is not None)
+
+    @property
+    def turn(self) -> int | None:
+        if self.hand_over:
+            return None
+        turn: int | None = self.match.game.turn
+        return turn
+
+    def bot_rng(self, seat: int) -> random.Random:
+        return random.Random(
+            f"{self.match.seed}/{self.match.hand_no}/{len(self.match.game.view(seat)['history'])}/{seat}"
+        )
+
+    def bot_fallback_move(self, seat: int) -> str:
+        view = self.match.view(seat)
+        return str(make_bot("easy").choose(view, self.bot_rng(seat)))
+
+    def bot_side_moves(self) -> list[int]:
+        """Bots that went out decide on a re-entry at once (§12)."""
+        moved: list[int] = []
+        if self.match.result is not None:
+            return moved
+        for seat in self.match.m.decide:
+            if self.is_bot(seat):
+                move = self.bot(seat).choose(self.match.view(seat), self.bot_rng(seat))
+                self.play(move if move in ("reenter", "retire") else "retire", seat)
+                moved.append(seat)
+        return moved
+
+    def why_refused(self, move: str, seat: int) -> str | None:
+        """The engine's own reason (§n), played on a copy: the match is never touched."""
+        if self.match.result is not None:
+            return "the match is over"
+        if self.match.m.is_legal(move, seat):
+            return None
+        try:
+            copy.deepcopy(self.match.m).play(move, seat)
+        except ValueError as e:
+            return str(e)
+        return None
+
+    def public_facts(self) -> dict[str, Any]:
+        m = self.match
+        return {
+            "over": m.over,
+            "winner": m.winner if m.over else None,
+            "ranking": m.ranking if m.over else None,
+            "players": m.players,
+            "result": dict(m.result) if m.result else None,
+        }
+
+    def table_extras(self, state: dict[str, Any]) -> None:
+        """The seat's own possible melds (from its own hand: RULES §4) for the table to
+        light what a selection could form."""
+        seat = int(state["seat"])
+        g = self.match.game
+        state["can_meld"] = [] if g.over or seat in g.state.out else g.melds(seat)

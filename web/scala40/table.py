@@ -1,0 +1,869 @@
+"""Scala 40's table in the page (browser only): the mixins of the page
+(:func:`web.shell.ui.page_class`) that build the table's own elements (CONTRACT "In the
+page": ``#stock``, ``#discard``, ``#melds``, ``#opening``, ``#meld``, ``#open``,
+``#cancel-open``, ``#reenter``, ``#retire``), draw one seat's table state and turn clicks
+and keys into move strings. What it works out (order, selection, drafts) is in
+:mod:`web.scala40.hand`; its words in :mod:`web.scala40.words`.
+
+The opening is drafted on this device (``#meld`` moves the selection to ``#opening``, with
+its value) and sent as one ``open`` move: a friend's or a pass-and-play draft never leaves
+its page."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web.dernier.seatview import SeatView
+from web.scala40 import hand as H
+from web.scala40.words import why
+from web.shell.dom import by_id, clear, make
+from web.shell.i18n import t
+
+PILE_HISTORY = 8  # the discard pile's cards shown on request
+
+
+def face(code: str) -> str:
+    """A card's face as HTML from its code only (for ``innerHTML``): its rank and suit, big
+    and plain, readable at a phone's card size; the joker a star."""
+    if code == "JK":
+        return '<span class="s40-r">★</span><span class="s40-s s40-jolly">JOLLY</span>'
+    return f'<span class="s40-r">{code[:-1]}</span><span class="s40-s">{H.card_text(code)[-1]}</span>'
+
+
+def _button(bid: str, cls: str = "action") -> Any:
+    return make("button", cls, "", type="button", id=bid)
+
+
+class Scala40Table:
+    """Builds and wires Scala 40's elements, and keeps this device's choices: the hand's
+    order, the selection, the drafted opening (a mixin of the page)."""
+
+    s40_order: list[str]
+    s40_sel: list[int]
+    s40_draft: list[str]
+    s40_sort: str = "suit"
+    s40_key: tuple[int, int] | None = None
+    s40_seen: int = 0
+    s40_summary: tuple[int, int, int] | None = None
+    s40_turn_key: tuple[int, int, int] | None = None
+    s40_pending: str = ""
+
+    # -- building --------------------------------------------------------------------
+
+    def wire_table(self: Any) -> None:
+        document.body.dataset.game = "scala40"
+        self.s40_order, self.s40_sel, self.s40_draft = [], [], []
+        center = by_id("center")
+        stock = _button("stock", "pile s40-stock")
+        center.insertBefore(stock, by_id("drawpile"))
+        pile = by_id("discard")
+        pile.setAttribute("role", "button")
+        pile.setAttribute("tabindex", "0")
+        history = _button("pile-history", "ghost small s40-history-btn")
+        history.setAttribute("aria-expanded", "false")
+        history.setAttribute("aria-controls", "pile-list")
+        center.appendChild(history)
+        center.appendChild(make("ol", "s40-pile-list", None, id="pile-list", hidden=""))
+        melds = make("section", "s40-melds", None, id="melds")
+        melds.setAttribute("aria-live", "off")
+        by_id("table").insertBefore(melds, by_id("me"))
+        opening = make("div", "s40-opening", None, id="opening", hidden="")
+        by_id("me").insertBefore(opening, by_id("hand"))
+        actions = by_id("actions")
+        for bid in ("sort", "meld", "open", "cancel-open", "move-left", "move-right"):
+            actions.insertBefore(_button(bid), by_id("coach"))
+        box = document.querySelector("#summary .dialog-actions")
+        for bid in ("reenter", "retire"):
+            box.insertBefore(_button(bid, "primary"), by_id("next"))
+        self.on(stock, "click", lambda e: self.s40_move("draw"))
+        self.on(pile, "click", lambda e: self.on_pile())
+        self.on(pile, "keydown", self.on_pile_key)
+        self.on(history, "click", lambda e: self.toggle_history())
+        self.on(by_id("hand"), "click", self.on_hand_click)
+        self.on(by_id("hand"), "keydown", self.on_hand_key)
+        self.on(melds, "click", self.on_meld_click)
+        self.on(melds, "keydown", self.on_meld_key)
+        self.on(opening, "click", self.on_opening_click)
+        self.on(by_id("sort"), "click", lambda e: self.toggle_sort())
+        self.on(by_id("move-left"), "click", lambda e: self.shift_selected(-1))
+        self.on(by_id("move-right"), "click", lambda e: self.shift_selected(1))
+        self.on(by_id("meld"), "click", lambda e: self.on_meld_button())
+        self.on(by_id("open"), "click", lambda e: self.on_open())
+        self.on(by_id("cancel-open"), "click", lambda e: self.take_back())
+        self.on(by_id("reenter"), "click", lambda e: self.s40_move("reenter"))
+        self.on(by_id("retire"), "click", lambda e: self.s40_move("retire"))
+        self.on(by_id("chooser-options"), "click", self.on_choose)
+        self.on(by_id("chooser-cancel"), "click", lambda e: by_id("chooser").close())
+        self.on(by_id("next"), "click", lambda e: self.on_next())
+        self.on(by_id("new-match"), "click", lambda e: self.on_new_match())
+        self.on(by_id("change-settings"), "click", lambda e: self.show_setup())
+        self.on(by_id("summary-peek"), "click", lambda e: by_id("summary").close())
+        self.on(by_id("show-summary"), "click", lambda e: self.open_summary(force=True))
+        self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
+        self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
+        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
+        self.on(document, "keydown", self.on_key)
+
+    # -- what the page shows -------------------------------------------------------------
+
+    def curtain_up(self: Any) -> bool:
+        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
+
+    def pick_seat(self: Any) -> None:
+        """Pass-and-play: the page shows the local person whose turn it is (or who must
+        decide on a re-entry); when that changes, the curtain comes up."""
+        s = self.session
+        if s is None or not s.multi_local:
+            return
+        seat = s.turn
+        if seat is None:
+            seat = next((p for p in s.match.m.decide if s.is_local(p)), None)
+        if seat is None or not s.is_local(seat) or seat == self.seat:
+            return
+        self.seat = seat
+        self.curtain_seat = seat
+        self.s40_order, self.s40_sel, self.s40_draft = [], [], []  # the draft stays with its player
+        self.close_dialogs()
+
+    def hand_buttons(self: Any) -> list[Any]:
+        nodes = by_id("hand").querySelectorAll("button.card")
+        return [nodes.item(i) for i in range(nodes.length)]
+
+    def focus_card(self: Any, i: int = 0, *args: Any) -> None:
+        cards = self.hand_buttons()
+        if cards:
+            cards[max(0, min(i, len(cards) - 1))].focus()
+
+    def held(self: Any, st: dict[str, Any]) -> list[str]:
+        """The hand as this device shows it: the player's order, without drafted cards."""
+        drafted = [c for m in self.s40_draft for c in H.meld_cards(m)]
+        self.s40_order = H.reconcile(self.s40_order, list(st.get("hand") or []), self.s40_sort)
+        return H.minus(self.s40_order, drafted)
+
+    def selected(self: Any, st: dict[str, Any]) -> list[str]:
+        held = self.held(st)
+        return [held[i] for i in self.s40_sel if 0 <= i < len(held)]
+
+    def render(self: Any) -> None:
+        if self.session is not None:
+            self.pick_seat()
+        st = self.state_now()
+        if st is None:
+            return
+        self.sv = SeatView(st)
+        lang = self.lang
+        seat = self.seat
+        key = (int(st["hand_no"]), seat)
+        if key != self.s40_key:  # a new hand (or another seat): a fresh hand, no draft
+            self.s40_key = key
+            self.s40_order, self.s40_sel, self.s40_draft = [], [], []
+            self.s40_seen = 0
+        if (st.get("opened") and st["opened"][seat]) or st.get("hand_over"):
+            self.s40_draft = [] if st.get("opened", [False])[seat] or st.get("hand_over") else self.s40_draft
+        table = by_id("table")
+        turn = st.get("turn")
+        if turn is None:
+            table.removeAttribute("data-turn")
+        else:
+            table.dataset.turn = str(turn)
+        table.dataset.seat = str(seat)
+        table.dataset.phase = str(st.get("phase") or "")
+        table.dataset.over = "true" if st.get("hand_over") else "false"
+        table.dataset.matchOver = "true" if st["match"]["over"] else "false"
+        table.dataset.players = str(st["players"])
+        table.dataset.moves = str(len(st.get("history") or []))  # moves of the hand so far
+        by_id("abandon").hidden = bool(st["match"]["over"]) or self.session is None
+        by_id("hand-info").textContent = t(lang, "s40_hand_no", n=st["hand_no"], out=st.get("out_at", 101))
+        document.title = ("▶ " if turn == seat else "") + "Scala 40"
+        covered = self.render_curtain(st)
+        self.render_seats(st)
+        self.render_piles(st)
+        self.render_melds(st)
+        if covered:
+            clear(by_id("hand"))
+            clear(by_id("opening"))
+            by_id("opening").hidden = True
+        else:
+            self.render_hand(st)
+        self.render_buttons(st, covered)
+        self.render_log(st)
+        self.render_turn(st)
+        self.render_timer()
+        if self.online():
+            self.render_talk()
+        if self.hub is not None:
+            self.hub.render_seats()
+        by_id("show-summary").hidden = not st.get("hand_over")
+        if st.get("hand_over"):
+            self.open_summary()
+
+    def render_curtain(self: Any, st: dict[str, Any]) -> bool:
+        cur = by_id("curtain")
+        if not self.curtain_up() or (st.get("hand_over") and self.seat not in st.get("decide", [])):
+            if self.curtain_seat is not None and st.get("hand_over"):
+                self.curtain_seat = None
+            cur.hidden = True
+            document.body.removeAttribute("data-curtain")
+            by_id("curtain-dernier").hidden = True
+            return False
+        who = st["names"][self.seat]
+        by_id("curtain-title").textContent = t(self.lang, "curtain_pass", who=who)
+        by_id("curtain-go").textContent = t(self.lang, "curtain_go", who=who)
+        by_id("curtain-dernier").hidden = True
+        if cur.hidden:
+            cur.hidden = False
+            by_id("curtain-go").focus()
+            self.announce(t(self.lang, "curtain_pass", who=who))
+        document.body.dataset.curtain = "true"
+        return True
+
+    def on_curtain_go(self: Any) -> None:
+        self.curtain_seat = None
+        by_id("curtain").hidden = True
+        self.render()
+        self.focus_card(0)
+
+    def render_seats(self: Any, st: dict[str, Any]) -> None:
+        box = by_id("opponents")
+        clear(box)
+        lang = self.lang
+        out = set(st.get("out") or []) | {s for s, h in enumerate(st.get("out_hand") or []) if h is not None}
+        for s in range(int(st["players"])):
+            el = make("div", "seat s40-seat")
+            el.dataset.seat = str(s)
+            if s in out:
+                el.dataset.out = "true"
+            if s == st.get("turn"):
+                el.classList.add("active")
+            el.appendChild(make("div", "seat-name", st["names"][s]))
+            facts = make("div", "s40-facts")
+            if s in out:
+                facts.appendChild(make("span", "chip", t(lang, "s40_out")))
+            else:
+                facts.appendChild(make("span", "chip", t(lang, "s40_cards", n=st["hand_sizes"][s])))
+                opened = bool(st["opened"][s])
+                chip = make("span", "chip" + (" s40-opened" if opened else ""))
+                chip.textContent = t(lang, "s40_opened" if opened else "s40_not_opened")
+                chip.dataset.opened = "true" if opened else "false"
+                facts.appendChild(chip)
+            score = make("span", "chip s40-total", t(lang, "s40_total", n=st["scores"][s]))
+            score.dataset.scoreSeat = str(s)
+            facts.appendChild(score)
+            if st.get("reentered") and st["reentered"][s]:
+                facts.appendChild(make("span", "chip", t(lang, "s40_reentries", n=st["reentered"][s])))
+            el.appendChild(facts)
+            box.appendChild(el)
+
+    def render_piles(self: Any, st: dict[str, Any]) -> None:
+        lang = self.lang
+        n = int(st.get("stock_size") or 0)
+        stock = by_id("stock")
+        stock.textContent = t(lang, "s40_stock", n=n)
+        stock.dataset.count = str(n)
+        stock.setAttribute("aria-label", t(lang, "s40_stock_label", n=n))
+        pile = by_id("discard")
+        clear(pile)
+        discard = list(st.get("discard") or [])
+        if discard:
+            top = discard[-1]
+            pile.dataset.card = top
+            top_face = make("div", "pile-card s40-face suit-" + top[-1])
+            top_face.innerHTML = face(top)
+            pile.appendChild(top_face)
+            pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=H.card_name(top, lang)))
+        else:
+            pile.removeAttribute("data-card")
+            pile.setAttribute("aria-label", t(lang, "s40_pile_empty"))
+        btn = by_id("pile-history")
+        btn.textContent = t(lang, "s40_pile_history") + f" ({len(discard)})"
+        btn.setAttribute("aria-label", t(lang, "s40_pile_history_label"))
+        lst = by_id("pile-list")
+        clear(lst)
+        for code in reversed(discard[-PILE_HISTORY:]):
+            li = make("li", "s40-c suit-" + code[-1], H.card_text(code))
+            li.dataset.card = code
+            lst.appendChild(li)
+
+    def toggle_history(self: Any) -> None:
+        lst = by_id("pile-list")
+        lst.hidden = not lst.hidden
+        by_id("pile-history").setAttribute("aria-expanded", "false" if lst.hidden else "true")
+
+    def render_melds(self: Any, st: dict[str, Any]) -> None:
+        box = by_id("melds")
+        clear(box)
+        lang = self.lang
+        melds = list(st.get("melds") or [])
+        sel = self.selected(st) if not self.curtain_up() else []
+        lit = H.attachable(st.get("legal") or [], sel[0]) if len(sel) == 1 else set()
+        if not melds:
+            box.appendChild(make("p", "s40-empty", t(lang, "s40_no_melds")))
+            return
+        owners: dict[int, list[int]] = {}
+        for i, m in enumerate(melds):
+            owners.setdefault(int(m["owner"]), []).append(i)
+        for owner in sorted(owners, key=lambda s: (s != self.seat, s)):
+            group = make("div", "s40-owner")
+            group.dataset.owner = str(owner)
+            heading = (
+                t(lang, "s40_my_melds")
+                if owner == self.seat
+                else t(lang, "s40_melds_of", who=st["names"][owner])
+            )
+            group.appendChild(make("h3", "s40-owner-name", heading))
+            row = make("div", "s40-row")
+            for i in owners[owner]:
+                cards = melds[i]["cards"]
+                text = " ".join(H.card_name(c, lang) for c in cards)
+                el = make("div", "s40-meld", None, role="button", tabindex="0", aria_label=f"{i}: {text}")
+                el.dataset.meld = str(i)
+                el.dataset.owner = str(owner)
+                if i in lit:
+                    el.classList.add("lit")
+                for c in cards:
+                    chip = make("span", "s40-c suit-" + c[-1], H.card_text(c))
+                    if c.startswith("JK="):
+                        chip.dataset.card = "JK"
+                        chip.dataset.represents = c[3:]
+                        chip.classList.add("s40-jk")
+                    else:
+                        chip.dataset.card = c
+                    el.appendChild(chip)
+                row.appendChild(el)
+            group.appendChild(row)
+            box.appendChild(group)
+
+    def render_hand(self: Any, st: dict[str, Any]) -> None:
+        lang = self.lang
+        box = by_id("hand")
+        held = self.held(st)
+        self.s40_sel = [i for i in self.s40_sel if i < len(held)]
+        sel = [held[i] for i in self.s40_sel]
+        could = H.could_form(sel, st.get("can_meld") or [], held)
+        lit = Counter(c for m in could for c in H.meld_cards(m))
+        focused = document.activeElement
+        had_focus = focused is not None and focused.closest is not None and bool(focused.closest("#hand"))
+        focus_at = focused.getAttribute("data-i") if had_focus else None
+        focus_i = int(focus_at) if focus_at else None
+        clear(box)
+        taken = st.get("taken")
+        taken_marked = False
+        for i, code in enumerate(held):
+            b = make("button", "card s40-card s40-face suit-" + code[-1], None, type="button")
+            b.dataset.card = code
+            b.dataset.i = str(i)
+            b.setAttribute("aria-pressed", "true" if i in self.s40_sel else "false")
+            b.setAttribute("aria-label", H.card_name(code, lang))
+            if taken and code == taken and not taken_marked:
+                b.dataset.taken = "true"
+                taken_marked = True
+            if i not in self.s40_sel and lit[code] > 0:
+                b.classList.add("lit")
+            b.innerHTML = face(code)
+            box.appendChild(b)
+        if focus_i is not None:
+            self.focus_card(focus_i)
+        # the drafted opening
+        op = by_id("opening")
+        clear(op)
+        op.hidden = not self.s40_draft
+        if self.s40_draft:
+            pts = H.draft_points(self.s40_draft, st.get("rules") or "classic")
+            op.dataset.points = str(pts)
+            left = len(held)
+            label = t(lang, "s40_opening_close" if left == 1 else "s40_opening", points=pts)
+            op.appendChild(make("p", "s40-count" + (" ok" if pts >= 40 or left == 1 else ""), label))
+            row = make("div", "s40-row")
+            for k, m in enumerate(self.s40_draft):
+                el = make("button", "s40-meld s40-draft", H.meld_text(m), type="button")
+                el.dataset.draft = str(k)
+                el.setAttribute("aria-label", " ".join(H.card_name(c, lang) for c in m.split("-")))
+                row.appendChild(el)
+            op.appendChild(row)
+        else:
+            op.removeAttribute("data-points")
+
+    def render_buttons(self: Any, st: dict[str, Any], covered: bool) -> None:
+        lang = self.lang
+        seat = self.seat
+        mine = st.get("turn") == seat and not covered and not st.get("hand_over")
+        opened = bool(st["opened"][seat]) if st.get("opened") else False
+        phase = st.get("phase")
+        sort = by_id("sort")
+        sort.textContent = t(lang, "s40_sort_rank" if self.s40_sort == "suit" else "s40_sort_suit")
+        sort.hidden = covered
+        meld = by_id("meld")
+        meld.textContent = t(lang, "s40_meld" if opened else "s40_to_opening")
+        meld.hidden = not mine or phase in ("draw", "discard")
+        by_id("open").textContent = t(lang, "s40_open")
+        by_id("open").hidden = not mine or opened or not self.s40_draft
+        by_id("cancel-open").textContent = t(lang, "s40_cancel_open")
+        by_id("cancel-open").hidden = covered or not self.s40_draft
+        deciding = seat in (st.get("decide") or []) and not covered
+        for bid, key in (("reenter", "s40_reenter"), ("retire", "s40_retire")):
+            by_id(bid).textContent = t(lang, key)
+            by_id(bid).hidden = not deciding
+        by_id("stock").disabled = not (mine and phase == "draw")
+        self.render_move_buttons(covered)
+        by_id("me").classList.toggle("active", mine)
+
+    def render_move_buttons(self: Any, covered: bool = False) -> None:
+        """◀ ▶ move the one selected card in the hand (reordering by touch or click)."""
+        one = len(self.s40_sel) == 1 and not covered
+        for bid, key in (("move-left", "s40_move_left"), ("move-right", "s40_move_right")):
+            b = by_id(bid)
+            b.textContent = "◀" if bid == "move-left" else "▶"
+            b.setAttribute("aria-label", t(self.lang, key))
+            b.hidden = not one
+
+    def shift_selected(self: Any, step: int) -> None:
+        if len(self.s40_sel) == 1:
+            i = self.s40_sel[0]
+            self.move_card(i, i + step)
+            self.render_move_buttons()
+
+    def render_turn(self: Any, st: dict[str, Any]) -> None:
+        lang = self.lang
+        line = by_id("turn-line")
+        turn = st.get("turn")
+        if st.get("hand_over"):
+            line.textContent = t(lang, "s40_decide") if self.seat in (st.get("decide") or []) else ""
+            return
+        if turn != self.seat:
+            line.textContent = t(lang, "s40_turn_other", who=st["names"][turn]) if turn is not None else ""
+            return
+        phase = st.get("phase")
+        opened = bool(st["opened"][self.seat])
+        if phase == "draw":
+            key = "s40_turn_draw"
+        elif phase == "discard":
+            key = "s40_turn_discard"
+        elif st.get("taken") and not opened:
+            key = "s40_turn_open"
+        elif phase == "use":
+            key = "s40_turn_use"
+        else:
+            key = "s40_turn_play"
+        line.textContent = t(lang, key)
+
+    def describe(self: Any, move: str, lang: str) -> str:
+        verb, _, rest = move.partition(" ")
+        if verb == "draw":
+            return t(lang, "s40_draws")
+        if verb == "take":
+            return t(lang, "s40_takes", card="")
+        if verb == "open":
+            return t(lang, "s40_opens", melds=" · ".join(H.meld_text(m) for m in rest.split()))
+        if verb == "meld":
+            return t(lang, "s40_melds_move", meld=H.meld_text(rest))
+        if verb in ("attach", "swap", "discard"):
+            card = rest.split()[-1]
+            return t(lang, f"s40_{verb}es" if verb != "discard" else "s40_discards", card=H.card_text(card))
+        if verb in ("reenter", "retire"):
+            return t(lang, f"s40_{verb}s")
+        return move
+
+    def render_log(self: Any, st: dict[str, Any]) -> None:
+        lang = self.lang
+        log = by_id("log")
+        history = list(st.get("history") or [])
+        clear(log)
+        for entry in history[-40:]:
+            seat, move = int(entry[0]), str(entry[1])
+            text = self.describe(move, lang)
+            if move == "take" and entry[2]:
+                text = t(lang, "s40_takes", card=H.card_text(str(entry[2])))
+            log.appendChild(make("li", "", t(lang, "s40_moved", who=st["names"][seat], move=text)))
+        new = history[self.s40_seen :]
+        self.s40_seen = len(history)
+        said = [e for e in new if int(e[0]) != self.seat]
+        if said and not self.curtain_up():
+            e = said[-1]
+            text = self.describe(str(e[1]), lang)
+            if str(e[1]) == "take" and e[2]:
+                text = t(lang, "s40_takes", card=H.card_name(str(e[2]), lang))
+            self.announce(t(lang, "s40_moved", who=st["names"][int(e[0])], move=text))
+        by_id("log-last").textContent = log.lastChild.textContent if log.lastChild else ""
+
+    def render_thinking(self: Any) -> None:
+        seat = self.driver.thinking
+        nodes = by_id("opponents").querySelectorAll(".seat")
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
+
+    def render_timer(self: Any) -> None:
+        """The turn timer (``timer`` seconds a turn): it starts when a person's turn begins
+        (a turn is draw … discard) and the shell plays a move for them when it runs out."""
+        el = by_id("timer")
+        s = self.session
+        st = self.sv.state if self.sv is not None else None
+        if s is None or st is None or not s.settings.timer or st.get("hand_over"):
+            el.hidden = True
+            self.turn_started = None
+            return
+        seat = self.timer_seat()
+        discards = sum(1 for e in st.get("history") or [] if str(e[1]).startswith("discard"))
+        key = (int(st["hand_no"]), -1 if seat is None else seat, discards)
+        if key != self.s40_turn_key:
+            self.s40_turn_key = key
+            self.turn_started = float(window.performance.now()) if seat is not None else None
+        if seat is None or self.turn_started is None:
+            el.hidden = True
+            return
+        left = max(0, int(s.settings.timer - (float(window.performance.now()) - self.turn_started) / 1000))
+        el.hidden = False
+        el.textContent = f"{left}s"
+
+    # -- the summary after a hand (RULES §11, §12) ---------------------------------------
+
+    def open_summary(self: Any, force: bool = False) -> None:
+        st = self.sv.state if self.sv is not None else None
+        if st is None or not st.get("hand_over"):
+            return
+        key = (self.match_id, int(st["hand_no"]), len(st.get("decide") or []))
+        dlg = by_id("summary")
+        if key == self.s40_summary and not force:
+            return
+        self.s40_summary = key
+        lang = self.lang
+        names = st["names"]
+        closer = st.get("closer")
+        result = st["match"].get("result")
+        by_id("summary-title").textContent = t(lang, "s40_summary", n=st["hand_no"])
+        if result:
+            text = t(lang, "s40_abandoned", who=names[int(result["seat"])])
+        elif closer is None:
+            text = t(lang, "s40_stock_out")
+        elif st.get("in_hand"):
+            text = t(lang, "s40_closed_in_hand", who=names[closer])
+        else:
+            text = t(lang, "s40_closed", who=names[closer])
+        by_id("summary-winner").textContent = text
+        table = by_id("summary-table")
+        clear(table)
+        head = make("tr")
+        for k in ("s40_col_player", "s40_col_paid", "s40_col_total", "s40_col_state"):
+            head.appendChild(make("th", "", t(lang, k)))
+        table.appendChild(head)
+        paid = st.get("hand_scores") or [0] * len(names)
+        decide = st.get("decide") or []
+        outs = st.get("out_hand") or []
+        for s, name in enumerate(names):
+            if s in (st.get("out") or []):
+                continue
+            row = make("tr")
+            row.dataset.seat = str(s)
+            row.appendChild(make("td", "", name))
+            row.appendChild(make("td", "num", str(paid[s])))
+            total = make("td", "num", str(st["scores"][s]))
+            total.dataset.scoreSeat = str(s)
+            row.appendChild(total)
+            state = (
+                t(lang, "s40_deciding") if s in decide else (t(lang, "s40_out") if outs and outs[s] else "")
+            )
+            row.appendChild(make("td", "", state))
+            table.appendChild(row)
+        over = bool(st["match"]["over"])
+        res = by_id("result")
+        res.hidden = not over
+        if over:
+            winner = st["match"].get("winner")
+            who = names[winner] if winner is not None else ""
+            key_w = "s40_one_hand" if st.get("one_hand") and not st.get("match_over") else "s40_winner"
+            by_id("result-winner").textContent = t(lang, key_w, who=who)
+            ranking = st["match"].get("ranking") or []
+            by_id("result-tiebreak").textContent = " · ".join(
+                f"{i + 1}. {names[s]} ({st['scores'][s]})" for i, s in enumerate(ranking)
+            )
+            by_id("result-stats").textContent = ""
+        by_id("summary-legend").textContent = ""
+        by_id("next-dealer").textContent = ""
+        host = self.session is not None
+        by_id("next").hidden = over or bool(decide) or not host
+        by_id("wait-host").hidden = host or over
+        by_id("wait-host").textContent = t(lang, "wait_host") if not host else ""
+        by_id("new-match").hidden = not over or not host
+        by_id("change-settings").hidden = not over or not host
+        for bid in ("review-hand", "replay-open", "export-match"):
+            by_id(bid).hidden = True
+        deciding = self.seat in decide and not self.curtain_up()
+        by_id("reenter").hidden = not deciding
+        by_id("retire").hidden = not deciding
+        if not dlg.open:
+            dlg.showModal()
+        focus = by_id("reenter") if deciding else (by_id("next") if not by_id("next").hidden else None)
+        if focus is not None:
+            focus.focus()
+
+    def on_next(self: Any) -> None:
+        s = self.session
+        if s is None or not s.hand_over or s.match.over or s.match.m.decide:
+            return
+        s.next_hand()
+        by_id("summary").close()
+        self.changed()
+        self.focus_card(0)
+
+    def on_new_match(self: Any) -> None:
+        if self.session is not None:
+            by_id("summary").close()
+            self.begin(self.session.again())
+
+    def ask_abandon(self: Any) -> None:
+        if self.session is not None and not self.session.match.over:
+            by_id("confirm-abandon").showModal()
+            by_id("abandon-no").focus()
+
+    def do_abandon(self: Any) -> None:
+        by_id("confirm-abandon").close()
+        if self.session is not None and not self.session.match.over:
+            self.session.abandon(self.seat)
+            self.changed()
+
+    # -- input -------------------------------------------------------------------------
+
+    def s40_move(self: Any, move: str) -> bool:
+        """Send ``move`` for the shown seat; a refusal is said in the player's words."""
+        if self.curtain_up():
+            return False
+        refused = self.act(move)
+        if refused:
+            self.hint(why(refused, self.lang), refused=True)
+            return False
+        self.hint("")
+        self.s40_sel = []
+        if move in ("reenter", "retire") and by_id("summary").open:
+            self.s40_summary = None
+            self.open_summary()
+        return True
+
+    def on_hand_click(self: Any, evt: Any) -> None:
+        b = evt.target.closest("button.card")
+        if b is None or self.curtain_up():
+            return
+        i = int(b.dataset.i)
+        if i in self.s40_sel:
+            self.s40_sel.remove(i)
+        else:
+            self.s40_sel.append(i)
+        self.after_select()
+
+    def after_select(self: Any) -> None:
+        st = self.sv.state if self.sv is not None else None
+        if st is None:
+            return
+        self.render_hand(st)
+        self.render_melds(st)
+        self.render_move_buttons()
+        sel = self.selected(st)
+        lang = self.lang
+        if not sel:
+            self.hint("")
+            return
+        held = self.held(st)
+        could = H.could_form(sel, st.get("can_meld") or [], held)
+        parts = []
+        if could:
+            kinds = sorted({"s40_run" if H.is_run(m) else "s40_set" for m in could})
+            parts.append(t(lang, "s40_could", what=", ".join(t(lang, k) for k in kinds)))
+        if len(sel) == 1 and H.attachable(st.get("legal") or [], sel[0]):
+            parts.append(t(lang, "s40_could_attach"))
+        self.hint(" ".join(parts) if parts else (t(lang, "s40_nothing") if len(sel) > 1 else ""))
+
+    def on_hand_key(self: Any, evt: Any) -> None:
+        key = str(evt.key)
+        if key not in ("ArrowLeft", "ArrowRight"):
+            return
+        b = evt.target.closest("button.card")
+        if b is None:
+            return
+        i = int(b.dataset.i)
+        step = -1 if key == "ArrowLeft" else 1
+        evt.preventDefault()
+        if evt.shiftKey:
+            self.move_card(i, i + step)
+        else:
+            self.focus_card(i + step)
+
+    def move_card(self: Any, i: int, j: int) -> None:
+        """Reorder the hand: the card at ``i`` goes to place ``j`` (drafted cards stay out)."""
+        st = self.sv.state if self.sv is not None else None
+        if st is None:
+            return
+        held = self.held(st)
+        if not (0 <= i < len(held) and 0 <= j < len(held)):
+            return
+        places = list(range(len(held)))
+        places.insert(j, places.pop(i))  # places[new] = old place
+        self.s40_order = [held[k] for k in places] + H.minus(self.s40_order, held)
+        self.s40_sel = [places.index(k) for k in self.s40_sel]
+        self.render_hand(st)
+        self.focus_card(j)
+
+    def toggle_sort(self: Any) -> None:
+        self.s40_sort = "rank" if self.s40_sort == "suit" else "suit"
+        self.s40_order = H.sort_cards(self.s40_order, self.s40_sort)
+        self.s40_sel = []
+        self.render()
+
+    def on_pile(self: Any) -> None:
+        st = self.sv.state if self.sv is not None else None
+        if st is None or self.curtain_up():
+            return
+        if st.get("phase") == "draw":
+            self.s40_move("take")
+            return
+        sel = self.selected(st)
+        if len(sel) != 1:
+            self.hint(t(self.lang, "s40_select_one"), refused=True)
+            return
+        self.s40_move(f"discard {sel[0]}")
+
+    def on_pile_key(self: Any, evt: Any) -> None:
+        if str(evt.key) in ("Enter", " "):
+            evt.preventDefault()
+            self.on_pile()
+
+    def on_meld_click(self: Any, evt: Any) -> None:
+        el = evt.target.closest("[data-meld]")
+        if el is None:
+            return
+        self.tap_meld(int(el.dataset.meld))
+
+    def on_meld_key(self: Any, evt: Any) -> None:
+        if str(evt.key) in ("Enter", " "):
+            el = evt.target.closest("[data-meld]")
+            if el is not None:
+                evt.preventDefault()
+                self.tap_meld(int(el.dataset.meld))
+
+    def tap_meld(self: Any, n: int) -> None:
+        """With one card selected: attach it to meld ``n``, or swap it for the joker there."""
+        st = self.sv.state if self.sv is not None else None
+        if st is None or self.curtain_up():
+            return
+        sel = self.selected(st)
+        if len(sel) != 1:
+            self.hint(t(self.lang, "s40_select_one"), refused=True)
+            return
+        moves = H.meld_moves(st.get("legal") or [], n, sel[0])
+        if not moves:
+            card = sel[0] if sel[0] != "JK" else "JK=" + (st["melds"][n]["cards"][0].split("=")[-1])
+            self.s40_move(f"attach {n} {card}")  # the engine says why not
+        elif len(moves) == 1:
+            self.s40_move(moves[0])
+        else:
+            self.choose_joker([(m, m.split()[-1][3:]) for m in moves], "move")
+
+    def choose_joker(self: Any, options: list[tuple[str, str]], kind: str) -> None:
+        """Ask which card the joker stands for: buttons ``[data-represents]``."""
+        self.s40_pending = kind
+        box = by_id("chooser-options")
+        clear(box)
+        by_id("chooser-title").textContent = t(self.lang, "s40_choose_joker")
+        by_id("chooser-abandon").hidden = True
+        for value, card in options:
+            b = make("button", "card-choice suit-" + card[-1:], H.card_text(card), type="button")
+            b.dataset.represents = card
+            b.dataset.value = value
+            b.setAttribute("aria-label", H.card_name(card, self.lang))
+            box.appendChild(b)
+        by_id("chooser").showModal()
+        first = box.querySelector("button")
+        if first:
+            first.focus()
+
+    def on_choose(self: Any, evt: Any) -> None:
+        b = evt.target.closest("[data-represents]")
+        if b is None:
+            return
+        by_id("chooser").close()
+        value = str(b.dataset.value)
+        if self.s40_pending == "draft":
+            self.add_draft(value)
+        elif self.s40_pending == "meld":
+            self.s40_move("meld " + value)
+        else:
+            self.s40_move(value)
+
+    def on_meld_button(self: Any) -> None:
+        st = self.sv.state if self.sv is not None else None
+        if st is None or self.curtain_up():
+            return
+        sel = self.selected(st)
+        lang = self.lang
+        if len(sel) < 3:
+            self.hint(t(lang, "s40_select_meld"), refused=True)
+            return
+        exact = H.exact_melds(sel, st.get("can_meld") or [])
+        if not exact:
+            self.hint(t(lang, "s40_nothing"), refused=True)
+            return
+        opened = bool(st["opened"][self.seat])
+        kind = "meld" if opened else "draft"
+        if len(exact) > 1:
+            options = [(m, (H.joker_stands(m) or [""])[0]) for m in exact]
+            self.choose_joker(options, kind)
+        elif opened:
+            self.s40_move("meld " + exact[0])
+        else:
+            self.add_draft(exact[0])
+
+    def add_draft(self: Any, meld: str) -> None:
+        self.s40_draft.append(meld)
+        self.s40_sel = []
+        self.hint("")
+        self.render()
+
+    def on_opening_click(self: Any, evt: Any) -> None:
+        el = evt.target.closest("[data-draft]")
+        if el is None:
+            return
+        k = int(el.dataset.draft)
+        if 0 <= k < len(self.s40_draft):
+            self.s40_draft.pop(k)  # one meld back to the hand
+            self.render()
+
+    def take_back(self: Any) -> None:
+        self.s40_draft = []
+        self.s40_sel = []
+        self.render()
+
+    def on_open(self: Any) -> None:
+        if not self.s40_draft:
+            return
+        draft = list(self.s40_draft)
+        refused = self.act("open " + " ".join(draft))
+        if refused:
+            self.hint(why(refused, self.lang), refused=True)
+            return
+        self.hint("")
+        self.s40_draft = []
+        self.s40_sel = []
+        self.render()
+
+    def on_key(self: Any, evt: Any) -> None:
+        if self.typing(evt) or self.dialog_open() or document.body.dataset.screen != "table":
+            return
+        if evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        key = str(evt.key).lower()
+        actions = {
+            "d": lambda: self.s40_move("draw"),
+            "t": lambda: self.s40_move("take"),
+            "s": self.toggle_sort,
+            "m": self.on_meld_button,
+            "o": self.on_open,
+        }
+        fn = actions.get(key)
+        if fn is not None and not self.curtain_up():
+            evt.preventDefault()
+            fn()
+
+
+MIXINS = (Scala40Table,)

@@ -1,0 +1,220 @@
+"""Scala 40's words in the page, English and Italian (``STRINGS = {key: (en, it)}``, added
+over the shell's), and the engine's refusals in the player's words (:func:`why`)."""
+
+from __future__ import annotations
+
+import re
+
+STRINGS: dict[str, tuple[str, str]] = {
+    "rules_classic": ("classic", "classica"),
+    "rules_strict": ("strict", "rigorosa"),
+    "rules_heading": ("Rules of Scala 40", "Regole di Scala 40"),
+    "s40_stock": ("Stock: {n}", "Tallone: {n}"),
+    "s40_stock_label": ("Stock, {n} cards: draw", "Tallone, {n} carte: pesca"),
+    "s40_pile_label": ("Discard pile, top {card}", "Pozzo, in cima {card}"),
+    "s40_pile_empty": ("Discard pile, empty", "Pozzo vuoto"),
+    "s40_pile_history": ("Pile", "Pozzo"),
+    "s40_pile_history_label": ("The discard pile's last cards", "Le ultime carte del pozzo"),
+    "s40_sort_suit": ("By suit", "Per seme"),
+    "s40_sort_rank": ("By rank", "Per valore"),
+    "s40_meld": ("Meld", "Cala"),
+    "s40_move_left": ("Move the card left", "Sposta la carta a sinistra"),
+    "s40_move_right": ("Move the card right", "Sposta la carta a destra"),
+    "s40_to_opening": ("Add to opening", "Metti in apertura"),
+    "s40_open": ("Open", "Apri"),
+    "s40_cancel_open": ("Take back", "Riprendi"),
+    "s40_reenter": ("Re-enter", "Rientra"),
+    "s40_retire": ("Retire", "Ritirati"),
+    "s40_opening": ("Opening: {points} / 40", "Apertura: {points} / 40"),
+    "s40_opening_close": ("Opening: {points} (close in hand)", "Apertura: {points} (chiusura in mano)"),
+    "s40_you": ("you", "tu"),
+    "s40_cards": ("{n} cards", "{n} carte"),
+    "s40_opened": ("opened", "aperto"),
+    "s40_not_opened": ("not opened", "non aperto"),
+    "s40_total": ("total {n}", "totale {n}"),
+    "s40_reentries": ("re-entries {n}", "rientri {n}"),
+    "s40_out": ("out", "eliminato"),
+    "s40_melds_of": ("{who}'s melds", "Combinazioni di {who}"),
+    "s40_my_melds": ("Your melds", "Le tue combinazioni"),
+    "s40_summary": ("End of hand {n}", "Fine della mano {n}"),
+    "s40_no_melds": ("No melds on the table yet.", "Nessuna combinazione in tavola."),
+    "s40_turn_draw": (
+        "Your turn: draw from the stock or take the pile's top.",
+        "Tocca a te: pesca dal tallone o prendi dal pozzo.",
+    ),
+    "s40_turn_play": (
+        "Meld, attach or discard (select a card, then the pile).",
+        "Cala, attacca o scarta (scegli una carta, poi il pozzo).",
+    ),
+    "s40_turn_use": (
+        "Use the card you took: meld it or attach it.",
+        "Usa la carta presa: calala o attaccala.",
+    ),
+    "s40_turn_open": (
+        "Take a card: open now, with the card you took.",
+        "Hai preso: apri ora, con la carta presa.",
+    ),
+    "s40_turn_discard": ("Opened: now discard.", "Aperto: ora scarta."),
+    "s40_turn_other": ("{who} is playing.", "Gioca {who}."),
+    "s40_decide": ("You are out: re-enter or retire?", "Sei eliminato: rientri o ti ritiri?"),
+    "s40_could": ("These could form: {what}", "Queste possono formare: {what}"),
+    "s40_could_attach": ("Tap a lit meld to attach it.", "Tocca una combinazione illuminata per attaccarla."),
+    "s40_nothing": ("These cards form no meld.", "Queste carte non formano combinazioni."),
+    "s40_run": ("a run", "una scala"),
+    "s40_set": ("a set", "un tris"),
+    "s40_choose_joker": ("Which card does the joker stand for?", "Quale carta sostituisce il jolly?"),
+    "s40_select_one": ("Select one card first.", "Prima scegli una carta."),
+    "s40_select_meld": ("Select the cards of a meld first.", "Prima scegli le carte di una combinazione."),
+    "s40_closed": ("{who} closed.", "{who} ha chiuso."),
+    "s40_closed_in_hand": (
+        "{who} closed in hand: penalties doubled.",
+        "{who} ha chiuso in mano: penalità raddoppiate.",
+    ),
+    "s40_stock_out": ("The hand is over.", "La mano è finita."),
+    "s40_col_player": ("Player", "Giocatore"),
+    "s40_col_paid": ("This hand", "Questa mano"),
+    "s40_col_total": ("Total", "Totale"),
+    "s40_col_state": ("", ""),
+    "s40_winner": ("{who} wins the match.", "{who} vince la partita."),
+    "s40_one_hand": ("One hand: {who} wins.", "Una mano: vince {who}."),
+    "s40_abandoned": ("{who} abandoned the match.", "{who} ha abbandonato la partita."),
+    "s40_deciding": ("deciding", "decide"),
+    "s40_hand_no": ("Hand {n} · out at {out}", "Mano {n} · eliminato a {out}"),
+    "s40_moved": ("{who}: {move}", "{who}: {move}"),
+    "s40_draws": ("draws", "pesca"),
+    "s40_takes": ("takes {card}", "prende {card}"),
+    "s40_opens": ("opens with {melds}", "apre con {melds}"),
+    "s40_melds_move": ("melds {meld}", "cala {meld}"),
+    "s40_attaches": ("attaches {card}", "attacca {card}"),
+    "s40_swaps": ("swaps {card} for a joker", "scambia {card} con un jolly"),
+    "s40_discards": ("discards {card}", "scarta {card}"),
+    "s40_reenters": ("re-enters", "rientra"),
+    "s40_retires": ("retires", "si ritira"),
+    "s40_time_up": (
+        "Time is up: a move was played for you.",
+        "Tempo scaduto: è stata giocata una mossa per te.",
+    ),
+    "s40_keys": (
+        "Keys: ←/→ between cards, Space selects, Shift+←/→ moves a card, S sorts, D draws, T takes.",
+        "Tasti: ←/→ tra le carte, Spazio seleziona, Maiusc+←/→ la sposta, S ordina, D pesca, T prende.",
+    ),
+}
+
+#: the engine's refusals (IllegalMove), matched by their opening words, in the player's words
+_WHY: list[tuple[str, tuple[str, str]]] = [
+    (r"not your turn", ("It is not your turn.", "Non è il tuo turno.")),
+    (
+        r"wrong phase: draw or take",
+        (
+            "First draw from the stock or take from the pile (§6).",
+            "Prima pesca dal tallone o prendi dal pozzo (§6).",
+        ),
+    ),
+    (
+        r"wrong phase: after opening",
+        (
+            "After opening you may only discard this turn (§7).",
+            "Dopo l'apertura puoi solo scartare in questo turno (§7).",
+        ),
+    ),
+    (
+        r"take: only a seat that opened",
+        (
+            "Only a player who opened in an earlier turn may take from the pile (§6).",
+            "Solo chi ha aperto in un turno precedente può prendere dal pozzo (§6).",
+        ),
+    ),
+    (
+        r"take: the card has no use",
+        (
+            "That card cannot go on the table now, so it may not be taken (§6).",
+            "Quella carta ora non si può calare, quindi non si può prendere (§6).",
+        ),
+    ),
+    (
+        r"take: not opened",
+        (
+            "You have not opened and that card does not let you open now (§6).",
+            "Non hai aperto e quella carta non ti fa aprire ora (§6).",
+        ),
+    ),
+    (
+        r"taken card unused",
+        (
+            "The card you took must go on the table first: {card} (§6).",
+            "La carta presa va calata prima: {card} (§6).",
+        ),
+    ),
+    (
+        r"discard barred: .* is the card taken",
+        ("You may not discard the card you took (§9).", "Non puoi scartare la carta presa (§9)."),
+    ),
+    (
+        r"discard barred: .* could be attached",
+        (
+            "That card could be attached to a meld: it may not be discarded (§9).",
+            "Quella carta si può attaccare: non si può scartare (§9).",
+        ),
+    ),
+    (r"already opened", ("You have already opened (§7).", "Hai già aperto (§7).")),
+    (
+        r"no move may leave the hand empty",
+        (
+            "Keep a card to discard: the hand always ends on a discard (§6).",
+            "Tieni una carta da scartare: la mano finisce sempre con uno scarto (§6).",
+        ),
+    ),
+    (
+        r"under 40: the opening is worth (\d+)",
+        ("The opening is worth {n}: it needs 40 (§7).", "L'apertura vale {n}: servono 40 (§7)."),
+    ),
+    (
+        r"open first",
+        (
+            "Open first: melds and attachments come after an opening in an earlier turn (§6, §7).",
+            "Prima apri: calate e attacchi vengono dopo l'apertura, in un turno precedente (§6, §7).",
+        ),
+    ),
+    (
+        r"jokers may not be attached",
+        ("Jokers may not be attached (§8).", "I jolly non si possono attaccare (§8)."),
+    ),
+    (
+        r"cannot attach to meld",
+        (
+            "That card does not fit that meld (§4, §8).",
+            "Quella carta non va su quella combinazione (§4, §8).",
+        ),
+    ),
+    (
+        r"no joker in meld",
+        (
+            "That meld has no joker standing for that card (§5).",
+            "In quella combinazione nessun jolly sostituisce quella carta (§5).",
+        ),
+    ),
+    (r"not in hand", ("That card is not in your hand.", "Quella carta non è nella tua mano.")),
+    (r"the stock is empty", ("The stock is empty.", "Il tallone è vuoto.")),
+    (r"the discard pile is empty", ("The discard pile is empty.", "Il pozzo è vuoto.")),
+    (r"the hand is over", ("The hand is over.", "La mano è finita.")),
+    (r"the match is over", ("The match is over.", "La partita è finita.")),
+]
+
+_CARD = re.compile(r"\b(10|[2-9AJQK])([HDCS])\b|\bJK\b")
+
+
+def why(reason: str, lang: str) -> str:
+    """The engine's refusal in the player's words (the engine's own text when unknown,
+    e.g. an invalid meld: it names the rule)."""
+    for pattern, (en, it) in _WHY:
+        m = re.search(pattern, reason)
+        if m:
+            card = _CARD.search(reason[m.end() :] or reason)
+            text = it if lang == "it" else en
+            return text.format(card=card.group(0) if card else "", n=m.group(1) if m.groups() else "")
+    if lang == "it":
+        return "Mossa non valida: " + reason
+    return "Not allowed: " + reason
+
+
+__all__ = ["STRINGS", "why"]
