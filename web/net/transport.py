@@ -212,10 +212,12 @@ class Link:
     async def wait_open(self, timeout_s: float) -> Link:
         """Wait until the channel is open; TransportError("expired") after timeout_s,
         TransportError("failed") if the link drops first."""
-        try:
-            await asyncio.wait_for(asyncio.shield(self._opened), timeout_s)
-        except TimeoutError:
-            raise TransportError("expired", f"not connected after {timeout_s:g} s") from None
+        # asyncio.wait, not wait_for(shield(…)): a timeout leaves the future alone, and its
+        # later "failed" (the link closed) is no "exception in shielded future" on the console
+        done, _ = await asyncio.wait({self._opened}, timeout=timeout_s)
+        if not done:
+            raise TransportError("expired", f"not connected after {timeout_s:g} s")
+        self._opened.result()  # TransportError("failed") if the link dropped first
         return self
 
 
