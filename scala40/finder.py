@@ -324,16 +324,19 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool
     work = cover
     failed: dict[tuple[int, ...], int] = {}
 
-    def upper(k: int) -> int:
-        return sum(RANK_VALUE[j % 13] * work[j] for j in range(k, 52)) + joker * work[JOKER]
+    def points(m: Meld) -> int:
+        """The most the meld's cards could add to the bound (a joker at its ceiling)."""
+        return sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
 
-    def dfs(k0: int, value: int, laid: int, done: bool) -> bool:
+    # ``upper``: the points the cards still in ``work`` could reach at most (the cards below the
+    # lowest one held are all laid or set aside, so it is the whole of ``work``)
+    def dfs(k0: int, value: int, laid: int, done: bool, upper: int) -> bool:
         if value >= 40 and done and laid < total:
             return True
         k = k0
         while k < 52 and not work[k]:
             k += 1
-        if k == 52 or value + upper(k) < 40:
+        if k == 52 or value + upper < 40:
             return False
         key = (k, done, *work[k:])
         if failed.get(key, -1) >= value:
@@ -341,15 +344,16 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool
         for m in melds_with(k, work, rules):
             if not _take(work, m, -1):
                 continue
-            ok = dfs(k, value + meld_value(m, rules), laid + len(m), done or uses(m, must))
+            ok = dfs(k, value + meld_value(m, rules), laid + len(m), done or uses(m, must), upper - points(m))
             _take(work, m, 1)
             if ok:
                 return True
         work[k] -= 1
-        ok = dfs(k, value, laid, done)
+        ok = dfs(k, value, laid, done, upper - RANK_VALUE[k % 13])
         work[k] += 1
         if not ok:
             failed[key] = max(failed.get(key, -1), value)
         return ok
 
-    return dfs(0, 0, 0, must < 0)
+    start = sum(RANK_VALUE[j % 13] * work[j] for j in range(52)) + joker * work[JOKER]
+    return dfs(0, 0, 0, must < 0, start)

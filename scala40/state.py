@@ -41,6 +41,7 @@ class State:
         "in_hand",
         "meld_owner",
         "melds",
+        "memo",
         "n",
         "opened",
         "out",
@@ -84,6 +85,9 @@ class State:
         self.out = out
         self.closer = closer
         self.in_hand = in_hand
+        #: what was worked out about this state (legal moves, the take's use, barred kinds),
+        #: emptied by every move made (:meth:`apply` is the only way a state changes)
+        self.memo: dict[tuple[str, int], object] = {}
 
     # -- building ---------------------------------------------------------------------
 
@@ -159,6 +163,13 @@ class State:
 
     def _take_use_exists(self, seat: int) -> bool:
         """Whether the pile's top card has a legal use now (RULES §6: a take needs one)."""
+        key = ("take", seat)
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self._take_use(seat)
+        return cast(bool, known)
+
+    def _take_use(self, seat: int) -> bool:
         top = self.discard[-1]
         counts = self.counts(seat)
         counts[top] += 1
@@ -183,6 +194,13 @@ class State:
     def barred(self, seat: int) -> set[int]:
         """Kinds the seat may not discard now (RULES §9): empty for a closing discard or when
         every card in hand would be barred."""
+        key = ("barred", seat)
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self._barred(seat)
+        return cast(set[int], known)
+
+    def _barred(self, seat: int) -> set[int]:
         hand = self.hands[seat]
         if len(hand) <= 1:
             return set()
@@ -330,6 +348,7 @@ class State:
     def apply(self, seat: int, mv: Move) -> None:
         """Judge then make ``mv`` (IllegalMove: nothing changed)."""
         plan = self.check(seat, mv)
+        self.memo = {}
         verb = mv[0]
         if verb == "draw":
             self.hands[seat].append(self.stock.pop())
@@ -391,6 +410,13 @@ class State:
 
     def legal(self, seat: int) -> list[str]:
         """Every legal move of ``seat`` but ``open`` (CONTRACT "Legal moves"), sorted."""
+        key = ("legal", seat)
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self._legal(seat)
+        return list(cast(list[str], known))
+
+    def _legal(self, seat: int) -> list[str]:
         if self.phase == "over" or seat != self.turn:
             return []
         phase = self.phase
