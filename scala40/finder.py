@@ -148,14 +148,16 @@ def uses(meld: Meld, kind: int) -> bool:
 def _take(counts: list[int], meld: Meld, sign: int) -> bool:
     """Remove (sign -1) or return (+1) a meld's cards; False (nothing changed) if they are missing."""
     if sign < 0:
-        need: dict[int, int] = {}
-        for c in meld:
+        for i, c in enumerate(meld):
             k = JOKER if c >= JOKER_AS else c
-            need[k] = need.get(k, 0) + 1
-        if any(counts[k] < v for k, v in need.items()):
-            return False
+            if counts[k] == 0:
+                for d in meld[:i]:
+                    counts[JOKER if d >= JOKER_AS else d] += 1
+                return False
+            counts[k] -= 1
+        return True
     for c in meld:
-        counts[JOKER if c >= JOKER_AS else c] += sign
+        counts[JOKER if c >= JOKER_AS else c] += 1
     return True
 
 

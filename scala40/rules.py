@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 #: the fields a rule-set spec may set, with their types
@@ -51,6 +52,11 @@ class Ruleset:
 
     def spec(self) -> str | dict[str, Any]:
         """The preset name, or ``{"preset": …, field: value …}`` for the fields that differ."""
+        spec = self._spec
+        return spec if isinstance(spec, str) else dict(spec)
+
+    @cached_property
+    def _spec(self) -> str | dict[str, Any]:
         base = PRESETS[self.preset]
         diff = {
             f.name: getattr(self, f.name)
