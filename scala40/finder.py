@@ -85,21 +85,23 @@ def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Ite
 
 def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
     kinds = _RUN_KINDS[suit]
+    span = max_run - 1
+    # the run's lowest position: any, or one leaving ``pos`` inside the run
+    los = range(max(0, pos - span), min(pos, 11) + 1) if pos >= 0 else range(12)
     if jl == 0:  # natural runs only: windows inside stretches of cards held
         have = [counts[k] > 0 for k in kinds]
-        lo_range = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
-        for lo in lo_range:
-            for hi in range(lo, min(13, lo + max_run - 1) + 1):
+        for lo in los:
+            end = lo + span if lo + span < 13 else 13
+            for hi in range(lo, end + 1):
                 if not have[hi]:
                     break
                 if hi - lo >= 2 and hi >= pos and not (hi - lo == 13 and counts[kinds[0]] < 2):
                     yield kinds[lo : hi + 1]
         return
-    los: Sequence[int] = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
-    top = 13
     for lo in los:
         missing = 0
-        for hi in range(lo, min(top, lo + max_run - 1) + 1):
+        end = lo + span if lo + span < 13 else 13
+        for hi in range(lo, end + 1):
             if not counts[kinds[hi]]:
                 missing += 1
                 if missing > jl:

@@ -40,15 +40,22 @@ class Ruleset:
     out_at: int = 101
     reentries: int = 0
 
-    @property
+    @cached_property
     def max_run(self) -> int:
         """The longest run allowed (RULES §4)."""
         return 14 if self.long_runs else 5
 
-    @property
+    @cached_property
     def joker_limit(self) -> int:
         """Most jokers in one meld (RULES §5)."""
         return 12 if self.many_jokers else 1
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
 
     def spec(self) -> str | dict[str, Any]:
         """The preset name, or ``{"preset": …, field: value …}`` for the fields that differ."""
