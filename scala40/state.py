@@ -6,8 +6,8 @@ Every move is judged in full before anything changes: an illegal move raises
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import TypeVar, cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
 from .errors import IllegalMove
@@ -26,6 +26,8 @@ from .melds import (
 )
 from .moves import Move, parse_move
 from .rules import Ruleset
+
+T = TypeVar("T")
 
 PHASES = ("draw", "use", "play", "discard", "over")
 
@@ -155,6 +157,13 @@ class State:
     def counts(self, seat: int) -> list[int]:
         return counts_of(self.hands[seat])
 
+    def _remember(self, what: str, seat: int, work: Callable[[int], T]) -> T:
+        """``work(seat)``, worked out once until the next move (:attr:`memo`)."""
+        key = (what, seat)
+        if key not in self.memo:
+            self.memo[key] = work(seat)
+        return cast(T, self.memo[key])
+
     def _opened_before(self, seat: int) -> bool:
         """Opened in an earlier turn (RULES §6): the opening's own turn is in phase ``discard``."""
         return self.opened[seat] and self.phase != "discard"
@@ -163,11 +172,7 @@ class State:
 
     def _take_use_exists(self, seat: int) -> bool:
         """Whether the pile's top card has a legal use now (RULES §6: a take needs one)."""
-        key = ("take", seat)
-        known = self.memo.get(key)
-        if known is None:
-            known = self.memo[key] = self._take_use(seat)
-        return cast(bool, known)
+        return self._remember("take", seat, self._take_use)
 
     def _take_use(self, seat: int) -> bool:
         top = self.discard[-1]
@@ -194,11 +199,7 @@ class State:
     def barred(self, seat: int) -> set[int]:
         """Kinds the seat may not discard now (RULES §9): empty for a closing discard or when
         every card in hand would be barred."""
-        key = ("barred", seat)
-        known = self.memo.get(key)
-        if known is None:
-            known = self.memo[key] = self._barred(seat)
-        return cast(set[int], known)
+        return self._remember("barred", seat, self._barred)
 
     def _barred(self, seat: int) -> set[int]:
         hand = self.hands[seat]
@@ -410,11 +411,7 @@ class State:
 
     def legal(self, seat: int) -> list[str]:
         """Every legal move of ``seat`` but ``open`` (CONTRACT "Legal moves"), sorted."""
-        key = ("legal", seat)
-        known = self.memo.get(key)
-        if known is None:
-            known = self.memo[key] = self._legal(seat)
-        return list(cast(list[str], known))
+        return list(self._remember("legal", seat, self._legal))
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "over" or seat != self.turn:
