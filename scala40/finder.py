@@ -85,21 +85,23 @@ def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Ite
 
 def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
     kinds = _RUN_KINDS[suit]
+    span = max_run - 1
+    # the run's lowest position: any, or one leaving ``pos`` inside the run
+    los = range(max(0, pos - span), min(pos, 11) + 1) if pos >= 0 else range(12)
     if jl == 0:  # natural runs only: windows inside stretches of cards held
         have = [counts[k] > 0 for k in kinds]
-        lo_range = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
-        for lo in lo_range:
-            for hi in range(lo, min(13, lo + max_run - 1) + 1):
+        for lo in los:
+            end = lo + span if lo + span < 13 else 13
+            for hi in range(lo, end + 1):
                 if not have[hi]:
                     break
                 if hi - lo >= 2 and hi >= pos and not (hi - lo == 13 and counts[kinds[0]] < 2):
                     yield kinds[lo : hi + 1]
         return
-    los: Sequence[int] = range(max(0, pos - max_run + 1), min(pos, 11) + 1) if pos >= 0 else range(12)
-    top = 13
     for lo in los:
         missing = 0
-        for hi in range(lo, min(top, lo + max_run - 1) + 1):
+        end = lo + span if lo + span < 13 else 13
+        for hi in range(lo, end + 1):
             if not counts[kinds[hi]]:
                 missing += 1
                 if missing > jl:
@@ -148,14 +150,16 @@ def uses(meld: Meld, kind: int) -> bool:
 def _take(counts: list[int], meld: Meld, sign: int) -> bool:
     """Remove (sign -1) or return (+1) a meld's cards; False (nothing changed) if they are missing."""
     if sign < 0:
-        need: dict[int, int] = {}
-        for c in meld:
+        for i, c in enumerate(meld):
             k = JOKER if c >= JOKER_AS else c
-            need[k] = need.get(k, 0) + 1
-        if any(counts[k] < v for k, v in need.items()):
-            return False
+            if counts[k] == 0:
+                for d in meld[:i]:
+                    counts[JOKER if d >= JOKER_AS else d] += 1
+                return False
+            counts[k] -= 1
+        return True
     for c in meld:
-        counts[JOKER if c >= JOKER_AS else c] += sign
+        counts[JOKER if c >= JOKER_AS else c] += 1
     return True
 
 
@@ -324,16 +328,19 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool
     work = cover
     failed: dict[tuple[int, ...], int] = {}
 
-    def upper(k: int) -> int:
-        return sum(RANK_VALUE[j % 13] * work[j] for j in range(k, 52)) + joker * work[JOKER]
+    def points(m: Meld) -> int:
+        """The most the meld's cards could add to the bound (a joker at its ceiling)."""
+        return sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
 
-    def dfs(k0: int, value: int, laid: int, done: bool) -> bool:
+    # ``upper``: the points the cards still in ``work`` could reach at most (the cards below the
+    # lowest one held are all laid or set aside, so it is the whole of ``work``)
+    def dfs(k0: int, value: int, laid: int, done: bool, upper: int) -> bool:
         if value >= 40 and done and laid < total:
             return True
         k = k0
         while k < 52 and not work[k]:
             k += 1
-        if k == 52 or value + upper(k) < 40:
+        if k == 52 or value + upper < 40:
             return False
         key = (k, done, *work[k:])
         if failed.get(key, -1) >= value:
@@ -341,15 +348,16 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool
         for m in melds_with(k, work, rules):
             if not _take(work, m, -1):
                 continue
-            ok = dfs(k, value + meld_value(m, rules), laid + len(m), done or uses(m, must))
+            ok = dfs(k, value + meld_value(m, rules), laid + len(m), done or uses(m, must), upper - points(m))
             _take(work, m, 1)
             if ok:
                 return True
         work[k] -= 1
-        ok = dfs(k, value, laid, done)
+        ok = dfs(k, value, laid, done, upper - RANK_VALUE[k % 13])
         work[k] += 1
         if not ok:
             failed[key] = max(failed.get(key, -1), value)
         return ok
 
-    return dfs(0, 0, 0, must < 0)
+    start = sum(RANK_VALUE[j % 13] * work[j] for j in range(52)) + joker * work[JOKER]
+    return dfs(0, 0, 0, must < 0, start)

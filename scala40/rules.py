@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 #: the fields a rule-set spec may set, with their types
@@ -39,18 +40,30 @@ class Ruleset:
     out_at: int = 101
     reentries: int = 0
 
-    @property
+    @cached_property
     def max_run(self) -> int:
         """The longest run allowed (RULES §4)."""
         return 14 if self.long_runs else 5
 
-    @property
+    @cached_property
     def joker_limit(self) -> int:
         """Most jokers in one meld (RULES §5)."""
         return 12 if self.many_jokers else 1
 
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
     def spec(self) -> str | dict[str, Any]:
         """The preset name, or ``{"preset": …, field: value …}`` for the fields that differ."""
+        spec = self._spec
+        return spec if isinstance(spec, str) else dict(spec)
+
+    @cached_property
+    def _spec(self) -> str | dict[str, Any]:
         base = PRESETS[self.preset]
         diff = {
             f.name: getattr(self, f.name)

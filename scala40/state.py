@@ -6,8 +6,8 @@ Every move is judged in full before anything changes: an illegal move raises
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import TypeVar, cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
 from .errors import IllegalMove
@@ -27,6 +27,8 @@ from .melds import (
 from .moves import Move, parse_move
 from .rules import Ruleset
 
+T = TypeVar("T")
+
 PHASES = ("draw", "use", "play", "discard", "over")
 
 
@@ -41,6 +43,7 @@ class State:
         "in_hand",
         "meld_owner",
         "melds",
+        "memo",
         "n",
         "opened",
         "out",
@@ -84,6 +87,9 @@ class State:
         self.out = out
         self.closer = closer
         self.in_hand = in_hand
+        #: what was worked out about this state (legal moves, the take's use, barred kinds),
+        #: emptied by every move made (:meth:`apply` is the only way a state changes)
+        self.memo: dict[tuple[str, int], object] = {}
 
     # -- building ---------------------------------------------------------------------
 
@@ -151,6 +157,13 @@ class State:
     def counts(self, seat: int) -> list[int]:
         return counts_of(self.hands[seat])
 
+    def _remember(self, what: str, seat: int, work: Callable[[int], T]) -> T:
+        """``work(seat)``, worked out once until the next move (:attr:`memo`)."""
+        key = (what, seat)
+        if key not in self.memo:
+            self.memo[key] = work(seat)
+        return cast(T, self.memo[key])
+
     def _opened_before(self, seat: int) -> bool:
         """Opened in an earlier turn (RULES §6): the opening's own turn is in phase ``discard``."""
         return self.opened[seat] and self.phase != "discard"
@@ -159,6 +172,9 @@ class State:
 
     def _take_use_exists(self, seat: int) -> bool:
         """Whether the pile's top card has a legal use now (RULES §6: a take needs one)."""
+        return self._remember("take", seat, self._take_use)
+
+    def _take_use(self, seat: int) -> bool:
         top = self.discard[-1]
         counts = self.counts(seat)
         counts[top] += 1
@@ -183,6 +199,9 @@ class State:
     def barred(self, seat: int) -> set[int]:
         """Kinds the seat may not discard now (RULES §9): empty for a closing discard or when
         every card in hand would be barred."""
+        return self._remember("barred", seat, self._barred)
+
+    def _barred(self, seat: int) -> set[int]:
         hand = self.hands[seat]
         if len(hand) <= 1:
             return set()
@@ -330,6 +349,7 @@ class State:
     def apply(self, seat: int, mv: Move) -> None:
         """Judge then make ``mv`` (IllegalMove: nothing changed)."""
         plan = self.check(seat, mv)
+        self.memo = {}
         verb = mv[0]
         if verb == "draw":
             self.hands[seat].append(self.stock.pop())
@@ -391,6 +411,9 @@ class State:
 
     def legal(self, seat: int) -> list[str]:
         """Every legal move of ``seat`` but ``open`` (CONTRACT "Legal moves"), sorted."""
+        return list(self._remember("legal", seat, self._legal))
+
+    def _legal(self, seat: int) -> list[str]:
         if self.phase == "over" or seat != self.turn:
             return []
         phase = self.phase

@@ -13,6 +13,9 @@ from scala40.cards import DECK_COUNT, JOKER, JOKER_AS
 from scala40.game import Game
 
 HANDS = 10_000
+#: in the long run, every legal move and a pool of refused moves are judged on one state in
+#: SAMPLE (a different one per seed), the cards counted on one in 4 * SAMPLE and at each hand's end
+SAMPLE = 24
 RULES = ["classic", "strict", {"free_take": True, "long_runs": True, "many_jokers": True}]
 
 
@@ -50,7 +53,7 @@ def _hand(seed: int, check_all: bool) -> int:
         if g.phase in ("play", "use") and not g.state.opened[g.state.turn]:
             legal = legal + g.openings(limit=3)
         assert legal, f"seat {g.turn} is stuck: {g.position()}"
-        if check_all or moves % 8 == 0:
+        if check_all or (moves + seed) % SAMPLE == 0:
             for mv in legal:
                 assert g.is_legal(mv), mv
             before = g.position()
@@ -72,7 +75,7 @@ def _hand(seed: int, check_all: bool) -> int:
             mv = rng.choice(legal)
         g.play(mv)
         moves += 1
-        if check_all or moves % 16 == 0:
+        if check_all or (moves + seed) % (4 * SAMPLE) == 0:
             _conserved(g)
     _conserved(g)
     scores = g.hand_scores
