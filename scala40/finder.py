@@ -67,16 +67,24 @@ _RUN_KINDS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+#: per suit held (-1: any), the suit subsets (by index in _SET_SUITS) a set may use and the slot
+#: that suit takes in each
+_SET_CHOICES: dict[int, tuple[tuple[int, int], ...]] = {
+    suit: tuple(
+        (i, suits.index(suit) if suit >= 0 else -1)
+        for i, suits in enumerate(_SET_SUITS)
+        if suit < 0 or suit in suits
+    )
+    for suit in range(-1, 4)
+}
+
+
 def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Iterator[Meld]:
-    for suits, slots in zip(_SET_SUITS, _SET_KINDS[rank], strict=True):
-        if suit >= 0:
-            if suit not in suits:
-                continue
-            fixed = suits.index(suit)
-        else:
-            fixed = -1
+    kinds = _SET_KINDS[rank]
+    for i, fixed in _SET_CHOICES[suit]:
+        slots = kinds[i]
         have = (counts[slots[0]] > 0) + (counts[slots[1]] > 0) + (counts[slots[2]] > 0)
-        if len(slots) == 4:
+        if i == 4:
             have += counts[slots[3]] > 0
         if have < 2 or have + jl < len(slots):
             continue
@@ -133,7 +141,8 @@ def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
     """Every meld of ``counts`` holding natural ``kind`` (which counts must hold)."""
     jl = min(counts[JOKER], rules.joker_limit)
     suit, rank = divmod(kind, 13)
-    out = list(_set_slots(rank, counts, jl, suit))
+    nat = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
+    out = list(_set_slots(rank, counts, jl, suit)) if nat >= 2 and nat + jl >= 3 else []
     out.extend(_run_slots(suit, counts, jl, rules.max_run, rank))
     if rank == 0:
         out.extend(_run_slots(suit, counts, jl, rules.max_run, 13))
