@@ -15,7 +15,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.shell.dom import by_id
 from web.shell.i18n import t

@@ -29,7 +29,7 @@ import json
 import time
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from dernier.errors import SaveError
 from dernier.match import Match

@@ -19,8 +19,8 @@ import asyncio
 import json
 from typing import Any
 
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import to_js
+from pyscript import document, window
 
 from dernier.match import Match
 from dernier.review import review_steps

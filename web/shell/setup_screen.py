@@ -9,7 +9,7 @@ import contextlib
 from dataclasses import replace
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier import faces
 from web.shell.dom import by_id, clear, make, variant_text

@@ -24,8 +24,8 @@ import traceback
 from dataclasses import replace
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 from web.dernier.seatview import SeatView
 from web.net.lobby import FriendsScreens
