@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier.describe import (
     name_of,
