@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier import faces
 from web.dernier.describe import (

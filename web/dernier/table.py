@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from web.dernier.drawing import TableDrawing
 from web.dernier.table_input import TableInput
