@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
