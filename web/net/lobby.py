@@ -6,7 +6,7 @@ a friend's join screen and its events, and table talk. The network itself is in
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
@@ -17,8 +17,13 @@ from web.shell.dom import by_id, clear, make
 from web.shell.i18n import STRINGS, t
 from web.shell.session import Session
 
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
 
-class FriendsScreens:
+
+class FriendsScreens(_Page):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     def open_lobby(self, session: Session) -> None:
