@@ -9,7 +9,7 @@ What the shell asks of a game's table (every table provides these): ``wire_table
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
@@ -17,8 +17,13 @@ from web.dernier.drawing import TableDrawing
 from web.dernier.table_input import TableInput
 from web.shell.dom import by_id
 
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
 
-class DernierTable:
+
+class DernierTable(_Page):
     """Wires Dernier's table: the hand, the buttons, the suit chooser, the summary, Abandon,
     the pass-and-play curtain and the keys (a mixin of the page)."""
 
