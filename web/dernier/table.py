@@ -18,7 +18,7 @@ from web.dernier.table_input import TableInput
 from web.shell.dom import by_id
 
 if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
 else:
     _Page = object
 

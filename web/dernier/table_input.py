@@ -21,7 +21,7 @@ from web.shell.i18n import t
 
 if TYPE_CHECKING:
     from web.dernier.session import DernierSession
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
 else:
     _Page = object
 
