@@ -85,7 +85,7 @@ class FriendsScreens(_Page):
         self.hub.render_seats()
         self.screen("lobby")
 
-    def render_talk(self: Any) -> None:
+    def render_talk(self) -> None:
         """The table talk's phrase buttons (drawn once), for every game's table."""
         box = by_id("talk")
         if box.childElementCount:
