@@ -9,7 +9,7 @@ What the shell asks of a game's table (every table provides these): ``wire_table
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
@@ -27,7 +27,7 @@ class DernierTable(_Page):
     """Wires Dernier's table: the hand, the buttons, the suit chooser, the summary, Abandon,
     the pass-and-play curtain and the keys (a mixin of the page)."""
 
-    def wire_table(self: Any) -> None:
+    def wire_table(self) -> None:
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
