@@ -3,7 +3,7 @@
 #   1. installs what the tests need: the package with its [test,dev] extras, Debian's
 #      Chromium (only when /usr/bin/chromium is missing and we are root), and the
 #      pinned browser runtime (npm ci + copy into vendor/);
-#   2. runs ruff check, ruff format --check, mypy --strict dernier scala40 dog and pytest,
+#   2. runs ruff check, ruff format --check, mypy --strict dernier scala40 dog web and pytest,
 #      all of them even if one fails, and exits non-zero if any failed.
 # Extra arguments go to pytest, e.g.  scripts/test.sh -m "not browser"  or  -k smoke
 set -uo pipefail
@@ -57,7 +57,7 @@ run() {
 
 run "$PYTHON" -m ruff check .
 run "$PYTHON" -m ruff format --check .
-run "$PYTHON" -m mypy --strict dernier scala40 dog
+run "$PYTHON" -m mypy --strict dernier scala40 dog web
 
 step "pytest $*"
 "$PYTHON" -m pytest "$@" </dev/null

@@ -15,7 +15,7 @@ import traceback
 import zipimport
 from types import CodeType
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 
 class AppZip(zipimport.zipimporter):
@@ -60,7 +60,7 @@ def show_error(text: str) -> None:
 def missing_game() -> str | None:
     """The game this visit plays when its code is not here yet (the built site ships each
     game but the default one apart), else None."""
-    from pyscript import window  # type: ignore[import-not-found]
+    from pyscript import window
 
     from web.shell import games
     from web.shell.params import game_of
@@ -73,7 +73,7 @@ def missing_game() -> str | None:
 
 async def fetch_game(name: str) -> None:
     """``games/<name>.zip`` fetched, written beside app.zip and imported in place."""
-    from pyodide.http import pyfetch  # type: ignore[import-not-found]
+    from pyodide.http import pyfetch
 
     resp = await pyfetch(f"./games/{name}.zip")
     if not resp.ok:

@@ -5,7 +5,7 @@ why a card cannot be played now (“Needs ♥ or a 9”), the log of the hand in
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from web.dernier.faces import card_short, split, suit_symbol
@@ -34,7 +34,7 @@ def rank_with_article(rank: str, lang: str) -> str:
     return ("un " if lang == "it" else "a ") + rank
 
 
-def sort_hand(hand: Sequence[str]) -> list[str]:
+def sort_hand(hand: Iterable[str]) -> list[str]:
     """By suit (♥ ♦ ♣ ♠), then rank (2 … K, A); Jollies last."""
 
     def key(code: str) -> tuple[int, int]:

@@ -6,9 +6,9 @@ curtain. The same code draws a solo page, pass-and-play and a friend's page. A m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier import faces
 from web.dernier.describe import (
@@ -26,6 +26,12 @@ from web.dernier.seatview import SeatView
 from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
 
+if TYPE_CHECKING:
+    from web.dernier.session import DernierSession
+    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
+
 CLOCK_SVG = (
     '<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" '
     'stroke-width="2.2" stroke-linecap="round"><circle cx="12" cy="13" r="8"/>'
@@ -33,7 +39,7 @@ CLOCK_SVG = (
 )
 
 
-class TableDrawing:
+class TableDrawing(_Page):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     def seat_order(self, n: int) -> list[int]:
@@ -117,7 +123,7 @@ class TableDrawing:
             document.body.removeAttribute("data-curtain")
             return False
         lang = self.lang
-        s = self.session
+        s = cast("DernierSession | None", self.session)  # Dernier's table: its session
         assert s is not None
         who = name_of(sv.names, self.seat)
         title = t(lang, "curtain_pass", who=who)
@@ -250,7 +256,7 @@ class TableDrawing:
         _ = el.offsetWidth
         el.classList.add("fly")
 
-    def render_piles(self, v: dict[str, Any], names: list[str]) -> None:
+    def render_piles(self, v: SeatView, names: list[str]) -> None:
         lang = self.lang
         discard = by_id("discard")
         top = v["top"]
@@ -321,7 +327,7 @@ class TableDrawing:
     def is_wild(self) -> bool:
         return self.sv is not None and self.sv.get("jolly") == "wild"
 
-    def last_mover(self, v: dict[str, Any]) -> int | None:
+    def last_mover(self, v: SeatView) -> int | None:
         for ev in reversed(v["log"]):
             if ev["type"] == "move":
                 return int(ev["seat"])

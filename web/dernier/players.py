@@ -4,7 +4,7 @@ else a simple stand-in with the same interface (``steps``, ``choose``)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Generator
 from typing import Any
 
 from web.dernier.describe import move_card
@@ -21,7 +21,7 @@ class StandInBot:
     def __init__(self, level: str) -> None:
         self.level = level
 
-    def steps(self, view: dict[str, Any], rng: random.Random) -> Iterator[str | None]:
+    def steps(self, view: dict[str, Any], rng: random.Random) -> Generator[str | None, None, str]:
         move = self._decide(view, rng)
         yield move
         return move
@@ -33,7 +33,7 @@ class StandInBot:
 
     def jump(self, view: dict[str, Any], rng: random.Random) -> str:
         """A jump-in from ``view["legal"]`` (with the call unless it forgets), or ""."""
-        plays = [m for m in view["legal"] if move_card(m) is not None]
+        plays: list[str] = [m for m in view["legal"] if move_card(m) is not None]
         if view["turn"] == view["seat"] or not plays or rng.random() >= _JUMP.get(self.level, 1.0):
             return ""
         calls = [m for m in plays if m.endswith("!")]
@@ -64,7 +64,7 @@ class StandInBot:
 
 def make_bot(level: str) -> Any:
     try:
-        from dernier.bots import make_bot as real  # type: ignore[attr-defined]
+        from dernier.bots import make_bot as real
     except ImportError:
         return StandInBot(level)
     try:
@@ -77,7 +77,7 @@ def make_bot(level: str) -> Any:
 
 def have_real_bots() -> bool:
     try:
-        from dernier.bots import make_bot as _  # type: ignore[attr-defined]  # noqa: F401
+        from dernier.bots import make_bot as _  # noqa: F401
     except ImportError:
         return False
     return True

@@ -9,20 +9,25 @@ What the shell asks of a game's table (every table provides these): ``wire_table
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from web.dernier.drawing import TableDrawing
 from web.dernier.table_input import TableInput
 from web.shell.dom import by_id
 
+if TYPE_CHECKING:
+    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
 
-class DernierTable:
+
+class DernierTable(_Page):
     """Wires Dernier's table: the hand, the buttons, the suit chooser, the summary, Abandon,
     the pass-and-play curtain and the keys (a mixin of the page)."""
 
-    def wire_table(self: Any) -> None:
+    def wire_table(self) -> None:
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
         self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)

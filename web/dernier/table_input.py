@@ -5,9 +5,9 @@ Abandon, and the pass-and-play curtain's buttons. A mixin of :class:`web.ui.Page
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier import faces
 from web.dernier.describe import (
@@ -19,12 +19,18 @@ from web.dernier.seatview import SeatView
 from web.shell.dom import SUITS, by_id, clear, make
 from web.shell.i18n import t
 
+if TYPE_CHECKING:
+    from web.dernier.session import DernierSession
+    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
+
 HOLD_SECONDS = 0.45  # a press this long explains the card instead of playing it
 HOLD_SLOP_PX = 12  # a finger that moves more is scrolling the hand
 HOLD_CLICK_MS = 800  # the click a release makes comes within this
 
 
-class TableInput:
+class TableInput(_Page):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     def human_move(self, move: str, source: Any = None) -> None:
@@ -492,7 +498,7 @@ class TableInput:
             self.focus_card(playable[0] if playable else 0)
 
     def on_curtain_dernier(self) -> None:
-        s = self.session
+        s = cast("DernierSession | None", self.session)  # Dernier's table: its session
         btn = by_id("curtain-dernier")
         if s is None or not btn.dataset.seat:
             return

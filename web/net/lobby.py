@@ -6,9 +6,9 @@ a friend's join screen and its events, and table talk. The network itself is in
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier.describe import (
     name_of,
@@ -17,8 +17,13 @@ from web.shell.dom import by_id, clear, make
 from web.shell.i18n import STRINGS, t
 from web.shell.session import Session
 
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
 
-class FriendsScreens:
+
+class FriendsScreens(_Page):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     def open_lobby(self, session: Session) -> None:
@@ -80,7 +85,7 @@ class FriendsScreens:
         self.hub.render_seats()
         self.screen("lobby")
 
-    def render_talk(self: Any) -> None:
+    def render_talk(self) -> None:
         """The table talk's phrase buttons (drawn once), for every game's table."""
         box = by_id("talk")
         if box.childElementCount:

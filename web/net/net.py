@@ -26,7 +26,7 @@ import time
 import traceback
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.net import roomlink, signal
 from web.net.protocol import GuestClient, HostHub

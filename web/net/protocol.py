@@ -69,7 +69,7 @@ import math
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from dernier.cards import KIND_OF
 from web.shell.session import AWAY, CONNECTED, STANDIN, WAITING, Session
@@ -194,11 +194,11 @@ def decode(text: object, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     return data
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_number(v: object) -> bool:
+def _is_number(v: object) -> TypeGuard[int | float]:
     if isinstance(v, bool) or not isinstance(v, int | float):
         return False
     return math.isfinite(v) and abs(v) < 1e16
@@ -685,7 +685,7 @@ def _ints(v: object, n: int | None = None, lo: int = -(10**9)) -> bool:
     )
 
 
-def _texts(v: object, n: int | None = None, most: int = MAX_NAME_FIELD) -> bool:
+def _texts(v: object, n: int | None = None, most: int = MAX_NAME_FIELD) -> TypeGuard[list[str]]:
     return (
         isinstance(v, list)
         and (n is None or len(v) == n)
@@ -847,10 +847,10 @@ class GuestClient:
             names = data.get("names")
             if data.get("seat") != self.seat or not _is_int(data.get("seat")):
                 raise ProtocolError("bad_message", "welcome for another seat")
-            if not _texts(names) or not 2 <= len(names) <= MAX_PLAYERS:  # type: ignore[arg-type]
+            if not _texts(names) or not 2 <= len(names) <= MAX_PLAYERS:
                 raise ProtocolError("bad_message", "bad names")
             self.joined = True
-            self.names = list(names)  # type: ignore[arg-type]
+            self.names = list(names)
             self.n = 0  # a (new) host numbers its views from 1
             return [("welcome", {"seat": self.seat, "names": list(self.names)})]
         if t == "error":

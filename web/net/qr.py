@@ -22,6 +22,7 @@ is version 10 or 11 at M (57 or 61 modules a side).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # Per version 1..40 (index 0 unused): error-correction codewords per block, number of blocks.
@@ -188,7 +189,7 @@ def _codewords(data: bytes, version: int, ecc: str) -> list[int]:
         at += n
         blocks.append(block)
         ecs.append(_remainder(block, generator))
-    out = []
+    out: list[int] = []
     for i in range(short_len - ec_n + 1):
         out.extend(block[i] for block in blocks if i < len(block))
     for i in range(ec_n):
@@ -285,7 +286,7 @@ class _Grid:
             right -= 2
 
 
-_MASKS = (
+_MASKS: tuple[Callable[[int, int], bool], ...] = (
     lambda x, y: (x + y) % 2 == 0,
     lambda x, y: y % 2 == 0,
     lambda x, y: x % 3 == 0,
@@ -352,8 +353,8 @@ def penalty(rows: list[list[bool]]) -> int:
         for x in range(size - 1):
             if rows[y][x] == rows[y][x + 1] == rows[y + 1][x] == rows[y + 1][x + 1]:
                 score += 3
-    dark = sum(sum(r) for r in rows)
-    score += 10 * int(abs(dark * 100 / (size * size) - 50) // 5)
+    darks = sum(sum(r) for r in rows)
+    score += 10 * int(abs(darks * 100 / (size * size) - 50) // 5)
     return score
 
 

@@ -61,8 +61,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 
 from web.net import signal
 from web.shell.dom import random_bytes

@@ -12,9 +12,9 @@ its page."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
@@ -23,6 +23,12 @@ from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
 
 PILE_HISTORY = 8  # the discard pile's cards shown on request
+
+
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this table sees it
+else:
+    _Page = object
 
 
 def face(code: str) -> str:
@@ -37,7 +43,7 @@ def _button(bid: str, cls: str = "action") -> Any:
     return make("button", cls, "", type="button", id=bid)
 
 
-class Scala40Table:
+class Scala40Table(_Page):
     """Builds and wires Scala 40's elements, and keeps this device's choices: the hand's
     order, the selection, the drafted opening (a mixin of the page)."""
 
@@ -53,7 +59,7 @@ class Scala40Table:
 
     # -- building --------------------------------------------------------------------
 
-    def wire_table(self: Any) -> None:
+    def wire_table(self) -> None:
         document.body.dataset.game = "scala40"
         self.s40_order, self.s40_sel, self.s40_draft = [], [], []
         center = by_id("center")
@@ -110,10 +116,10 @@ class Scala40Table:
 
     # -- what the page shows -------------------------------------------------------------
 
-    def curtain_up(self: Any) -> bool:
+    def curtain_up(self) -> bool:
         return self.curtain_seat is not None and self.session is not None and self.session.multi_local
 
-    def pick_seat(self: Any) -> None:
+    def pick_seat(self) -> None:
         """Pass-and-play: the page shows the local person whose turn it is (or who must
         decide on a re-entry); when that changes, the curtain comes up."""
         s = self.session
@@ -129,26 +135,26 @@ class Scala40Table:
         self.s40_order, self.s40_sel, self.s40_draft = [], [], []  # the draft stays with its player
         self.close_dialogs()
 
-    def hand_buttons(self: Any) -> list[Any]:
+    def hand_buttons(self) -> list[Any]:
         nodes = by_id("hand").querySelectorAll("button.card")
         return [nodes.item(i) for i in range(nodes.length)]
 
-    def focus_card(self: Any, i: int = 0, *args: Any) -> None:
+    def focus_card(self, i: int = 0, *args: Any) -> None:
         cards = self.hand_buttons()
         if cards:
             cards[max(0, min(i, len(cards) - 1))].focus()
 
-    def held(self: Any, st: dict[str, Any]) -> list[str]:
+    def held(self, st: dict[str, Any]) -> list[str]:
         """The hand as this device shows it: the player's order, without drafted cards."""
         drafted = [c for m in self.s40_draft for c in H.meld_cards(m)]
         self.s40_order = H.reconcile(self.s40_order, list(st.get("hand") or []), self.s40_sort)
         return H.minus(self.s40_order, drafted)
 
-    def selected(self: Any, st: dict[str, Any]) -> list[str]:
+    def selected(self, st: dict[str, Any]) -> list[str]:
         held = self.held(st)
         return [held[i] for i in self.s40_sel if 0 <= i < len(held)]
 
-    def render(self: Any) -> None:
+    def render(self) -> None:
         if self.session is not None:
             self.pick_seat()
         st = self.state_now()
@@ -201,7 +207,7 @@ class Scala40Table:
         if st.get("hand_over"):
             self.open_summary()
 
-    def render_curtain(self: Any, st: dict[str, Any]) -> bool:
+    def render_curtain(self, st: dict[str, Any]) -> bool:
         cur = by_id("curtain")
         if not self.curtain_up() or (st.get("hand_over") and self.seat not in st.get("decide", [])):
             if self.curtain_seat is not None and st.get("hand_over"):
@@ -221,13 +227,13 @@ class Scala40Table:
         document.body.dataset.curtain = "true"
         return True
 
-    def on_curtain_go(self: Any) -> None:
+    def on_curtain_go(self) -> None:
         self.curtain_seat = None
         by_id("curtain").hidden = True
         self.render()
         self.focus_card(0)
 
-    def render_seats(self: Any, st: dict[str, Any]) -> None:
+    def render_seats(self, st: dict[str, Any]) -> None:
         box = by_id("opponents")
         clear(box)
         lang = self.lang
@@ -258,7 +264,7 @@ class Scala40Table:
             el.appendChild(facts)
             box.appendChild(el)
 
-    def render_piles(self: Any, st: dict[str, Any]) -> None:
+    def render_piles(self, st: dict[str, Any]) -> None:
         lang = self.lang
         n = int(st.get("stock_size") or 0)
         stock = by_id("stock")
@@ -288,12 +294,12 @@ class Scala40Table:
             li.dataset.card = code
             lst.appendChild(li)
 
-    def toggle_history(self: Any) -> None:
+    def toggle_history(self) -> None:
         lst = by_id("pile-list")
         lst.hidden = not lst.hidden
         by_id("pile-history").setAttribute("aria-expanded", "false" if lst.hidden else "true")
 
-    def render_melds(self: Any, st: dict[str, Any]) -> None:
+    def render_melds(self, st: dict[str, Any]) -> None:
         box = by_id("melds")
         clear(box)
         lang = self.lang
@@ -337,7 +343,7 @@ class Scala40Table:
             group.appendChild(row)
             box.appendChild(group)
 
-    def render_hand(self: Any, st: dict[str, Any]) -> None:
+    def render_hand(self, st: dict[str, Any]) -> None:
         lang = self.lang
         box = by_id("hand")
         held = self.held(st)
@@ -387,7 +393,7 @@ class Scala40Table:
         else:
             op.removeAttribute("data-points")
 
-    def render_buttons(self: Any, st: dict[str, Any], covered: bool) -> None:
+    def render_buttons(self, st: dict[str, Any], covered: bool) -> None:
         lang = self.lang
         seat = self.seat
         mine = st.get("turn") == seat and not covered and not st.get("hand_over")
@@ -411,7 +417,7 @@ class Scala40Table:
         self.render_move_buttons(covered)
         by_id("me").classList.toggle("active", mine)
 
-    def render_move_buttons(self: Any, covered: bool = False) -> None:
+    def render_move_buttons(self, covered: bool = False) -> None:
         """◀ ▶ move the one selected card in the hand (reordering by touch or click)."""
         one = len(self.s40_sel) == 1 and not covered
         for bid, key in (("move-left", "s40_move_left"), ("move-right", "s40_move_right")):
@@ -420,13 +426,13 @@ class Scala40Table:
             b.setAttribute("aria-label", t(self.lang, key))
             b.hidden = not one
 
-    def shift_selected(self: Any, step: int) -> None:
+    def shift_selected(self, step: int) -> None:
         if len(self.s40_sel) == 1:
             i = self.s40_sel[0]
             self.move_card(i, i + step)
             self.render_move_buttons()
 
-    def render_turn(self: Any, st: dict[str, Any]) -> None:
+    def render_turn(self, st: dict[str, Any]) -> None:
         lang = self.lang
         line = by_id("turn-line")
         turn = st.get("turn")
@@ -450,7 +456,7 @@ class Scala40Table:
             key = "s40_turn_play"
         line.textContent = t(lang, key)
 
-    def describe(self: Any, move: str, lang: str) -> str:
+    def describe(self, move: str, lang: str) -> str:
         verb, _, rest = move.partition(" ")
         if verb == "draw":
             return t(lang, "s40_draws")
@@ -467,7 +473,7 @@ class Scala40Table:
             return t(lang, f"s40_{verb}s")
         return move
 
-    def render_log(self: Any, st: dict[str, Any]) -> None:
+    def render_log(self, st: dict[str, Any]) -> None:
         lang = self.lang
         log = by_id("log")
         history = list(st.get("history") or [])
@@ -489,14 +495,14 @@ class Scala40Table:
             self.announce(t(lang, "s40_moved", who=st["names"][int(e[0])], move=text))
         by_id("log-last").textContent = log.lastChild.textContent if log.lastChild else ""
 
-    def render_thinking(self: Any) -> None:
+    def render_thinking(self) -> None:
         seat = self.driver.thinking
         nodes = by_id("opponents").querySelectorAll(".seat")
         for i in range(nodes.length):
             el = nodes.item(i)
             el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
 
-    def render_timer(self: Any) -> None:
+    def render_timer(self) -> None:
         """The turn timer (``timer`` seconds a turn): it starts when a person's turn begins
         (a turn is draw … discard) and the shell plays a move for them when it runs out."""
         el = by_id("timer")
@@ -521,7 +527,7 @@ class Scala40Table:
 
     # -- the summary after a hand (RULES §11, §12) ---------------------------------------
 
-    def open_summary(self: Any, force: bool = False) -> None:
+    def open_summary(self, force: bool = False) -> None:
         st = self.sv.state if self.sv is not None else None
         if st is None or not st.get("hand_over"):
             return
@@ -600,7 +606,7 @@ class Scala40Table:
         if focus is not None:
             focus.focus()
 
-    def on_next(self: Any) -> None:
+    def on_next(self) -> None:
         s = self.session
         if s is None or not s.hand_over or s.match.over or s.match.m.decide:
             return
@@ -609,17 +615,17 @@ class Scala40Table:
         self.changed()
         self.focus_card(0)
 
-    def on_new_match(self: Any) -> None:
+    def on_new_match(self) -> None:
         if self.session is not None:
             by_id("summary").close()
             self.begin(self.session.again())
 
-    def ask_abandon(self: Any) -> None:
+    def ask_abandon(self) -> None:
         if self.session is not None and not self.session.match.over:
             by_id("confirm-abandon").showModal()
             by_id("abandon-no").focus()
 
-    def do_abandon(self: Any) -> None:
+    def do_abandon(self) -> None:
         by_id("confirm-abandon").close()
         if self.session is not None and not self.session.match.over:
             self.session.abandon(self.seat)
@@ -627,7 +633,7 @@ class Scala40Table:
 
     # -- input -------------------------------------------------------------------------
 
-    def s40_move(self: Any, move: str) -> bool:
+    def s40_move(self, move: str) -> bool:
         """Send ``move`` for the shown seat; a refusal is said in the player's words."""
         if self.curtain_up():
             return False
@@ -642,7 +648,7 @@ class Scala40Table:
             self.open_summary()
         return True
 
-    def on_hand_click(self: Any, evt: Any) -> None:
+    def on_hand_click(self, evt: Any) -> None:
         b = evt.target.closest("button.card")
         if b is None or self.curtain_up():
             return
@@ -653,7 +659,7 @@ class Scala40Table:
             self.s40_sel.append(i)
         self.after_select()
 
-    def after_select(self: Any) -> None:
+    def after_select(self) -> None:
         st = self.sv.state if self.sv is not None else None
         if st is None:
             return
@@ -675,7 +681,7 @@ class Scala40Table:
             parts.append(t(lang, "s40_could_attach"))
         self.hint(" ".join(parts) if parts else (t(lang, "s40_nothing") if len(sel) > 1 else ""))
 
-    def on_hand_key(self: Any, evt: Any) -> None:
+    def on_hand_key(self, evt: Any) -> None:
         key = str(evt.key)
         if key not in ("ArrowLeft", "ArrowRight"):
             return
@@ -690,7 +696,7 @@ class Scala40Table:
         else:
             self.focus_card(i + step)
 
-    def move_card(self: Any, i: int, j: int) -> None:
+    def move_card(self, i: int, j: int) -> None:
         """Reorder the hand: the card at ``i`` goes to place ``j`` (drafted cards stay out)."""
         st = self.sv.state if self.sv is not None else None
         if st is None:
@@ -705,13 +711,13 @@ class Scala40Table:
         self.render_hand(st)
         self.focus_card(j)
 
-    def toggle_sort(self: Any) -> None:
+    def toggle_sort(self) -> None:
         self.s40_sort = "rank" if self.s40_sort == "suit" else "suit"
         self.s40_order = H.sort_cards(self.s40_order, self.s40_sort)
         self.s40_sel = []
         self.render()
 
-    def on_pile(self: Any) -> None:
+    def on_pile(self) -> None:
         st = self.sv.state if self.sv is not None else None
         if st is None or self.curtain_up():
             return
@@ -724,25 +730,25 @@ class Scala40Table:
             return
         self.s40_move(f"discard {sel[0]}")
 
-    def on_pile_key(self: Any, evt: Any) -> None:
+    def on_pile_key(self, evt: Any) -> None:
         if str(evt.key) in ("Enter", " "):
             evt.preventDefault()
             self.on_pile()
 
-    def on_meld_click(self: Any, evt: Any) -> None:
+    def on_meld_click(self, evt: Any) -> None:
         el = evt.target.closest("[data-meld]")
         if el is None:
             return
         self.tap_meld(int(el.dataset.meld))
 
-    def on_meld_key(self: Any, evt: Any) -> None:
+    def on_meld_key(self, evt: Any) -> None:
         if str(evt.key) in ("Enter", " "):
             el = evt.target.closest("[data-meld]")
             if el is not None:
                 evt.preventDefault()
                 self.tap_meld(int(el.dataset.meld))
 
-    def tap_meld(self: Any, n: int) -> None:
+    def tap_meld(self, n: int) -> None:
         """With one card selected: attach it to meld ``n``, or swap it for the joker there."""
         st = self.sv.state if self.sv is not None else None
         if st is None or self.curtain_up():
@@ -760,7 +766,7 @@ class Scala40Table:
         else:
             self.choose_joker([(m, m.split()[-1][3:]) for m in moves], "move")
 
-    def choose_joker(self: Any, options: list[tuple[str, str]], kind: str) -> None:
+    def choose_joker(self, options: list[tuple[str, str]], kind: str) -> None:
         """Ask which card the joker stands for: buttons ``[data-represents]``."""
         self.s40_pending = kind
         box = by_id("chooser-options")
@@ -778,7 +784,7 @@ class Scala40Table:
         if first:
             first.focus()
 
-    def on_choose(self: Any, evt: Any) -> None:
+    def on_choose(self, evt: Any) -> None:
         b = evt.target.closest("[data-represents]")
         if b is None:
             return
@@ -791,7 +797,7 @@ class Scala40Table:
         else:
             self.s40_move(value)
 
-    def on_meld_button(self: Any) -> None:
+    def on_meld_button(self) -> None:
         st = self.sv.state if self.sv is not None else None
         if st is None or self.curtain_up():
             return
@@ -814,13 +820,13 @@ class Scala40Table:
         else:
             self.add_draft(exact[0])
 
-    def add_draft(self: Any, meld: str) -> None:
+    def add_draft(self, meld: str) -> None:
         self.s40_draft.append(meld)
         self.s40_sel = []
         self.hint("")
         self.render()
 
-    def on_opening_click(self: Any, evt: Any) -> None:
+    def on_opening_click(self, evt: Any) -> None:
         el = evt.target.closest("[data-draft]")
         if el is None:
             return
@@ -829,12 +835,12 @@ class Scala40Table:
             self.s40_draft.pop(k)  # one meld back to the hand
             self.render()
 
-    def take_back(self: Any) -> None:
+    def take_back(self) -> None:
         self.s40_draft = []
         self.s40_sel = []
         self.render()
 
-    def on_open(self: Any) -> None:
+    def on_open(self) -> None:
         if not self.s40_draft:
             return
         draft = list(self.s40_draft)
@@ -847,7 +853,7 @@ class Scala40Table:
         self.s40_sel = []
         self.render()
 
-    def on_key(self: Any, evt: Any) -> None:
+    def on_key(self, evt: Any) -> None:
         if self.typing(evt) or self.dialog_open() or document.body.dataset.screen != "table":
             return
         if evt.ctrlKey or evt.metaKey or evt.altKey:

@@ -11,13 +11,18 @@ cleared.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dernier.review import coach_steps
 from web.dernier.describe import move_text
 from web.dernier.seatview import SeatView
 from web.shell.dom import by_id
 from web.shell.i18n import t
+
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
 
 #: the coach's time limit in the page (the hard bot's budget is the other limit)
 COACH_SECONDS = 0.8
@@ -53,7 +58,7 @@ def coach_words(hint: dict[str, Any], lang: str) -> str:
     return head + (" · " + " · ".join(others) if others else "")
 
 
-class CoachButton:
+class CoachButton(_Page):
     """Mixin of :class:`web.ui.Page`."""
 
     sv: SeatView | None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import to_js
+from pyscript import document, window
 
 SUITS = ("H", "D", "C", "S")
 

@@ -95,6 +95,7 @@ class Driver:
                 self.on_change("idle", None)
                 return
             called = s.bot_side_moves()
+            seat: int | None
             for seat in called:
                 self.on_change("call", seat)
             seat = s.next_bot()

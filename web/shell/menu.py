@@ -13,15 +13,20 @@ from __future__ import annotations
 import contextlib
 import json
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.shell.dom import by_id
 from web.shell.i18n import t
 from web.shell.params import Settings
 from web.shell.session import SaveProblem, Session
 from web.shell.sound import Sound
+
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
 
 HELP_KEY = "dernier.help.v1"
 RESULT_KEY = "dernier.result-seen.v1"  # the finished match whose result was shown
@@ -35,7 +40,7 @@ def match_key(session: Session) -> str:
     return hashlib.sha1(text.encode()).hexdigest()
 
 
-class GameMenu:
+class GameMenu(_Page):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     def wire_menu(self) -> None:

@@ -27,9 +27,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from dernier.errors import SaveError
 from dernier.match import Match
@@ -52,11 +52,16 @@ from web.shell.replay import (
     make_entry,
 )
 
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
+
 #: hidden hands are drawn as this many backs at most (then "+n")
 MAX_BACKS = 12
 
 
-class ReplayViewer:
+class ReplayViewer(_Page):
     """Mixin of :class:`web.ui.Page`."""
 
     rp_match: Match | None = None

@@ -17,16 +17,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import to_js
+from pyscript import document, window
 
 from dernier.match import Match
 from dernier.review import review_steps
 from web.dernier.describe import move_text
 from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
+
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
 
 #: the longest stretch of playouts between two turns of the event loop during a review
 REVIEW_SLICE_MS = 25.0
@@ -54,7 +59,7 @@ def reason_words(reason: dict[str, Any], lang: str) -> str:
     return t(lang, key, **fields) if t(lang, key) != key else t(lang, "review_reason_other", **fields)
 
 
-class ReviewPanel:
+class ReviewPanel(_Page):
     """Mixin of :class:`web.ui.Page`."""
 
     review_task: Any = None

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.dernier import faces
 from web.shell.dom import by_id, clear, make, variant_text
@@ -26,8 +26,13 @@ from web.shell.params import (
 )
 from web.shell.session import Session, player_names
 
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
 
-class SetupScreen:
+
+class SetupScreen(_Page):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     page_lang: str | None = None  # the language the page's fixed text is in
@@ -377,7 +382,7 @@ class SetupScreen:
     def deal_queued(self) -> bool:
         """A Deal pressed before Python was up (web/boot.js); forgets it."""
         root = document.documentElement
-        queued = root.getAttribute("data-deal-queued") == "true"
+        queued: bool = root.getAttribute("data-deal-queued") == "true"
         root.removeAttribute("data-deal-queued")
         by_id("start").removeAttribute("aria-busy")
         return queued

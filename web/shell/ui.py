@@ -22,10 +22,10 @@ from __future__ import annotations
 import asyncio
 import traceback
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 from web.dernier.seatview import SeatView
 from web.net.lobby import FriendsScreens
@@ -50,12 +50,17 @@ from web.shell.review_ui import ReviewPanel
 from web.shell.session import HUMAN, SaveProblem, Session, Store, resume_or_new
 from web.shell.setup_screen import SetupScreen
 
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+else:
+    _Page = object
+
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
 URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
 
 
-class PageCore:
+class PageCore(_Page):
     """What the page does whatever the game: start-up, screens, notices, :meth:`act`. The
     page's class is this, the shell's mixins and the game's table (:func:`page_class`)."""
 
@@ -411,7 +416,7 @@ class PageCore:
         if self.session is not None:
             return self.session.table_state(self.seat)
         if self.guest is not None:
-            return self.guest.state
+            return cast("dict[str, Any]", self.guest.state)
         return None
 
     def act(self, move: str, wrong: bool = False) -> str | None:
