@@ -5,7 +5,8 @@
 #      pinned browser runtime (npm ci + copy into vendor/);
 #   2. runs ruff check, ruff format --check, mypy --strict dernier scala40 dog web and pytest,
 #      all of them even if one fails, and exits non-zero if any failed.
-# Extra arguments go to pytest, e.g.  scripts/test.sh -m "not browser"  or  -k smoke
+# Extra arguments go to pytest, e.g.  scripts/test.sh -m "not browser"  or  -k smoke;
+# PYTEST_WORKERS=1 runs the tests in one process.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -59,8 +60,11 @@ run "$PYTHON" -m ruff check .
 run "$PYTHON" -m ruff format --check .
 run "$PYTHON" -m mypy --strict dernier scala40 dog web
 
-step "pytest $*"
-"$PYTHON" -m pytest "$@" </dev/null
+# one worker per core (pytest-xdist): each has its own server and browser; the slowest tests
+# are whole games in a browser, so two workers halve the wall time on a 2-core machine
+workers="${PYTEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
+step "pytest -n $workers --durations=25 $*"
+"$PYTHON" -m pytest -n "$workers" --durations=25 "$@" </dev/null
 rc=$?
 case $rc in
     0) ;;
