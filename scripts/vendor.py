@@ -38,6 +38,9 @@ PYSCRIPT_PKG = "@pyscript/core"
 PEERJS_PKG = "peerjs"
 PEER_SERVER_PKG = "peer"
 RUNTIME_PACKAGES = (PYODIDE_PKG, PYSCRIPT_PKG, PEERJS_PKG, PEER_SERVER_PKG)
+# What only the tests use from node_modules/ (never vendored): axe-core, the accessibility
+# checker the browser tests inject; npm ci runs when it is missing or not the locked version.
+TEST_PACKAGES = ("axe-core",)
 # The PeerJS browser bundle (no source map: nothing asks for it unless devtools is open).
 PEERJS_FILES = ("peerjs.min.js",)
 # The signalling server's command-line entry point, run with node by the tests.
@@ -63,15 +66,15 @@ class VendorError(RuntimeError):
     pass
 
 
-def locked_versions() -> dict[str, str]:
-    """Versions that package-lock.json pins for the runtime packages (RUNTIME_PACKAGES)."""
+def locked_versions(names: tuple[str, ...] = RUNTIME_PACKAGES) -> dict[str, str]:
+    """Versions that package-lock.json pins for ``names`` (the runtime packages)."""
     lock_path = ROOT / "package-lock.json"
     if not lock_path.is_file():
         raise VendorError(f"{lock_path} is missing")
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
     packages = lock.get("packages", {})
     versions: dict[str, str] = {}
-    for name in RUNTIME_PACKAGES:
+    for name in names:
         entry = packages.get(f"node_modules/{name}")
         if not entry or "version" not in entry:
             raise VendorError(f"package-lock.json does not pin {name}")
@@ -200,7 +203,7 @@ def check(wanted: dict[str, str]) -> list[str]:
 
 def vendor(force_npm: bool = False) -> None:
     wanted = locked_versions()
-    ensure_node_modules(wanted, force_npm)
+    ensure_node_modules({**wanted, **locked_versions(TEST_PACKAGES)}, force_npm)
     py_files = pyodide_files()
     ps_files = pyscript_files()
     c1, r1 = sync_dir(py_files, VENDOR / "pyodide")
