@@ -63,8 +63,10 @@ run "$PYTHON" -m mypy --strict dernier scala40 dog web
 # one worker per core (pytest-xdist): each has its own server and browser; the slowest tests
 # are whole games in a browser, so two workers halve the wall time on a 2-core machine
 workers="${PYTEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
-step "pytest -n $workers --durations=25 $*"
-"$PYTHON" -m pytest -n "$workers" --durations=25 "$@" </dev/null
+# worksteal: a worker that is done takes tests from the other (no serial tail); a failed test
+# is run again up to twice (browser tests time out on a loaded machine) and reported as rerun
+step "pytest -n $workers --dist worksteal --reruns 2 --durations=25 $*"
+"$PYTHON" -m pytest -n "$workers" --dist worksteal --reruns 2 --durations=25 "$@" </dev/null
 rc=$?
 case $rc in
     0) ;;

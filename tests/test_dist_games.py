@@ -30,10 +30,19 @@ def test_the_registered_games_are_built_dernier_first() -> None:
     assert "dernier/cli.py" not in files  # the command line stays out
 
 
-def test_with_dernier_alone_everything_is_in_app_zip() -> None:
+def test_app_zip_holds_the_shell_and_dernier_and_each_other_game_has_its_own_zip() -> None:
     files = build._code_files()
     app, bundles = build.game_bundles(files)
-    assert app == files and bundles == {}
+    assert sorted(bundles) == ["dog", "scala40"]
+    rel = {p.relative_to(ROOT).as_posix() for p in app}
+    assert {"web/shell/ui.py", "dernier/game.py", "web/dernier/table.py"} <= rel
+    assert {"web/scala40/game.py", "web/dog/game.py"} <= rel  # every game's spec
+    for name, own in bundles.items():
+        assert own and all(
+            r.startswith((f"{name}/", f"web/{name}/")) for r in (p.relative_to(ROOT).as_posix() for p in own)
+        )
+        assert not any(r.startswith(f"{name}/") for r in rel)
+    assert sorted(app + [p for own in bundles.values() for p in own]) == sorted(files)
 
 
 def test_another_game_goes_to_its_own_zip_but_its_spec(monkeypatch: Any) -> None:
@@ -103,7 +112,12 @@ def test_a_visit_fetches_only_the_game_it_plays(fresh: Page, two_games: Site) ->
     open_page(page, site.url, "players=2&levels=easy&seed=11&delay=0&lang=en")
     assert page.evaluate("document.body.dataset.game") == "dernier"
     # both games offered on the start screen
-    assert page.eval_on_selector_all("#opt-game option", "els => els.map(e => e.value)") == ["dernier", "ten"]
+    assert page.eval_on_selector_all("#opt-game option", "els => els.map(e => e.value)") == [
+        "dernier",
+        "dog",
+        "scala40",
+        "ten",
+    ]
     assert not any("/games/" in p for p in site.since(0))  # a Dernier visit never fetches Ten
     page.wait_for_function(WAIT_CONTROLLED, timeout=60000)
 
