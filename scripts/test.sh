@@ -64,9 +64,10 @@ run "$PYTHON" -m mypy --strict dernier scala40 dog web
 # are whole games in a browser, so two workers halve the wall time on a 2-core machine
 workers="${PYTEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
 # worksteal: a worker that is done takes tests from the other (no serial tail); a failed test
-# is run again up to twice (browser tests time out on a loaded machine) and reported as rerun
-step "pytest -n $workers --dist worksteal --reruns 2 --durations=25 $*"
-"$PYTHON" -m pytest -n "$workers" --dist worksteal --reruns 2 --durations=25 "$@" </dev/null
+# is run once more (browser tests time out on a loaded machine) and reported as rerun; a
+# test still running after 10 minutes fails (pytest-timeout)
+step "pytest -n $workers --dist worksteal --reruns 1 --timeout 600 --durations=25 $*"
+"$PYTHON" -m pytest -n "$workers" --dist worksteal --reruns 1 --timeout 600 --durations=25 "$@" </dev/null
 rc=$?
 case $rc in
     0) ;;
