@@ -48,9 +48,7 @@ class TableDrawing(_Page):
         return [(self.seat + k) % n for k in range(n - 1, 0, -1)]
 
     def render(self) -> None:
-        if self.session is not None:
-            self.pick_seat()
-        st = self.state_now()
+        st = self.seat_state()
         if st is None:
             return
         sv = self.sv = SeatView(st)
@@ -94,64 +92,24 @@ class TableDrawing(_Page):
         elif not covered:
             self.resume_choice(sv)
 
-    def pick_seat(self) -> None:
-        """Pass-and-play: the page shows the local person whose turn it is (else the one
-        shown last); when that changes between two people, the curtain comes up."""
-        s = self.session
-        if s is None or not s.multi_local:
-            return
-        turn = s.turn
-        if s.hand_over or turn is None or not s.is_local(turn) or turn == self.seat:
-            return
-        self.seat = turn
+    def seat_passed(self) -> None:
         self.armed = False
         self.was_my_turn = False  # the next person hears "Your turn…" once the curtain goes
-        self.curtain_seat = turn
-        self.close_dialogs()
-
-    def curtain_up(self) -> bool:
-        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
 
     def render_curtain(self, sv: SeatView) -> bool:
-        """The pass-and-play curtain: covers the table while the device passes to
-        ``curtain_seat``; the seat that just played may still call Dernier from it."""
-        cur = by_id("curtain")
-        if not self.curtain_up() or sv.hand_over:
-            if self.curtain_seat is not None and sv.hand_over:
-                self.curtain_seat = None
-            cur.hidden = True
-            document.body.removeAttribute("data-curtain")
+        """The pass-and-play curtain (:mod:`web.shell.curtain`); the seat that just played
+        may still call Dernier from under it."""
+        if not self.show_curtain(sv.names, sv.hand_over):
             return False
-        lang = self.lang
         s = cast("DernierSession | None", self.session)  # Dernier's table: its session
         assert s is not None
-        who = name_of(sv.names, self.seat)
-        title = t(lang, "curtain_pass", who=who)
-        # the person changed under the curtain (a turn lost to the timer): say the new name
-        renamed = str(by_id("curtain-title").textContent or "") != title
-        by_id("curtain-title").textContent = title
-        by_id("curtain-go").textContent = t(lang, "curtain_go", who=who)
         caller = next((p for p in s.local_seats() if p != self.seat and s.human_due(p)), None)
         call = by_id("curtain-dernier")
         call.hidden = caller is None
         if caller is not None:
             call.dataset.seat = str(caller)
-            call.textContent = t(lang, "curtain_call", who=name_of(sv.names, caller))
-        was_hidden = bool(cur.hidden)
-        cur.hidden = False
-        document.body.dataset.curtain = "true"
-        if was_hidden:
-            by_id("curtain-go").focus()
-        if was_hidden or renamed:
-            self.announce(title)
+            call.textContent = t(self.lang, "curtain_call", who=name_of(sv.names, caller))
         return True
-
-    def render_thinking(self) -> None:
-        seat = self.driver.thinking
-        nodes = by_id("opponents").querySelectorAll(".seat")
-        for i in range(nodes.length):
-            el = nodes.item(i)
-            el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
 
     def render_opponents(self, v: SeatView, names: list[str]) -> None:
         box = by_id("opponents")

@@ -53,7 +53,6 @@ class DernierTable(_Page):
         self.on(by_id("confirm-abandon"), "close", lambda e: self.resume_choice())
         self.on(by_id("chooser-abandon"), "click", lambda e: self.abandon_from_chooser())
         self.on(by_id("show-summary"), "click", self.on_show_summary)
-        self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
         self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
         self.on(document, "keydown", self.on_key)
         self.on(document, "keyup", self.on_key_up)

@@ -488,15 +488,6 @@ class TableInput(_Page):
 
     # -- rules page ------------------------------------------------------------------------
 
-    def on_curtain_go(self) -> None:
-        self.curtain_seat = None
-        by_id("curtain").hidden = True
-        self.render()
-        cards = self.hand_buttons()
-        playable = [i for i, b in enumerate(cards) if b.getAttribute("aria-disabled") != "true"]
-        if cards:
-            self.focus_card(playable[0] if playable else 0)
-
     def on_curtain_dernier(self) -> None:
         s = cast("DernierSession | None", self.session)  # Dernier's table: its session
         btn = by_id("curtain-dernier")

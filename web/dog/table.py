@@ -58,6 +58,8 @@ class StateView(dict[str, Any]):
 class DogTable:
     """DOG's table: board, hand, buttons, log and curtain (a mixin of the page)."""
 
+    thinking_seats = "#dog-seats .dog-seat"  # web.shell.seats marks the one thinking
+
     # -- building the table ----------------------------------------------------------------
 
     def wire_table(self: Any) -> None:
@@ -79,7 +81,6 @@ class DogTable:
         self.on(by_id("seven-undo"), "click", lambda e: self.on_dog_undo())
         self.on(by_id("ranks"), "click", self.on_dog_rank)
         self.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
-        self.on(by_id("curtain-go"), "click", lambda e: self.on_dog_curtain_go())
         self.on(by_id("abandon"), "click", lambda e: self.on_dog_abandon())
         self.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
         self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
@@ -197,25 +198,11 @@ class DogTable:
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def dog_pick_seat(self: Any) -> None:
-        """Pass-and-play: the page shows the local person who is to act (their give in the
-        exchange, their card in play); when that changes the curtain comes up."""
-        s = self.session
-        if s is None or not s.multi_local or s.hand_over:
-            return
-        turn = s.turn
-        if turn is None or not s.is_local(turn) or turn == self.seat:
-            return
-        self.seat = turn
-        self.curtain_seat = turn
-        self.dog_clear(render=False)
-
-    def curtain_up(self: Any) -> bool:
-        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
+    def seat_passed(self: Any) -> None:
+        self.dog_clear(render=False)  # the last person's choice stays with them
 
     def render(self: Any) -> None:
-        self.dog_pick_seat()
-        st = self.state_now()
+        st = self.seat_state()
         if st is None:
             return
         self.dog_state = st
@@ -223,25 +210,15 @@ class DogTable:
         lang = self.lang
         names = list(st.get("names") or [])
         me = self.seat
-        table = by_id("table")
         turn = st.get("turn")
-        if turn is None:
-            table.removeAttribute("data-turn")
-        else:
-            table.dataset.turn = str(turn)
-        table.dataset.seat = str(me)
-        table.dataset.phase = str(st.get("phase"))
         over = bool(st.get("hand_over"))
-        table.dataset.over = "true" if over else "false"
+        table = self.mark_table(turn, over, over)  # a game of DOG is the whole match
+        table.dataset.phase = str(st.get("phase"))
         winner = st.get("winner")
         if winner is None:
             table.removeAttribute("data-winner")
         else:
             table.dataset.winner = str(winner)
-        if self.guest is not None:
-            table.dataset.connected = "true" if self.guest.connected else "false"
-        else:
-            table.removeAttribute("data-connected")
         by_id("abandon").hidden = over or self.session is None
         by_id("hand-info").textContent = t(
             lang, "dog_round", game=st.get("hand_no", 1), round=st.get("round"), cards=st.get("cards")
@@ -252,7 +229,7 @@ class DogTable:
             self.dog_pick = None
         if self.dog_give is not None and f"give {self.dog_give}" not in legal:
             self.dog_give = None
-        covered = self.render_dog_curtain(st, names)
+        covered = self.show_curtain(names, bool(st.get("hand_over")))
         if self.dog_shown != me:
             self.draw_board(me, names)
             self.dog_shown = me
@@ -269,25 +246,6 @@ class DogTable:
         self.render_dog_controls(st, legal, covered)
         self.render_dog_turn(st, names, legal, covered)
         self.render_timer()
-
-    def render_dog_curtain(self: Any, st: dict[str, Any], names: list[str]) -> bool:
-        cur = by_id("curtain")
-        if not self.curtain_up() or st.get("hand_over"):
-            self.curtain_seat = None
-            cur.hidden = True
-            document.body.removeAttribute("data-curtain")
-            return False
-        who = names[self.seat] if self.seat < len(names) else str(self.seat)
-        by_id("curtain-title").textContent = t(self.lang, "curtain_pass", who=who)
-        by_id("curtain-go").textContent = t(self.lang, "curtain_go", who=who)
-        by_id("curtain-dernier").hidden = True
-        was_hidden = bool(cur.hidden)
-        cur.hidden = False
-        document.body.dataset.curtain = "true"
-        if was_hidden:
-            by_id("curtain-go").focus()
-            self.announce(t(self.lang, "curtain_pass", who=who))
-        return True
 
     def dog_nest(self: Any, st: dict[str, Any]) -> str:
         """The nest ``out`` brings a pawn from: one's own, the partner's once finished (§12)."""
@@ -604,13 +562,6 @@ class DogTable:
             box.scrollTop = box.scrollHeight
         self.dog_log_seen = (game, len(log))
 
-    def render_thinking(self: Any) -> None:
-        seat = self.driver.thinking
-        nodes = by_id("dog-seats").querySelectorAll(".dog-seat")
-        for i in range(nodes.length):
-            el = nodes.item(i)
-            el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
-
     def render_timer(self: Any) -> None:
         el = by_id("timer")
         st = self.dog_state
@@ -803,12 +754,6 @@ class DogTable:
             return
         self.dog_shown = -1
         self.begin(s.again())
-        self.focus_hand()
-
-    def on_dog_curtain_go(self: Any) -> None:
-        self.curtain_seat = None
-        by_id("curtain").hidden = True
-        self.render()
         self.focus_hand()
 
     def on_dog_abandon(self: Any) -> None:

@@ -27,6 +27,7 @@ PILE_HISTORY = 8  # the discard pile's cards shown on request
 
 if TYPE_CHECKING:
     from web.shell.page import PageLike as _Page  # the whole page, as this table sees it
+    from web.shell.session import Session
 else:
     _Page = object
 
@@ -111,29 +112,19 @@ class Scala40Table(_Page):
         self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
         self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
         self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
-        self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
         self.on(document, "keydown", self.on_key)
 
     # -- what the page shows -------------------------------------------------------------
 
-    def curtain_up(self) -> bool:
-        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
-
-    def pick_seat(self) -> None:
-        """Pass-and-play: the page shows the local person whose turn it is (or who must
-        decide on a re-entry); when that changes, the curtain comes up."""
-        s = self.session
-        if s is None or not s.multi_local:
-            return
+    def curtain_turn(self, s: Session) -> int | None:
+        """The seat to act: the turn, or a local player who must decide on a re-entry."""
         seat = s.turn
         if seat is None:
             seat = next((p for p in s.match.m.decide if s.is_local(p)), None)
-        if seat is None or not s.is_local(seat) or seat == self.seat:
-            return
-        self.seat = seat
-        self.curtain_seat = seat
+        return seat
+
+    def seat_passed(self) -> None:
         self.s40_order, self.s40_sel, self.s40_draft = [], [], []  # the draft stays with its player
-        self.close_dialogs()
 
     def hand_buttons(self) -> list[Any]:
         nodes = by_id("hand").querySelectorAll("button.card")
@@ -155,9 +146,7 @@ class Scala40Table(_Page):
         return [held[i] for i in self.s40_sel if 0 <= i < len(held)]
 
     def render(self) -> None:
-        if self.session is not None:
-            self.pick_seat()
-        st = self.state_now()
+        st = self.seat_state()
         if st is None:
             return
         self.sv = SeatView(st)
@@ -170,16 +159,9 @@ class Scala40Table(_Page):
             self.s40_seen = 0
         if (st.get("opened") and st["opened"][seat]) or st.get("hand_over"):
             self.s40_draft = [] if st.get("opened", [False])[seat] or st.get("hand_over") else self.s40_draft
-        table = by_id("table")
         turn = st.get("turn")
-        if turn is None:
-            table.removeAttribute("data-turn")
-        else:
-            table.dataset.turn = str(turn)
-        table.dataset.seat = str(seat)
+        table = self.mark_table(turn, bool(st.get("hand_over")), bool(st["match"]["over"]))
         table.dataset.phase = str(st.get("phase") or "")
-        table.dataset.over = "true" if st.get("hand_over") else "false"
-        table.dataset.matchOver = "true" if st["match"]["over"] else "false"
         table.dataset.players = str(st["players"])
         table.dataset.moves = str(len(st.get("history") or []))  # moves of the hand so far
         by_id("abandon").hidden = bool(st["match"]["over"]) or self.session is None
@@ -208,30 +190,8 @@ class Scala40Table(_Page):
             self.open_summary()
 
     def render_curtain(self, st: dict[str, Any]) -> bool:
-        cur = by_id("curtain")
-        if not self.curtain_up() or (st.get("hand_over") and self.seat not in st.get("decide", [])):
-            if self.curtain_seat is not None and st.get("hand_over"):
-                self.curtain_seat = None
-            cur.hidden = True
-            document.body.removeAttribute("data-curtain")
-            by_id("curtain-dernier").hidden = True
-            return False
-        who = st["names"][self.seat]
-        by_id("curtain-title").textContent = t(self.lang, "curtain_pass", who=who)
-        by_id("curtain-go").textContent = t(self.lang, "curtain_go", who=who)
-        by_id("curtain-dernier").hidden = True
-        if cur.hidden:
-            cur.hidden = False
-            by_id("curtain-go").focus()
-            self.announce(t(self.lang, "curtain_pass", who=who))
-        document.body.dataset.curtain = "true"
-        return True
-
-    def on_curtain_go(self) -> None:
-        self.curtain_seat = None
-        by_id("curtain").hidden = True
-        self.render()
-        self.focus_card(0)
+        deciding = self.seat in st.get("decide", [])  # the curtain stays for a re-entry's choice
+        return self.show_curtain(st["names"], bool(st.get("hand_over")), keep=deciding)
 
     def render_seats(self, st: dict[str, Any]) -> None:
         box = by_id("opponents")
@@ -494,13 +454,6 @@ class Scala40Table(_Page):
                 text = t(lang, "s40_takes", card=H.card_name(str(e[2]), lang))
             self.announce(t(lang, "s40_moved", who=st["names"][int(e[0])], move=text))
         by_id("log-last").textContent = log.lastChild.textContent if log.lastChild else ""
-
-    def render_thinking(self) -> None:
-        seat = self.driver.thinking
-        nodes = by_id("opponents").querySelectorAll(".seat")
-        for i in range(nodes.length):
-            el = nodes.item(i)
-            el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
 
     def render_timer(self) -> None:
         """The turn timer (``timer`` seconds a turn): it starts when a person's turn begins

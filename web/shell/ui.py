@@ -47,6 +47,7 @@ from web.shell.params import (
 from web.shell.replay import is_link
 from web.shell.replay_ui import ReplayViewer
 from web.shell.review_ui import ReviewPanel
+from web.shell.seats import Seats
 from web.shell.session import HUMAN, SaveProblem, Session, Store, resume_or_new
 from web.shell.setup_screen import SetupScreen
 
@@ -197,6 +198,7 @@ class PageCore(_Page):
         self.on(by_id("opt-lang"), "change", self.on_lang_change)
         self.on(by_id("opt-name"), "input", lambda e: self.sync_seat_names())
         self.wire_table()  # the game's table wires its own elements
+        self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
         self.on(by_id("coach"), "click", lambda e: self.on_coach())
         self.on(by_id("export-match"), "click", lambda e: self.on_export())
         self.on(by_id("review-hand"), "click", lambda e: self.on_review_hand())
@@ -484,7 +486,8 @@ class PageCore(_Page):
 def page_class(game: GameSpec) -> Any:
     """The page's class for ``game``: the shell's screens around the game's table."""
     table = game.table_mixins()
-    bases = (PageCore, SetupScreen, *table, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer)
+    shell = (Seats, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer)
+    bases = (PageCore, SetupScreen, *table, *shell)  # the table first: its hooks win
     return type("Page", bases, {})
 
 

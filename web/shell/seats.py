@@ -1,0 +1,108 @@
+"""Which seat the table shows, one for every game (a mixin of the page, after the game's table):
+the seat a bot is thinking for, and the pass-and-play curtain.
+
+When two or more people share the device, the page shows the local person who is to act; when
+that changes the curtain (``#curtain``, ``#curtain-title``, ``#curtain-go``) covers the table
+until the next person taps "Show my cards". A game's table tells the curtain only what differs:
+
+- :meth:`curtain_turn`: which seat is to act now (default: the session's turn while the hand
+  is on);
+- :meth:`seat_passed`: forget what the previous person had chosen on this device;
+- :meth:`show_curtain`'s ``keep``: the curtain stays over an ended hand (someone must still
+  decide under it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document
+
+from web.shell.dom import by_id
+from web.shell.i18n import t
+
+if TYPE_CHECKING:
+    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
+    from web.shell.session import Session
+else:
+    _Page = object
+
+
+class Seats(_Page):
+    """The seats' marks and the curtain between local people (a mixin of the page)."""
+
+    #: the table's seat boxes (each with ``data-seat``); the one thinking gets ``.thinking``
+    thinking_seats = "#opponents .seat"
+
+    def render_thinking(self) -> None:
+        seat = self.driver.thinking
+        nodes = document.querySelectorAll(self.thinking_seats)
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
+
+    def curtain_up(self) -> bool:
+        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
+
+    def curtain_turn(self, s: Session) -> int | None:
+        """The seat that is to act now (a game's table may widen it)."""
+        return None if s.hand_over else s.turn
+
+    def seat_passed(self) -> None:
+        """The shown seat changed under the curtain: a game's table drops the last person's
+        choices here."""
+
+    def pick_seat(self) -> None:
+        """Pass-and-play: the page shows the local person who is to act (else the one shown
+        last); when that changes between two people, the curtain comes up."""
+        s = self.session
+        if s is None or not s.multi_local:
+            return
+        seat = self.curtain_turn(s)
+        if seat is None or not s.is_local(seat) or seat == self.seat:
+            return
+        self.seat = seat
+        self.curtain_seat = seat
+        self.seat_passed()
+        self.close_dialogs()
+
+    def seat_state(self) -> dict[str, Any] | None:
+        """The table state to draw: that of the seat :meth:`pick_seat` shows (None before a
+        match). A table's ``render`` starts here."""
+        self.pick_seat()
+        return self.state_now()
+
+    def show_curtain(self, names: Sequence[str], hand_over: bool, keep: bool = False) -> bool:
+        """Covers the table while the device passes to ``curtain_seat`` (the hand's end takes
+        the curtain down unless ``keep``). Returns whether the table is covered."""
+        cur = by_id("curtain")
+        if not self.curtain_up() or (hand_over and not keep):
+            if self.curtain_seat is not None and hand_over:
+                self.curtain_seat = None
+            cur.hidden = True
+            document.body.removeAttribute("data-curtain")
+            by_id("curtain-dernier").hidden = True
+            return False
+        seat = self.seat
+        who = names[seat] if 0 <= seat < len(names) else str(seat)
+        title = t(self.lang, "curtain_pass", who=who)
+        # the person changed under the curtain (a turn lost to the timer): say the new name
+        renamed = str(by_id("curtain-title").textContent or "") != title
+        by_id("curtain-title").textContent = title
+        by_id("curtain-go").textContent = t(self.lang, "curtain_go", who=who)
+        by_id("curtain-dernier").hidden = True  # a game may offer a call from under the curtain
+        was_hidden = bool(cur.hidden)
+        cur.hidden = False
+        document.body.dataset.curtain = "true"
+        if was_hidden:
+            by_id("curtain-go").focus()
+        if was_hidden or renamed:
+            self.announce(title)
+        return True
+
+    def on_curtain_go(self) -> None:
+        self.curtain_seat = None
+        by_id("curtain").hidden = True
+        self.render()
+        self.focus_hand()
