@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from typing import Any
+
+from tabletop.saves import Saved, SaveFormat
 
 from .cards import KIND_OF, Card
 from .errors import DernierError, IllegalMove, PositionError, SaveError
@@ -15,6 +16,17 @@ from .scoring import match_ranking
 
 SAVE_FORMAT = "dernier-match"
 SAVE_VERSION = 1
+SAVES = SaveFormat(
+    name=SAVE_FORMAT,
+    version=SAVE_VERSION,
+    fields=("format", "version", "rules", "players", "hands", "target", "seed", "names", "history")
+    + ("result", "position"),
+    game="Dernier",
+    reader="this Dernier",
+    unit="hand",
+    save_error=SaveError,
+    game_error=DernierError,
+)
 MAX_NAME = 40
 
 
@@ -26,7 +38,7 @@ def _first_dealer(seed: int, players: int) -> int:
     return random.Random(f"dernier/{seed}/dealer").randrange(players)
 
 
-class Match:
+class Match(Saved):
     """A match: a fixed number of hands, or up to a points target (RULES §10)."""
 
     def __init__(
@@ -282,26 +294,10 @@ class Match:
             "result": dict(self.result) if self.result else None,
         }
 
-    def save(self) -> dict[str, Any]:
-        """The record plus the current position, which loading checks against the replay."""
-        data = self.record()
-        data["position"] = self.position()
-        return data
-
-    def to_json(self) -> str:
-        return json.dumps(self.save(), separators=(",", ":"))
-
     @classmethod
     def load(cls, data: dict[str, Any] | str | bytes) -> Match:
         """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
-        try:
-            return _load(data)
-        except SaveError:
-            raise
-        except DernierError as e:
-            raise SaveError(f"broken save: {e}") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
-            raise SaveError(f"broken save: {type(e).__name__}: {e}") from None
+        return SAVES.load(_load, data)
 
     def __repr__(self) -> str:
         return (
@@ -324,29 +320,9 @@ def _names(names: Sequence[str] | None, n: int) -> list[str]:
 
 
 def _load(data: object) -> Match:
-    if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as e:
-            raise SaveError(f"the save is not valid JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"not a Dernier match save (format {data.get('format')!r})")
-    version = data.get("version")
-    if version != SAVE_VERSION:
-        raise SaveError(f"save version {version!r} is not supported (this Dernier reads {SAVE_VERSION})")
-    known = {"format", "version", "rules", "players", "hands", "target", "seed", "names"}
-    known |= {"history", "result", "position"}
-    unknown = sorted(str(k) for k in data if k not in known)
-    if unknown:
-        raise SaveError(f"unknown save field(s): {', '.join(unknown)}")
-    history = data.get("history")
-    if not isinstance(history, list) or not history:
-        raise SaveError("history must be a non-empty list of hands")
+    data = SAVES.open(data)
+    history = SAVES.history(data, ("dealer", "deck", "moves"), exact=False)
     for i, h in enumerate(history):
-        if not isinstance(h, dict) or not {"dealer", "deck", "moves"} <= set(h):
-            raise SaveError(f"history[{i}] must be an object with dealer, deck and moves")
         if not isinstance(h["moves"], list) or not isinstance(h.get("reshuffles", []), list):
             raise SaveError(f"history[{i}]: moves and reshuffles must be lists")
     try:
@@ -371,17 +347,7 @@ def _load(data: object) -> Match:
             except DernierError as e:
                 raise SaveError(f"history[{i}]: {e}") from None
         m.game.state.reshuffles = [_kinds(o, f"history[{i}].reshuffles") for o in h.get("reshuffles", [])]
-        for j, mv in enumerate(h["moves"]):
-            if not isinstance(mv, list) or len(mv) != 2:
-                raise SaveError(f"history[{i}].moves[{j}] must be [seat, move]")
-            seat, move = mv
-            try:
-                if move == "timeout":
-                    m.timeout(seat)
-                else:
-                    m.play(move, seat)
-            except DernierError as e:
-                raise SaveError(f"hand {i + 1}, move {j + 1} ({move!r} by seat {seat!r}): {e}") from None
+        SAVES.play_all(h, i, lambda move, seat: m.timeout(seat) if move == "timeout" else m.play(move, seat))
         m.game.state.reshuffles = None
     result = data.get("result")
     if result is not None:
@@ -393,12 +359,14 @@ def _load(data: object) -> Match:
             raise SaveError("result must be null or {kind: abandon|timeout, seat}")
         m._lose(result["seat"], result["kind"])
     pos = data.get("position")
-    if pos is not None:
+
+    def replayed() -> dict[str, Any]:
         mine = m.position()
         if isinstance(pos, dict) and "draw_order" not in pos:
             del mine["draw_order"]  # a save written before draw_order: the replay rebuilds it
-        if pos != mine:
-            raise SaveError("the save is inconsistent: its position differs from the replayed moves")
+        return mine
+
+    SAVES.check_position(pos, replayed)
     return m
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+from tabletop.saves import json_object
 
 from .cards import ACE, CODE_OF, JACK, JOKER, KIND_OF, RANK_OF, SUIT_INDEX, SUITS, VALUE_OF, deck_kinds
 from .errors import PositionError
@@ -165,13 +166,7 @@ def _check_match_fields(rules: Ruleset, extra: dict[str, Any], scored: int) -> N
 
 def parse_position(pos: object) -> tuple[State, dict[str, Any]]:
     """A State and the extra match fields from a position; PositionError naming any problem."""
-    if isinstance(pos, str | bytes):
-        try:
-            pos = json.loads(pos)
-        except (ValueError, RecursionError) as e:
-            raise PositionError(f"position is not valid JSON: {e}") from None
-    if not isinstance(pos, dict):
-        raise PositionError(f"a position is a JSON object, not {type(pos).__name__}")
+    pos = json_object(pos, PositionError, "position", the="")
     unknown = sorted(str(k) for k in pos if k not in KNOWN)
     if unknown:
         raise PositionError(f"unknown position field(s): {', '.join(unknown)}")

@@ -7,6 +7,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tabletop.saves import Saved, SaveFormat
+
 from .board import SEATS
 from .errors import DogError, IllegalMove, PositionError, SaveError
 from .game import Game, first_dealer
@@ -14,6 +16,16 @@ from .rules import Ruleset, ruleset
 
 SAVE_FORMAT = "dog-match"
 SAVE_VERSION = 1
+SAVES = SaveFormat(
+    name=SAVE_FORMAT,
+    version=SAVE_VERSION,
+    fields=("format", "version", "rules", "games", "history", "position"),
+    game="DOG",
+    reader="this DOG",
+    unit="game",
+    save_error=SaveError,
+    game_error=DogError,
+)
 MAX_GAMES = 1000
 
 
@@ -28,7 +40,7 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-class Match:
+class Match(Saved):
     """First team to ``games`` won games (RULES §12). ``m.game`` is the game in play."""
 
     def __init__(self, rules: Ruleset, games: int, game: Game, score: list[int], game_no: int) -> None:
@@ -175,26 +187,10 @@ class Match:
             ],
         }
 
-    def save(self) -> dict[str, Any]:
-        """The record plus the current position, which loading checks against the replay."""
-        data = self.record()
-        data["position"] = self.position()
-        return data
-
-    def to_json(self) -> str:
-        return json.dumps(self.save(), separators=(",", ":"))
-
     @classmethod
     def load(cls, data: object) -> Match:
         """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
-        try:
-            return _load(data)
-        except SaveError:
-            raise
-        except DogError as e:
-            raise SaveError(f"broken save: {e}") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
-            raise SaveError(f"broken save: {type(e).__name__}: {e}") from None
+        return SAVES.load(_load, data)
 
 
 def replay_positions(data: object) -> Iterator[dict[str, Any]]:
@@ -207,34 +203,8 @@ def replay_positions(data: object) -> Iterator[dict[str, Any]]:
 
 
 def _replay(data: object) -> Iterator[tuple[Match, int]]:
-    if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as e:
-            raise SaveError(f"the save is not valid JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"not a DOG match save (format {data.get('format')!r})")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(
-            f"save version {data.get('version')!r} is not supported (this DOG reads {SAVE_VERSION})"
-        )
-    unknown = sorted(
-        str(k) for k in data if k not in ("format", "version", "rules", "games", "history", "position")
-    )
-    if unknown:
-        raise SaveError(f"unknown save field(s): {', '.join(unknown)}")
-    history = data.get("history")
-    if not isinstance(history, list) or not history:
-        raise SaveError("history must be a non-empty list of games")
-    for i, h in enumerate(history):
-        if (
-            not isinstance(h, dict)
-            or set(h) != {"seed", "dealer", "moves"}
-            or not isinstance(h["moves"], list)
-        ):
-            raise SaveError(f"history[{i}] must be an object with seed, dealer and moves")
+    data = SAVES.open(data)
+    history = SAVES.history(data, ("seed", "dealer", "moves"))
     first = history[0]
     if isinstance(first["seed"], bool) or not isinstance(first["seed"], int):
         raise SaveError("history[0].seed must be an integer")
@@ -249,14 +219,7 @@ def _replay(data: object) -> Iterator[tuple[Match, int]]:
             if h["seed"] != st.seed or h["dealer"] != st.dealer:
                 raise SaveError(f"history[{i}]: seed and dealer must follow from the previous game's")
         yield m, i
-        for j, mv in enumerate(h["moves"]):
-            if not isinstance(mv, list) or len(mv) != 2:
-                raise SaveError(f"history[{i}].moves[{j}] must be [seat, move]")
-            seat, move = mv
-            try:
-                m.play(move, seat)
-            except DogError as e:
-                raise SaveError(f"game {i + 1}, move {j + 1} ({move!r} by seat {seat!r}): {e}") from None
+        for _ in SAVES.moves(h, i, m.play):
             yield m, i
 
 
@@ -266,9 +229,7 @@ def _load(data: object) -> Match:
     if isinstance(data, str | bytes):
         data = json.loads(data)
     assert isinstance(data, dict)
-    pos = data.get("position")
-    if pos is not None and pos != m.position():
-        raise SaveError("the save is inconsistent: its position differs from the replayed moves")
+    SAVES.check_position(data.get("position"), m.position)
     return m
 
 

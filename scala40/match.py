@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from typing import Any
+
+from tabletop.saves import Saved, SaveFormat
 
 from .cards import CODE_OF
 from .errors import IllegalMove, PositionError, SaveError, Scala40Error
@@ -17,6 +18,16 @@ from .rules import Ruleset, ruleset
 
 SAVE_FORMAT = "scala40-match"
 SAVE_VERSION = 1
+SAVES = SaveFormat(
+    name=SAVE_FORMAT,
+    version=SAVE_VERSION,
+    fields=("format", "version", "rules", "players", "seed", "history", "position"),
+    game="Scala 40",
+    reader="this",
+    unit="hand",
+    save_error=SaveError,
+    game_error=Scala40Error,
+)
 
 
 def _hand_seed(seed: int, hand_no: int) -> int:
@@ -27,7 +38,7 @@ def _first_dealer(seed: int, players: int) -> int:
     return random.Random(f"scala40/{seed}/dealer").randrange(players)
 
 
-class Match:
+class Match(Saved):
     """A match played to ``out_at`` (RULES §12)."""
 
     def __init__(self, rules: Ruleset, players: int, seed: int) -> None:
@@ -304,56 +315,18 @@ class Match:
             "history": [*(self._history or []), self._hand_record()],
         }
 
-    def save(self) -> dict[str, Any]:
-        data = self.record()
-        data["position"] = self.position()
-        return data
-
-    def to_json(self) -> str:
-        return json.dumps(self.save(), separators=(",", ":"))
-
     @classmethod
     def load(cls, data: dict[str, Any] | str | bytes) -> Match:
         """A match from :meth:`save`/:meth:`to_json` or :meth:`record`; SaveError otherwise."""
-        try:
-            return _load(data)
-        except SaveError:
-            raise
-        except Scala40Error as e:
-            raise SaveError(f"broken save: {e}") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
-            raise SaveError(f"broken save: {type(e).__name__}: {e}") from None
+        return SAVES.load(_load, data)
 
     def __repr__(self) -> str:
         return f"<scala40.Match {self.players}p hand {self.hand_no} scores={self._scores} over={self.over}>"
 
 
 def _load(data: object) -> Match:
-    if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as e:
-            raise SaveError(f"the save is not valid JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"not a Scala 40 match save (format {data.get('format')!r})")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"save version {data.get('version')!r} is not supported (this reads {SAVE_VERSION})")
-    known = {"format", "version", "rules", "players", "seed", "history", "position"}
-    unknown = sorted(str(k) for k in data if k not in known)
-    if unknown:
-        raise SaveError(f"unknown save field(s): {', '.join(unknown)}")
-    history = data.get("history")
-    if not isinstance(history, list) or not history:
-        raise SaveError("history must be a non-empty list of hands")
-    for i, h in enumerate(history):
-        if (
-            not isinstance(h, dict)
-            or set(h) != {"dealer", "deck", "moves"}
-            or not isinstance(h["moves"], list)
-        ):
-            raise SaveError(f"history[{i}] must be an object with dealer, deck and moves")
+    data = SAVES.open(data)
+    history = SAVES.history(data, ("dealer", "deck", "moves"))
     m = Match.new(
         players=data.get("players"),  # type: ignore[arg-type]
         rules=data.get("rules"),
@@ -366,16 +339,8 @@ def _load(data: object) -> Match:
             m.next_hand(deck=h["deck"])
             if m.game.dealer != h["dealer"]:
                 raise SaveError(f"history[{i}]: the deal passes to the next seat still in")
-        for j, mv in enumerate(h["moves"]):
-            if not isinstance(mv, list) or len(mv) != 2:
-                raise SaveError(f"history[{i}].moves[{j}] must be [seat, move]")
-            try:
-                m.play(mv[1], mv[0])
-            except Scala40Error as e:
-                raise SaveError(f"hand {i + 1}, move {j + 1} ({mv[1]!r} by seat {mv[0]!r}): {e}") from None
-    pos = data.get("position")
-    if pos is not None and pos != m.position():
-        raise SaveError("the save is inconsistent: its position differs from the replayed moves")
+        SAVES.play_all(h, i, m.play)
+    SAVES.check_position(data.get("position"), m.position)
     return m
 
 

@@ -13,10 +13,11 @@ It writes only what the page needs:
   same for MicroPython's side of PyScript's core);
 * the games' code: ``web/`` and every registered game's rules package (``web/games.py``;
   without the command-line modules) — as zips (``--code zip``, the default) or as loose
-  files (``--code files``). ``app.zip`` holds the shell, the default game (Dernier) and every
-  game's spec (so the start screen lists them all); each other game's rules package and
-  table folder are ``games/<name>.zip``, fetched by ``web/main.py`` only when a visit plays
-  that game (then kept by the service worker, like the rest);
+  files (``--code files``). ``app.zip`` holds the shell, what the rules packages share
+  (``tabletop/``), the default game (Dernier) and every game's spec (so the start screen
+  lists them all); each other game's rules package and table folder are ``games/<name>.zip``,
+  fetched by ``web/main.py`` only when a visit plays that game (then kept by the service
+  worker, like the rest);
 * the pinned runtime from ``vendor/`` (run ``python scripts/vendor.py`` first): the five
   Pyodide files it loads and the PyScript chunks that are actually imported, and the PeerJS
   client (``vendor/peerjs/peerjs.min.js``, loaded by the page only for a room code; a room
@@ -44,8 +45,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
 
-# Modules of dernier/ the page never imports (terminal, benchmarks, tournaments).
+# Modules of the rules packages the page never imports (terminal, benchmarks, tournaments).
 SKIP_MODULES = {"__main__.py", "cli.py", "bench.py", "arena.py"}
+# What every game's rules package imports (standard library only): in app.zip with the shell.
+SHARED_PACKAGES = ("tabletop",)
 PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -143,7 +146,7 @@ def registered_games() -> list[tuple[str, str]]:
 
 def _code_files() -> list[Path]:
     files: list[Path] = []
-    for _, package in registered_games():
+    for package in [*SHARED_PACKAGES, *(package for _, package in registered_games())]:
         files += [p for p in sorted((ROOT / package).rglob("*.py")) if p.name not in SKIP_MODULES]
     files += [p for p in sorted((ROOT / "web").rglob("*")) if p.is_file() and p.suffix in WEB_SUFFIXES]
     return [p for p in files if "__pycache__" not in p.parts]

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "pyscript.toml"
 
 # Directories whose files the page needs, and which files in them are shipped.
-SHIPPED_DIRS = ("dernier", "scala40", "dog", "web")
+SHIPPED_DIRS = ("tabletop", "dernier", "scala40", "dog", "web")  # tabletop: what the games share
 SHIPPED_SUFFIXES = (".py",)
 
 HEADER = "[files]"

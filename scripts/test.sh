@@ -3,7 +3,7 @@
 #   1. installs what the tests need: the package with its [test,dev] extras, Debian's
 #      Chromium (only when /usr/bin/chromium is missing and we are root), and the
 #      pinned browser runtime (npm ci + copy into vendor/);
-#   2. runs ruff check, ruff format --check, mypy --strict dernier scala40 dog web and pytest,
+#   2. runs ruff check, ruff format --check, mypy --strict tabletop dernier scala40 dog web and pytest,
 #      all of them even if one fails, and exits non-zero if any failed.
 # Extra arguments go to pytest, e.g.  scripts/test.sh -m "not browser"  or  -k smoke;
 # PYTEST_WORKERS=1 runs the tests in one process.
@@ -58,7 +58,7 @@ run() {
 
 run "$PYTHON" -m ruff check .
 run "$PYTHON" -m ruff format --check .
-run "$PYTHON" -m mypy --strict dernier scala40 dog web
+run "$PYTHON" -m mypy --strict tabletop dernier scala40 dog web
 
 # one worker per core (pytest-xdist): each has its own server and browser; the slowest tests
 # are whole games in a browser, so two workers halve the wall time on a 2-core machine

@@ -27,7 +27,7 @@ def test_the_registered_games_are_built_dernier_first() -> None:
     assert build.registered_games()[0] == ("dernier", "dernier")
     files = {p.relative_to(ROOT).as_posix() for p in build._code_files()}
     assert "dernier/game.py" in files and "web/shell/games.py" in files and "web/games.py" in files
-    assert "dernier/cli.py" not in files  # the command line stays out
+    assert "dernier/cli.py" not in files and "tabletop/cli.py" not in files  # the command line stays out
 
 
 def test_app_zip_holds_the_shell_and_dernier_and_each_other_game_has_its_own_zip() -> None:
@@ -37,6 +37,7 @@ def test_app_zip_holds_the_shell_and_dernier_and_each_other_game_has_its_own_zip
     rel = {p.relative_to(ROOT).as_posix() for p in app}
     assert {"web/shell/ui.py", "dernier/game.py", "web/dernier/table.py"} <= rel
     assert {"web/scala40/game.py", "web/dog/game.py"} <= rel  # every game's spec
+    assert "tabletop/saves.py" in rel  # what every game's rules package imports: with the shell
     for name, own in bundles.items():
         assert own and all(
             r.startswith((f"{name}/", f"web/{name}/")) for r in (p.relative_to(ROOT).as_posix() for p in own)
@@ -79,7 +80,7 @@ def two_games(tmp_path: Path, monkeypatch: Any) -> Iterator[Site]:
     registered game: its spec in web/ten/game.py, its package at the top, one line more in
     web/games.py."""
     tree = tmp_path / "tree"
-    for name in ("dernier", "web"):
+    for name in (*build.SHARED_PACKAGES, "dernier", "web"):
         shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "index.html", tree / "index.html")
     fake = ROOT / "tests" / "fakegame"

@@ -44,26 +44,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tabletop.bots import LEVEL_NAMES, LEVELS, Levels
+
 from .base import Bot
 from .search import DEFAULT_ITERATIONS, HardBot, search_playouts_per_s
 from .simple import EasyBot, MediumBot, RandomBot
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
-#: the names the page shows
-LEVEL_NAMES: dict[str, str] = {
-    "random": "Casuale",
-    "easy": "Principiante",
-    "medium": "Esperto",
-    "hard": "Campione",
-}
-
-_CLASSES: dict[str, type[Bot]] = {
-    "random": RandomBot,
-    "easy": EasyBot,
-    "medium": MediumBot,
-    "hard": HardBot,
-}
-_DEFAULT_BOTS: dict[str, Bot] = {}
+_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot})
 
 
 def make_bot(level: str, **options: Any) -> Bot:
@@ -73,18 +60,12 @@ def make_bot(level: str, **options: Any) -> Bot:
     (playouts per move), ``seconds`` (time limit per move), ``slice_ms``, ``depth`` (moves
     per playout before the win estimate judges it), ``tries``, ``infer``, ``prior``,
     ``points_weight``, ``crn`` (see :class:`~dernier.bots.search.HardBot`)."""
-    cls = _CLASSES.get(level)
-    if cls is None:
-        raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
-    return cls(**options)
+    return _BOTS.make(level, **options)
 
 
 def choose_move(level: str, view: dict[str, Any], rng: random.Random) -> str:
     """The move a default bot of ``level`` makes for ``view["seat"]`` (see ``Bot.choose``)."""
-    bot = _DEFAULT_BOTS.get(level)
-    if bot is None:
-        bot = _DEFAULT_BOTS[level] = make_bot(level)
-    return bot.choose(view, rng)
+    return _BOTS.choose(level, view, rng)
 
 
 __all__ = [

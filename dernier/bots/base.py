@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
+from tabletop.bots import Pause, SlicedBot, think_through
 
-class Bot:
+
+class Bot(SlicedBot):
     """A player that chooses its move from ``view(seat)`` only.
 
     Subclasses implement :meth:`decide` (a quick choice) or override :meth:`steps`
@@ -16,7 +17,6 @@ class Bot:
     so the same view and the same rng state give the same move.
     """
 
-    level = "base"
     #: how often the bot jumps in when anticipo lets it (RULES §12)
     jump_chance = 1.0
     #: how often it forgets the Dernier call on a jump-in that leaves it one card
@@ -74,25 +74,13 @@ class Bot:
             return "dernier" if self.call(view, rng) else ""
         return self.jump(view, rng)
 
-    async def think(
-        self,
-        view: dict[str, Any],
-        rng: random.Random,
-        pause: Callable[[], Awaitable[Any]] | None = None,
-    ) -> str:
+    async def think(self, view: dict[str, Any], rng: random.Random, pause: Pause | None = None) -> str:
         """:meth:`choose` as a coroutine that awaits ``pause()`` (default
         ``asyncio.sleep(0)``) between slices, so an event loop (the page's) stays free."""
         _check(view)
         if view["turn"] != view["seat"]:
             return self._off_turn(view, rng)
-        move: str | None = None
-        for step in self.steps(view, rng):
-            if step is not None:
-                move = step
-                break
-            await (pause() if pause is not None else asyncio.sleep(0))
-        assert move is not None
-        return move
+        return await think_through(self.steps(view, rng), pause)
 
 
 def _check(view: dict[str, Any]) -> None:

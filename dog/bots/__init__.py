@@ -18,30 +18,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tabletop.bots import LEVELS, Levels
+
 from .base import Bot
 from .search import HardBot
 from .simple import EasyBot, MediumBot, RandomBot
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
-_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
-_DEFAULT_BOTS: dict[str, Bot] = {}
+_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot})
 
 
 def make_bot(level: str, **options: Any) -> Bot:
     """A bot of ``level``. Options: easy ``preference``; medium ``weights``; hard
     ``candidates``, ``samples``, ``follow``, ``reply``, ``weights`` (see the classes)."""
-    cls = _CLASSES.get(level)
-    if cls is None:
-        raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
-    return cls(**options)
+    return _BOTS.make(level, **options)
 
 
 def choose_move(level: str, view: dict[str, Any], rng: random.Random) -> str:
     """The move a default bot of ``level`` makes for ``view["seat"]`` (see ``Bot.choose``)."""
-    bot = _DEFAULT_BOTS.get(level)
-    if bot is None:
-        bot = _DEFAULT_BOTS[level] = make_bot(level)
-    return bot.choose(view, rng)
+    return _BOTS.choose(level, view, rng)
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "choose_move", "make_bot"]

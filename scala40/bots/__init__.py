@@ -17,34 +17,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tabletop.bots import LEVEL_NAMES, LEVELS, Levels
+
 from .base import Bot
 from .search import HardBot
 from .simple import EasyBot, MediumBot, RandomBot
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
-LEVEL_NAMES: dict[str, str] = {
-    "random": "Casuale",
-    "easy": "Principiante",
-    "medium": "Esperto",
-    "hard": "Campione",
-}
-_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
-_DEFAULT: dict[str, Bot] = {}
+_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot})
 
 
 def make_bot(level: str, **options: Any) -> Bot:
     """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``)."""
-    cls = _CLASSES.get(level)
-    if cls is None:
-        raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
-    return cls(**options)
+    return _BOTS.make(level, **options)
 
 
 def choose_move(level: str, view: dict[str, Any], rng: random.Random) -> str:
-    bot = _DEFAULT.get(level)
-    if bot is None:
-        bot = _DEFAULT[level] = make_bot(level)
-    return bot.choose(view, rng)
+    """The move a default bot of ``level`` makes for ``view["seat"]`` (see ``Bot.choose``)."""
+    return _BOTS.choose(level, view, rng)
 
 
 __all__ = [

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable, Generator
 from typing import Any
+
+from tabletop.bots import SlicedBot
 
 from ..cards import parse_card, parse_meld_card
 from ..finder import counts_of
@@ -52,11 +52,9 @@ def open_move(melds: list[Meld]) -> str:
     return "open " + " ".join(sorted(meld_str(m) for m in melds))
 
 
-class Bot:
+class Bot(SlicedBot):
     """A player that chooses its move from ``view(seat)`` only. Subclasses implement
     :meth:`decide`; the same view and rng state give the same move."""
-
-    level = "base"
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> str:  # pragma: no cover
         raise NotImplementedError
@@ -64,12 +62,6 @@ class Bot:
     def reenter(self, view: dict[str, Any], rng: random.Random) -> bool:
         """Whether a seat that went out re-enters (RULES §12): yes while it can."""
         return True
-
-    def steps(self, view: dict[str, Any], rng: random.Random) -> Generator[str | None, None, str]:
-        """The choice in slices: ``None`` while thinking, then the move as the last item."""
-        move = self.choose(view, rng)
-        yield move
-        return move
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> str:
         """The move of ``view["seat"]``: from ``view["legal"]`` or an ``open``; ``reenter`` or
@@ -79,22 +71,6 @@ class Bot:
         if view["turn"] != view["seat"]:
             raise ValueError(f"seat {view['seat']} is not to act")
         return self.decide(view, rng)
-
-    async def think(
-        self,
-        view: dict[str, Any],
-        rng: random.Random,
-        pause: Callable[[], Awaitable[Any]] | None = None,
-    ) -> str:
-        """:meth:`choose` as a coroutine that awaits ``pause()`` between slices."""
-        move: str | None = None
-        for step in self.steps(view, rng):
-            if step is not None:
-                move = step
-                break
-            await (pause() if pause is not None else asyncio.sleep(0))
-        assert move is not None
-        return move
 
 
 __all__ = ["Bot", "Seen", "open_move"]

@@ -1,0 +1,142 @@
+"""Match saves and records as every game writes and reads them (each game's CONTRACT,
+"Saves"): a JSON object ``{"format", "version", ..., "history": [...], "position"}`` whose
+history is replayed move by move, each move checked by the game's engine, and whose
+position must be the one the replay reaches."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+#: what a broken save may raise while it is read, besides the game's own errors
+BROKEN = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
+
+
+def json_object(data: object, error: type[Exception], what: str, the: str = "the ") -> dict[str, Any]:
+    """``data`` (JSON text or already parsed) as a JSON object, else ``error`` saying why."""
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as e:
+            raise error(f"{the}{what} is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise error(f"a {what} is a JSON object, not {type(data).__name__}")
+    return data
+
+
+class Saved:
+    """:meth:`save` and :meth:`to_json` of a match from its :meth:`record` and :meth:`position`."""
+
+    def record(self) -> dict[str, Any]:  # pragma: no cover - every match has its own
+        raise NotImplementedError
+
+    def position(self) -> dict[str, Any]:  # pragma: no cover - every match has its own
+        raise NotImplementedError
+
+    def save(self) -> dict[str, Any]:
+        """The record plus the current position, which loading checks against the replay."""
+        data = self.record()
+        data["position"] = self.position()
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.save(), separators=(",", ":"))
+
+
+class SaveFormat:
+    """One game's save: its ``format`` name and ``version``, the fields it knows, its errors.
+
+    ``game`` and ``reader`` word the refusals ("not a DOG match save", "this DOG reads 1");
+    ``unit`` is what its history lists (``hand`` or ``game``)."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        version: int,
+        fields: Sequence[str],
+        game: str,
+        reader: str,
+        unit: str,
+        save_error: type[Exception],
+        game_error: type[Exception],
+    ) -> None:
+        self.name = name
+        self.version = version
+        self.fields = frozenset(fields)
+        self.game = game
+        self.reader = reader
+        self.unit = unit
+        self.save_error = save_error
+        self.game_error = game_error
+
+    def load(self, read: Callable[[object], T], data: object) -> T:
+        """``read(data)``, every failure a ``save_error`` ("broken save: …" when unforeseen)."""
+        try:
+            return read(data)
+        except self.save_error:
+            raise
+        except self.game_error as e:
+            raise self.save_error(f"broken save: {e}") from None
+        except BROKEN as e:
+            raise self.save_error(f"broken save: {type(e).__name__}: {e}") from None
+
+    def open(self, data: object) -> dict[str, Any]:
+        """The save as a JSON object of this format and version, with no unknown field."""
+        data = json_object(data, self.save_error, "save")
+        if data.get("format") != self.name:
+            raise self.save_error(f"not a {self.game} match save (format {data.get('format')!r})")
+        if data.get("version") != self.version:
+            raise self.save_error(
+                f"save version {data.get('version')!r} is not supported ({self.reader} reads {self.version})"
+            )
+        unknown = sorted(str(k) for k in data if k not in self.fields)
+        if unknown:
+            raise self.save_error(f"unknown save field(s): {', '.join(unknown)}")
+        return data
+
+    def history(self, data: dict[str, Any], keys: Sequence[str], exact: bool = True) -> list[dict[str, Any]]:
+        """The save's non-empty ``history``: objects with exactly ``keys`` (with a list of
+        moves), or with at least ``keys`` when not ``exact``."""
+        history = data.get("history")
+        if not isinstance(history, list) or not history:
+            raise self.save_error(f"history must be a non-empty list of {self.unit}s")
+        need = set(keys)
+        for i, h in enumerate(history):
+            if (
+                not isinstance(h, dict)
+                or not (set(h) == need if exact else need <= set(h))
+                or (exact and not isinstance(h["moves"], list))
+            ):
+                raise self.save_error(
+                    f"history[{i}] must be an object with {', '.join(keys[:-1])} and {keys[-1]}"
+                )
+        return history
+
+    def moves(self, h: dict[str, Any], i: int, play: Callable[[Any, Any], object]) -> Iterator[None]:
+        """Plays history ``i``'s moves ``[seat, move]`` in order with ``play(move, seat)``,
+        yielding after each; a refused move is a ``save_error`` naming it."""
+        for j, mv in enumerate(h["moves"]):
+            if not isinstance(mv, list) or len(mv) != 2:
+                raise self.save_error(f"history[{i}].moves[{j}] must be [seat, move]")
+            seat, move = mv
+            try:
+                play(move, seat)
+            except self.game_error as e:
+                raise self.save_error(
+                    f"{self.unit} {i + 1}, move {j + 1} ({move!r} by seat {seat!r}): {e}"
+                ) from None
+            yield
+
+    def play_all(self, h: dict[str, Any], i: int, play: Callable[[Any, Any], object]) -> None:
+        """:meth:`moves`, all of them."""
+        for _ in self.moves(h, i, play):
+            pass
+
+    def check_position(self, saved: object, replayed: Callable[[], dict[str, Any]]) -> None:
+        """A save's position (if it has one) must be the one its moves lead to (``replayed()``)."""
+        if saved is not None and saved != replayed():
+            raise self.save_error("the save is inconsistent: its position differs from the replayed moves")
