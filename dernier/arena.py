@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
+
+from tabletop.arena import median_ms
+from tabletop.arena import wilson as wilson  # the arena's API
 
 from .bots import LEVELS, Bot, make_bot
 from .errors import DernierError
@@ -217,17 +218,6 @@ def _run_chunk(
     return [play_hand(specs, h, seed, rules, budget, bots) for h in hands]
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def run_arena(
     bots: Sequence[str],
     hands: int,
@@ -297,7 +287,7 @@ def summarise(
                 "mean_points": round(sum(pts) / total, 2),
                 "moves": len(times),
                 "mean_move_ms": round(1000 * sum(times) / len(times), 3) if times else 0.0,
-                "median_move_ms": round(1000 * statistics.median(times), 3) if times else 0.0,
+                "median_move_ms": median_ms(times, 3) or 0.0,
                 "max_move_ms": round(1000 * max(times), 3) if times else 0.0,
                 "jump_ins": sum(r.get("jumps", [0] * n)[i] for r in results),
             }

@@ -9,6 +9,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from tabletop.cli import human_move, print_figures, run
+
 from .bench import _optional
 from .cards import SUIT_SYMBOLS
 from .errors import DernierError
@@ -69,20 +71,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             view = match.view(0)
             print(_describe(view), file=out)
             print("Moves: " + " ".join(view["legal"]), file=out)
-            out.write("> ")
-            out.flush()
-            line = inp.readline()
-            if not line:
-                print("\nbye", file=out)
+            done = human_move(out, inp, lambda mv: match.play(mv, 0), DernierError, lambda: match.abandon(0))
+            if done == "bye":
                 return 0
-            move = line.strip()
-            if move in ("quit", "abandon"):
-                match.abandon(0)
+            if done == "abandoned":
                 break
-            try:
-                match.play(move, 0)
-            except DernierError as e:
-                print(f"Not allowed: {e}", file=out)
             continue
         move = _bot_move(match, seat, rng, args.level)
         match.play(move, seat)
@@ -105,15 +98,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
-def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_bench(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
     from .bench import run_bench
 
     result = run_bench(seconds=args.seconds, players=args.players, rlcard=not args.no_rlcard)
-    if args.json:
-        print(json.dumps(result), file=out)
-    else:
-        for key, value in result.items():
-            print(f"{key:>32}: {value}", file=out)
+    print_figures(result, args.json, out, 32)
     return 0
 
 
@@ -121,8 +110,14 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
-    from .review import read_record, reason_text, review
+def cmd_review(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
+    from .review import DEFAULT_PLAYOUTS, read_record, reason_text, review
+
+    if args.playouts is None:
+        args.playouts = DEFAULT_PLAYOUTS
+    if args.playouts < 1:
+        print("error: --playouts must be at least 1", file=sys.stderr)
+        return 2
 
     match = read_record(args.record)
     result = review(match, playouts=args.playouts, seed=args.seed, per_choice=args.per_choice or None)
@@ -193,25 +188,5 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    out = out or sys.stdout
-    inp = inp or sys.stdin
-    if argv and argv[0] == "arena":
-        return cmd_arena(argv[1:], out)
-    args = build_parser().parse_args(argv)
-    try:
-        if args.verb == "play":
-            return cmd_play(args, out, inp)
-        if args.verb == "review":
-            if args.playouts is None:
-                from .review import DEFAULT_PLAYOUTS
-
-                args.playouts = DEFAULT_PLAYOUTS
-            if args.playouts < 1:
-                print("error: --playouts must be at least 1", file=sys.stderr)
-                return 2
-            return cmd_review(args, out)
-        return cmd_bench(args, out)
-    except DernierError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    verbs = {"play": cmd_play, "review": cmd_review, "bench": cmd_bench}
+    return run(argv, out, inp, parser=build_parser, verbs=verbs, arena=cmd_arena, errors=(DernierError,))

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
+
+from tabletop.arena import median_ms, p90_ms
+from tabletop.arena import wilson as wilson  # the arena's API
+from tabletop.cli import rules_arg
 
 from .bots import LEVELS, Bot, make_bot
 from .errors import DogError
@@ -65,17 +68,6 @@ def play_game(
     return {"winner": g.winner, "rounds": g.state.round, "moves": moves}
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``wins`` out of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / denom
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, mid - spread), min(1.0, mid + spread))
-
-
 def run_arena(
     levels: Sequence[str],
     games: int,
@@ -118,15 +110,15 @@ def run_arena(
     per_level = []
     for idx, lv in enumerate((a, b)):
         lo, hi = wilson(wins[idx], finished)
-        ts = sorted(times[lv])
+        ts = times[lv]
         per_level.append(
             {
                 "level": lv,
                 "wins": wins[idx],
                 "win_rate": wins[idx] / finished if finished else 0.0,
                 "ci95": [round(lo, 4), round(hi, 4)],
-                "decision_ms_median": round(1000 * statistics.median(ts), 3) if ts else 0.0,
-                "decision_ms_p90": round(1000 * ts[int(0.9 * (len(ts) - 1))], 3) if ts else 0.0,
+                "decision_ms_median": median_ms(ts, 3) or 0.0,
+                "decision_ms_p90": p90_ms(ts, 3) or 0.0,
             }
         )
     return {
@@ -174,9 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str], out: TextIO) -> int:
     args = build_parser().parse_args(list(argv))
-    rules: Any = args.rules
-    if rules.startswith("{"):
-        rules = json.loads(rules)
+    rules = rules_arg(args.rules)
     progress = None
     if not args.json and sys.stderr.isatty():
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
+
+from tabletop.cli import human_move, print_figures, rules_arg, run
 
 from .bots import LEVELS, make_bot
 from .cards import SUIT_SYMBOLS
@@ -44,7 +45,7 @@ def describe(view: dict[str, Any]) -> str:
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     """Seat 0 is the human (or a bot with --auto); the others are bots of --level."""
-    m = Match.new(rules=_rules(args.rules), games=args.games, seed=args.seed)
+    m = Match.new(rules=rules_arg(args.rules), games=args.games, seed=args.seed)
     rng = random.Random(args.seed)
     bots = [make_bot(args.level) for _ in range(4)]
     human = not args.auto
@@ -69,21 +70,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                 print(describe(view), file=out)
                 legal = [x for x in g.legal_moves(0) if x not in META_MOVES]
                 print("Moves: " + ", ".join(legal), file=out)
-                out.write("> ")
-                out.flush()
-                line = inp.readline()
-                if not line:
-                    print("\nbye", file=out)
+                done = human_move(out, inp, lambda mv: m.play(mv, 0), DogError, lambda: m.abandon(0))
+                if done == "bye":
                     return 0
-                move = line.strip()
-                if move in ("quit", "abandon"):
-                    m.abandon(0)
+                if done == "abandoned":
                     break
-                try:
-                    m.play(move, 0)
+                if done == "played":
                     moves += 1
-                except DogError as e:
-                    print(f"Not allowed: {e}", file=out)
                 continue
             move = bots[seat].choose(m.view(seat), rng)
             m.play(move, seat)
@@ -98,25 +91,17 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
-def _rules(text: str) -> Any:
-    return json.loads(text) if text.startswith("{") else text
-
-
-def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_bench(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
     from .bench import run_bench
 
     result = run_bench(
         games=args.games, seed=args.seed, positions=args.positions, bot_decisions=args.decisions
     )
-    if args.json:
-        print(json.dumps(result), file=out)
-    else:
-        for key, value in result.items():
-            print(f"{key:>28}: {value}", file=out)
+    print_figures(result, args.json, out, 28)
     return 0
 
 
-def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_review(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
     from .review import read_record, review
 
     result = review(read_record(args.record), level=args.level, seed=args.seed)
@@ -168,21 +153,14 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    out = out or sys.stdout
-    inp = inp or sys.stdin
-    try:
-        if argv and argv[0] == "arena":
-            from .arena import main as arena_main
+def cmd_arena(argv: Sequence[str], out: TextIO) -> int:
+    from .arena import main as arena_main
 
-            return arena_main(argv[1:], out)
-        args = build_parser().parse_args(argv)
-        if args.verb == "play":
-            return cmd_play(args, out, inp)
-        if args.verb == "review":
-            return cmd_review(args, out)
-        return cmd_bench(args, out)
-    except (DogError, ValueError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    return arena_main(argv, out)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    verbs = {"play": cmd_play, "review": cmd_review, "bench": cmd_bench}
+    return run(
+        argv, out, inp, parser=build_parser, verbs=verbs, arena=cmd_arena, errors=(DogError, ValueError)
+    )

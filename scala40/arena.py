@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import time
 from collections.abc import Sequence
 from typing import Any, TextIO
+
+from tabletop.arena import median_ms, p90_ms
+from tabletop.arena import wilson as wilson  # the arena's API
+from tabletop.cli import rules_arg
 
 from .bots import LEVELS, Bot, make_bot
 from .errors import Scala40Error
@@ -26,17 +28,6 @@ from .match import Match
 from .rules import ruleset
 
 MAX_MOVES = 3000
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _seed(seed: int, i: int) -> int:
@@ -100,13 +91,6 @@ def play_match(
     return {"at": at, "winner": m.winner, "scores": m.scores, "times": times, "hands": m.hand_no}
 
 
-def _p90(times: list[float]) -> float | None:
-    if not times:
-        return None
-    ordered = sorted(times)
-    return round(1000 * ordered[int(0.9 * (len(ordered) - 1))], 2)
-
-
 def run_arena(
     levels: Sequence[str], hands: int, seed: int, players: int, rules: Any = "classic", match: bool = False
 ) -> dict[str, Any]:
@@ -148,8 +132,8 @@ def run_arena(
             "win_rate": round(won[lv] / hands, 4) if hands else 0.0,
             "ci95": [round(lo, 4), round(hi, 4)],
             "fair_share": round(seats[lv] / (hands * players), 4) if hands else 0.0,
-            "decision_ms_median": round(1000 * statistics.median(times[lv]), 2) if times[lv] else None,
-            "decision_ms_p90": _p90(times[lv]),
+            "decision_ms_median": median_ms(times[lv], 2),
+            "decision_ms_p90": p90_ms(times[lv], 2),
             "decision_ms_max": round(1000 * max(times[lv]), 1) if times[lv] else None,
         }
         if not match:
@@ -183,7 +167,7 @@ def main(argv: Sequence[str], out: TextIO) -> int:
         print("error: each level once", file=out)
         return 2
     players = args.players or max(2, len(levels))
-    rules: Any = json.loads(args.rules) if args.rules.startswith("{") else args.rules
+    rules = rules_arg(args.rules)
     try:
         result = run_arena(levels, args.hands, args.seed, players, rules, args.match)
     except ValueError as e:

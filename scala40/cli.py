@@ -8,9 +8,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
+
+from tabletop.cli import human_move, print_figures, rules_arg, run
 
 from .bots import LEVELS, make_bot
 from .cards import card_text
@@ -31,8 +32,7 @@ def _describe(view: dict[str, Any]) -> str:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
-    rules: Any = json.loads(args.rules) if args.rules.startswith("{") else args.rules
-    m = Match.new(players=args.players, rules=rules, seed=args.seed)
+    m = Match.new(players=args.players, rules=rules_arg(args.rules), seed=args.seed)
     rng = random.Random(args.seed)
     bot = make_bot(args.level)
     human = not args.auto
@@ -59,16 +59,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             print(_describe(view), file=out)
             opens = m.game.openings(0, limit=5)
             print("Moves: " + " | ".join(view["legal"] + opens), file=out)
-            out.write("> ")
-            out.flush()
-            line = inp.readline()
-            if not line or line.strip() == "quit":
-                print("bye", file=out)
+            if human_move(out, inp, lambda mv: m.play(mv, 0), Scala40Error, bye="bye") == "bye":
                 return 0
-            try:
-                m.play(line.strip(), 0)
-            except Scala40Error as e:
-                print(f"Not allowed: {e}", file=out)
             continue
         move = bot.choose(view, rng)
         m.play(move, seat)
@@ -88,21 +80,17 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
-def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_bench(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
     from .bench import run_bench
 
     result = run_bench(
         seconds=args.seconds, players=args.players, rlcard=not args.no_rlcard, finder_hands=args.finder_hands
     )
-    if args.json:
-        print(json.dumps(result), file=out)
-    else:
-        for key, value in result.items():
-            print(f"{key:>30}: {value}", file=out)
+    print_figures(result, args.json, out, 30)
     return 0
 
 
-def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_review(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
     """Replay a record or save and summarise each hand (who closed, penalties, moves)."""
     with open(args.record, encoding="utf-8") as f:
         data = json.load(f)
@@ -168,21 +156,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    out = out or sys.stdout
-    inp = inp or sys.stdin
-    if argv and argv[0] == "arena":
-        from .arena import main as arena_main
+def cmd_arena(argv: Sequence[str], out: TextIO) -> int:
+    from .arena import main as arena_main
 
-        return arena_main(argv[1:], out)
-    args = build_parser().parse_args(argv)
-    try:
-        if args.verb == "play":
-            return cmd_play(args, out, inp)
-        if args.verb == "review":
-            return cmd_review(args, out)
-        return cmd_bench(args, out)
-    except (Scala40Error, ValueError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    return arena_main(argv, out)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    verbs = {"play": cmd_play, "review": cmd_review, "bench": cmd_bench}
+    errors = (Scala40Error, ValueError, OSError)
+    return run(argv, out, inp, parser=build_parser, verbs=verbs, arena=cmd_arena, errors=errors)

@@ -41,7 +41,6 @@ The API that the page, the CLI and the arena share::
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from tabletop.bots import LEVEL_NAMES, LEVELS, Levels
@@ -63,9 +62,9 @@ def make_bot(level: str, **options: Any) -> Bot:
     return _BOTS.make(level, **options)
 
 
-def choose_move(level: str, view: dict[str, Any], rng: random.Random) -> str:
-    """The move a default bot of ``level`` makes for ``view["seat"]`` (see ``Bot.choose``)."""
-    return _BOTS.choose(level, view, rng)
+#: ``choose_move(level, view, rng)``: the move a default bot of ``level`` makes for
+#: ``view["seat"]`` (see ``Bot.choose``)
+choose_move = _BOTS.choose
 
 
 __all__ = [

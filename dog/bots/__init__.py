@@ -15,7 +15,6 @@ nothing to do now. ``bot.steps(view, rng)`` yields ``None`` while thinking, then
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from tabletop.bots import LEVELS, Levels
@@ -33,9 +32,9 @@ def make_bot(level: str, **options: Any) -> Bot:
     return _BOTS.make(level, **options)
 
 
-def choose_move(level: str, view: dict[str, Any], rng: random.Random) -> str:
-    """The move a default bot of ``level`` makes for ``view["seat"]`` (see ``Bot.choose``)."""
-    return _BOTS.choose(level, view, rng)
+#: ``choose_move(level, view, rng)``: the move a default bot of ``level`` makes for
+#: ``view["seat"]`` (see ``Bot.choose``)
+choose_move = _BOTS.choose
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "choose_move", "make_bot"]
