@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms
+from tabletop.arena import median_ms, timed_choice
 from tabletop.arena import wilson as wilson  # the arena's API
 
 from .bots import LEVELS, Bot, make_bot
@@ -151,7 +151,6 @@ def play_hand(
     anticipo = g.state.rules.anticipo
     asked_top = (-1, -1)
     jumps = [0] * n
-    clock = time.perf_counter
     moves = 0
     while not g.over:
         turn = g.turn
@@ -173,10 +172,7 @@ def play_hand(
                 jumps[jumper] += 1
                 continue  # play goes on after the jumper
         i = bot_at[turn]
-        view = g.view(turn)
-        t0 = clock()
-        move = bots[i].choose(view, rngs[i])
-        times[i].append(clock() - t0)
+        move = timed_choice(bots[i], g.view(turn), rngs[i], times[i])
         try:
             g.play(move, turn)
         except DernierError as e:

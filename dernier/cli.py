@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop.cli import human_move, print_figures, run
+from tabletop.cli import human_move, print_figures, print_result, run
 
 from .bench import _optional
 from .cards import SUIT_SYMBOLS
@@ -90,11 +90,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         "match_points": match.match_points,
         "hands": match.hand_no,
     }
-    if args.json:
-        print(json.dumps(summary), file=out)
-    else:
-        w = match.winner
-        print(f"Match over: {match.names[w] if w is not None else '-'} wins; {summary}", file=out)
+    w = match.winner
+    print_result(
+        summary, args.json, out, f"Match over: {match.names[w] if w is not None else '-'} wins; {summary}"
+    )
     return 0
 
 

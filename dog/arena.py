@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms, p90_ms
+from tabletop.arena import median_ms, p90_ms, timed_choice
 from tabletop.arena import wilson as wilson  # the arena's API
 from tabletop.cli import rules_arg
 
@@ -44,7 +44,6 @@ def play_game(
     ``max_rounds``), the rounds dealt and the moves made; each decision's time goes to ``times[seat]``."""
     g = Game.new(4, rules, seed=seed)
     rngs = rngs or [random.Random(f"dog-arena/{seed}/seat/{s}") for s in range(4)]
-    clock = time.perf_counter
     moves = 0
     while not g.over:
         if max_rounds is not None and g.state.round > max_rounds:
@@ -54,10 +53,7 @@ def play_game(
             assert g.turn is not None
             seats = [g.turn]
         for s in seats:
-            t0 = clock()
-            move = bots[s].choose(g.view(s), rngs[s])
-            if times is not None:
-                times[s].append(clock() - t0)
+            move = timed_choice(bots[s], g.view(s), rngs[s], times[s] if times is not None else None)
             try:
                 g.play(move, s)
             except DogError as e:

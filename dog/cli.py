@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop.cli import human_move, print_figures, rules_arg, run
+from tabletop.cli import human_move, print_figures, print_result, rules_arg, run
 
 from .bots import LEVELS, make_bot
 from .cards import SUIT_SYMBOLS
@@ -84,10 +84,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             if not args.json and human:
                 print(f"{SEAT_NAMES[seat]}: {move}", file=out)
     summary = {"score": m.score, "winner": m.winner, "games": m.game_no, "moves": moves, "over": m.over}
-    if args.json:
-        print(json.dumps(summary), file=out)
-    else:
-        print(f"Match over: {summary}", file=out)
+    print_result(summary, args.json, out, f"Match over: {summary}")
     return 0
 
 
@@ -153,14 +150,14 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def cmd_arena(argv: Sequence[str], out: TextIO) -> int:
-    from .arena import main as arena_main
-
-    return arena_main(argv, out)
-
-
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     verbs = {"play": cmd_play, "review": cmd_review, "bench": cmd_bench}
     return run(
-        argv, out, inp, parser=build_parser, verbs=verbs, arena=cmd_arena, errors=(DogError, ValueError)
+        argv,
+        out,
+        inp,
+        parser=build_parser,
+        verbs=verbs,
+        arena="dog.arena",
+        errors=(DogError, ValueError),
     )

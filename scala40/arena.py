@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms, p90_ms
+from tabletop.arena import median_ms, p90_ms, timed_choice
 from tabletop.arena import wilson as wilson  # the arena's API
 from tabletop.cli import rules_arg
 
@@ -32,13 +32,6 @@ MAX_MOVES = 3000
 
 def _seed(seed: int, i: int) -> int:
     return random.Random(f"scala40-arena/{seed}/{i}").randrange(2**31)
-
-
-def _move(bot: Bot, view: dict[str, Any], rng: random.Random, times: list[float]) -> str:
-    t0 = time.perf_counter()
-    move = bot.choose(view, rng)
-    times.append(time.perf_counter() - t0)
-    return move
 
 
 def _seating(
@@ -59,7 +52,7 @@ def play_hand(
     while not g.over and moves < MAX_MOVES:
         s = g.turn
         assert s is not None
-        move = _move(bots[at[s]], g.view(s), rng, times[at[s]])
+        move = timed_choice(bots[at[s]], g.view(s), rng, times[at[s]])
         try:
             g.play(move, s)
         except Scala40Error as e:
@@ -86,7 +79,7 @@ def play_match(
             return {"at": at, "winner": None, "scores": m.scores, "times": times, "hands": m.hand_no}
         s = m.game.turn
         assert s is not None
-        m.play(_move(bots[at[s]], m.view(s), rng, times[at[s]]), s)
+        m.play(timed_choice(bots[at[s]], m.view(s), rng, times[at[s]]), s)
         moves += 1
     return {"at": at, "winner": m.winner, "scores": m.scores, "times": times, "hands": m.hand_no}
 

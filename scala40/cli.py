@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop.cli import human_move, print_figures, rules_arg, run
+from tabletop.cli import human_move, print_figures, print_result, rules_arg, run
 
 from .bots import LEVELS, make_bot
 from .cards import card_text
@@ -73,10 +73,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         "hands": m.hand_no,
         "reentered": m.reentered,
     }
-    if args.json:
-        print(json.dumps(summary), file=out)
-    else:
-        print(f"Match over: {summary}", file=out)
+    print_result(summary, args.json, out, f"Match over: {summary}")
     return 0
 
 
@@ -156,13 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def cmd_arena(argv: Sequence[str], out: TextIO) -> int:
-    from .arena import main as arena_main
-
-    return arena_main(argv, out)
-
-
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     verbs = {"play": cmd_play, "review": cmd_review, "bench": cmd_bench}
     errors = (Scala40Error, ValueError, OSError)
-    return run(argv, out, inp, parser=build_parser, verbs=verbs, arena=cmd_arena, errors=errors)
+    return run(argv, out, inp, parser=build_parser, verbs=verbs, arena="scala40.arena", errors=errors)

@@ -5,8 +5,13 @@ their 95% Wilson interval and the bots' decision times. Terminal only (the build
 from __future__ import annotations
 
 import math
+import random
 import statistics
+import time
 from collections.abc import Sequence
+from typing import Any
+
+from .bots import Chooser
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -18,6 +23,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def timed_choice(bot: Chooser, view: dict[str, Any], rng: random.Random, times: list[float] | None) -> str:
+    """``bot.choose(view, rng)``, its time (seconds) appended to ``times``."""
+    t0 = time.perf_counter()
+    move = bot.choose(view, rng)
+    if times is not None:
+        times.append(time.perf_counter() - t0)
+    return move
 
 
 def median_ms(times: Sequence[float], digits: int) -> float | None:

@@ -5,6 +5,7 @@ imports this module (the build leaves ``cli.py`` out)."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -21,18 +22,19 @@ def run(
     *,
     parser: Callable[[], argparse.ArgumentParser],
     verbs: Mapping[str, Verb],
-    arena: Callable[[list[str], TextIO], int],
+    arena: Callable[[list[str], TextIO], int] | str,
     errors: tuple[type[Exception], ...],
 ) -> int:
-    """A game's ``main``: ``arena`` takes its own arguments, the other verbs are parsed by
-    ``parser()`` and run by ``verbs[verb](args, out, inp)``; ``errors`` are printed to stderr
-    as ``error: …`` with exit status 2."""
+    """A game's ``main``: ``arena`` (a function, or the module whose ``main`` it is) takes its
+    own arguments, the other verbs are parsed by ``parser()`` and run by ``verbs[verb](args,
+    out, inp)``; ``errors`` are printed to stderr as ``error: …`` with exit status 2."""
     args_in = list(sys.argv[1:] if argv is None else argv)
     out = out or sys.stdout
     inp = inp or sys.stdin
     try:
         if args_in and args_in[0] == "arena":
-            return arena(args_in[1:], out)
+            tournament = importlib.import_module(arena).main if isinstance(arena, str) else arena
+            return int(tournament(args_in[1:], out))
         args = parser().parse_args(args_in)
         return verbs[args.verb](args, out, inp)
     except errors as e:
@@ -72,6 +74,11 @@ def human_move(
 def rules_arg(text: str) -> Any:
     """``--rules``: a preset's name, or a JSON object of rule fields."""
     return json.loads(text) if text.startswith("{") else text
+
+
+def print_result(result: Mapping[str, Any], as_json: bool, out: TextIO, text: str) -> None:
+    """A verb's outcome: one JSON object, or ``text``."""
+    print(json.dumps(result) if as_json else text, file=out)
 
 
 def print_figures(result: Mapping[str, Any], as_json: bool, out: TextIO, width: int) -> None:
