@@ -40,6 +40,17 @@ from .scoring import hand_ranking
 from .state import State
 
 
+def check_players(rs: Ruleset, players: object) -> int:
+    """``players``, a whole number the rule set ``rs`` plays with; else :class:`PositionError`."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise PositionError(f"players must be a whole number, not {players!r}")
+    if not rs.min_players <= players <= rs.max_players:
+        raise PositionError(
+            f"{rs.preset} rules play with {rs.min_players} to {rs.max_players} players, not {players}"
+        )
+    return players
+
+
 def _describe_need(st: State) -> str:
     """What the pile asks for, e.g. '♥ or a 9' (RULES §4)."""
     eff = st.effective_top()
@@ -90,12 +101,7 @@ class Game:
     ) -> Game:
         """Deal a new hand: shuffled with ``seed``, or from the exact order ``deck``."""
         rs = ruleset(rules)
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise PositionError(f"players must be a whole number, not {players!r}")
-        if not rs.min_players <= players <= rs.max_players:
-            raise PositionError(
-                f"{rs.preset} rules play with {rs.min_players} to {rs.max_players} players, not {players}"
-            )
+        check_players(rs, players)
         if seed is None:
             seed = random.randrange(2**31)
         elif isinstance(seed, bool) or not isinstance(seed, int):

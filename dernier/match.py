@@ -10,7 +10,7 @@ from tabletop.saves import Saved, SaveFormat
 
 from .cards import KIND_OF, Card
 from .errors import DernierError, IllegalMove, PositionError, SaveError
-from .game import Game
+from .game import Game, check_players
 from .rules import Ruleset, ruleset
 from .scoring import match_ranking
 
@@ -80,12 +80,7 @@ class Match(Saved):
     ) -> Match:
         """A new match with its first hand dealt. ``hands`` (default 1) or ``target`` points."""
         rs = ruleset(rules)
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise PositionError(f"players must be a whole number, not {players!r}")
-        if not rs.min_players <= players <= rs.max_players:
-            raise PositionError(
-                f"{rs.preset} rules play with {rs.min_players} to {rs.max_players} players, not {players}"
-            )
+        check_players(rs, players)
         if hands is not None and target is not None:
             raise PositionError("a match has either a number of hands or a points target, not both")
         if target is None and hands is None:
