@@ -32,12 +32,6 @@ if TYPE_CHECKING:
 else:
     _Page = object
 
-CLOCK_SVG = (
-    '<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" '
-    'stroke-width="2.2" stroke-linecap="round"><circle cx="12" cy="13" r="8"/>'
-    '<path d="M12 9v4l2.5 2.5M9.5 2.5h5"/></svg>'
-)
-
 
 class TableDrawing(_Page):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
@@ -710,31 +704,11 @@ class TableDrawing(_Page):
     # -- turn timer --------------------------------------------------------------------------
 
     def render_timer(self) -> None:
-        el = by_id("timer")
         sv = self.sv
-        limit = int(sv.get("timer") or 0) if sv is not None else 0
-        if sv is None or not limit or sv.turn is None or sv.hand_over:
-            self.turn_started = None
-            self.turn_key = None
-            el.hidden = True
+        if sv is None or sv.turn is None or sv.hand_over:
+            self.draw_timer(0, None, False)
             return
-        key = (int(sv["hand_no"]), int(sv["move_no"]), sv.turn)
-        if self.turn_key is None or self.turn_key[0] != key[0] or self.turn_key[2] != key[2]:
-            self.turn_key = key
-            self.turn_started = float(window.performance.now())
-        if sv.turn != self.seat or self.turn_started is None:
-            el.hidden = True
-            return
-        left = limit - (float(window.performance.now()) - self.turn_started) / 1000
-        el.hidden = False
-        if not el.querySelector(".timer-text"):  # a drawn clock: no emoji font needed
-            clear(el)
-            icon = make("span", "timer-icon")
-            icon.setAttribute("aria-hidden", "true")
-            icon.innerHTML = CLOCK_SVG
-            el.appendChild(icon)
-            el.appendChild(make("span", "timer-text"))
-        el.querySelector(".timer-text").textContent = t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
-        el.classList.toggle("low", left < 10)
+        # a turn: the hand and the seat (a move within the same turn keeps the clock)
+        self.draw_timer(int(sv.get("timer") or 0), (int(sv["hand_no"]), sv.turn), sv.turn == self.seat)
 
     # -- playing with friends: a friend's page --------------------------------------------

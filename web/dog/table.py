@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import document, window
+from pyscript import document
 
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
@@ -563,26 +563,13 @@ class DogTable:
         self.dog_log_seen = (game, len(log))
 
     def render_timer(self: Any) -> None:
-        el = by_id("timer")
         st = self.dog_state
-        limit = int(st.get("timer") or 0) if st else 0
         turn = st.get("turn") if st else None
-        if not st or not limit or turn is None or st.get("hand_over"):
-            self.turn_started = None
-            self.turn_key = None
-            el.hidden = True
+        if not st or turn is None or st.get("hand_over"):
+            self.draw_timer(0, None, False)
             return
-        key = (int(st.get("hand_no") or 1), int(st.get("move_no") or 0), turn)
-        if self.turn_key != key:
-            self.turn_key = key
-            self.turn_started = float(window.performance.now())
-        if turn != self.seat or self.turn_started is None:
-            el.hidden = True
-            return
-        left = limit - (float(window.performance.now()) - self.turn_started) / 1000
-        el.hidden = False
-        el.textContent = t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
-        el.classList.toggle("low", left < 10)
+        key = (int(st.get("hand_no") or 1), int(st.get("move_no") or 0), turn)  # each move its clock
+        self.draw_timer(int(st.get("timer") or 0), key, turn == self.seat)
 
     def open_summary(self: Any, *args: Any) -> None:
         """The end of a game is shown on the table itself (the result line, ``#new-game``)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window
+from pyscript import document
 
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
@@ -55,7 +55,6 @@ class Scala40Table(_Page):
     s40_key: tuple[int, int] | None = None
     s40_seen: int = 0
     s40_summary: tuple[int, int, int] | None = None
-    s40_turn_key: tuple[int, int, int] | None = None
     s40_pending: str = ""
 
     # -- building --------------------------------------------------------------------
@@ -458,25 +457,14 @@ class Scala40Table(_Page):
     def render_timer(self) -> None:
         """The turn timer (``timer`` seconds a turn): it starts when a person's turn begins
         (a turn is draw … discard) and the shell plays a move for them when it runs out."""
-        el = by_id("timer")
         s = self.session
         st = self.sv.state if self.sv is not None else None
-        if s is None or st is None or not s.settings.timer or st.get("hand_over"):
-            el.hidden = True
-            self.turn_started = None
-            return
         seat = self.timer_seat()
-        discards = sum(1 for e in st.get("history") or [] if str(e[1]).startswith("discard"))
-        key = (int(st["hand_no"]), -1 if seat is None else seat, discards)
-        if key != self.s40_turn_key:
-            self.s40_turn_key = key
-            self.turn_started = float(window.performance.now()) if seat is not None else None
-        if seat is None or self.turn_started is None:
-            el.hidden = True
+        if s is None or st is None or seat is None or st.get("hand_over"):
+            self.draw_timer(0, None, False)
             return
-        left = max(0, int(s.settings.timer - (float(window.performance.now()) - self.turn_started) / 1000))
-        el.hidden = False
-        el.textContent = f"{left}s"
+        discards = sum(1 for e in st.get("history") or [] if str(e[1]).startswith("discard"))
+        self.draw_timer(s.settings.timer, (int(st["hand_no"]), seat, discards), True)
 
     # -- the summary after a hand (RULES §11, §12) ---------------------------------------
 

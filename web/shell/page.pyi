@@ -45,7 +45,7 @@ class PageLike:
     summary_for: tuple[int, int] | None
     choice_code: str | None
     turn_started: float | None
-    turn_key: tuple[int, int, int] | None
+    turn_key: tuple[int, ...] | None
     timer_task: Any
     match_id: int
     log_shown: list[str]
@@ -229,6 +229,7 @@ class PageLike:
 
     # the seats and the pass-and-play curtain (web.shell.seats), with the table's hooks
     thinking_seats: str
+    def draw_timer(self, limit: int, turn: tuple[int, ...] | None, shown: bool) -> None: ...
     def curtain_up(self) -> bool: ...
     def curtain_turn(self, s: Session) -> int | None: ...
     def seat_passed(self) -> None: ...

@@ -1,5 +1,5 @@
 """Which seat the table shows, one for every game (a mixin of the page, after the game's table):
-the seat a bot is thinking for, and the pass-and-play curtain.
+the seat a bot is thinking for, the turn timer, and the pass-and-play curtain.
 
 When two or more people share the device, the page shows the local person who is to act; when
 that changes the curtain (``#curtain``, ``#curtain-title``, ``#curtain-go``) covers the table
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document
+from pyscript import document, window
 
-from web.shell.dom import by_id
+from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
 
 if TYPE_CHECKING:
@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     from web.shell.session import Session
 else:
     _Page = object
+
+
+CLOCK_SVG = (
+    '<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" '
+    'stroke-width="2.2" stroke-linecap="round"><circle cx="12" cy="13" r="8"/>'
+    '<path d="M12 9v4l2.5 2.5M9.5 2.5h5"/></svg>'
+)
 
 
 class Seats(_Page):
@@ -41,6 +48,35 @@ class Seats(_Page):
         for i in range(nodes.length):
             el = nodes.item(i)
             el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
+
+    def draw_timer(self, limit: int, turn: tuple[int, ...] | None, shown: bool) -> None:
+        """The turn timer ``#timer`` (RULES: ``limit`` seconds a turn, 0 for none): the clock
+        starts again whenever ``turn`` (what identifies a turn, None when nobody's runs)
+        changes; it shows on the page when ``shown`` (the shown seat's turn), a drawn clock
+        and the seconds left, ``.low`` in the last ten."""
+        el = by_id("timer")
+        if not limit or turn is None:
+            self.turn_started = None
+            self.turn_key = None
+            el.hidden = True
+            return
+        if self.turn_key != turn:
+            self.turn_key = turn
+            self.turn_started = float(window.performance.now())
+        if not shown or self.turn_started is None:
+            el.hidden = True
+            return
+        left = limit - (float(window.performance.now()) - self.turn_started) / 1000
+        el.hidden = False
+        if not el.querySelector(".timer-text"):  # a drawn clock: no emoji font needed
+            clear(el)
+            icon = make("span", "timer-icon")
+            icon.setAttribute("aria-hidden", "true")
+            icon.innerHTML = CLOCK_SVG
+            el.appendChild(icon)
+            el.appendChild(make("span", "timer-text"))
+        el.querySelector(".timer-text").textContent = t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
+        el.classList.toggle("low", left < 10)
 
     def curtain_up(self) -> bool:
         return self.curtain_seat is not None and self.session is not None and self.session.multi_local

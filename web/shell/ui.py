@@ -89,7 +89,7 @@ class PageCore(_Page):
         self.summary_for: tuple[int, int] | None = None  # (match id, hand) shown
         self.choice_code: str | None = None  # card waiting for a suit in the chooser
         self.turn_started: float | None = None
-        self.turn_key: tuple[int, int, int] | None = None  # (hand, move, seat) the timer runs for
+        self.turn_key: tuple[int, ...] | None = None  # the turn the timer runs for (web.shell.seats)
         self.timer_task: Any = None
         self.match_id = 0
         self.log_shown: list[str] = []
