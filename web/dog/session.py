@@ -144,13 +144,7 @@ class DogSession(Session):
 
     def public_facts(self) -> dict[str, Any]:
         m = self.match
-        return {
-            "over": m.over,
-            "winner": m.winner if m.over else None,
-            "players": SEATS,
-            "score": list(m.m.score),
-            "games": m.m.games,
-        }
+        return {**super().public_facts(), "score": list(m.m.score), "games": m.m.games}
 
     def table_extras(self, state: dict[str, Any]) -> None:
         m = self.match

@@ -209,13 +209,10 @@ class Scala40Session(Session):
 
     def public_facts(self) -> dict[str, Any]:
         m = self.match
-        return {
-            "over": m.over,
-            "winner": m.winner if m.over else None,
-            "ranking": m.ranking if m.over else None,
-            "players": m.players,
-            "result": dict(m.result) if m.result else None,
-        }
+        facts = super().public_facts()
+        facts["ranking"] = m.ranking if m.over else None
+        facts["result"] = dict(m.result) if m.result else None
+        return facts
 
     def table_extras(self, state: dict[str, Any]) -> None:
         """The seat's own possible melds (from its own hand: RULES §4) for the table to
