@@ -277,8 +277,7 @@ class Match(Saved):
     def record(self) -> dict[str, Any]:
         """Everything needed to replay the match exactly: rules, players, dealt orders, moves."""
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+            **SAVES.head(),
             "rules": self.rules.spec(),
             "players": self.players,
             "hands": self.hands_limit,

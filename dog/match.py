@@ -177,8 +177,7 @@ class Match(Saved):
     def record(self) -> dict[str, Any]:
         """A versioned record: settings and every game's seed, dealer and moves."""
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+            **SAVES.head(),
             "rules": self.rules.spec(),
             "games": self.games,
             "history": [

@@ -307,8 +307,7 @@ class Match(Saved):
     def record(self) -> dict[str, Any]:
         """Everything needed to replay the match: rules, players, seed, dealt decks, moves."""
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+            **SAVES.head(),
             "rules": self.rules.spec(),
             "players": self.players,
             "seed": self.seed,

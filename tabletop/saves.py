@@ -73,6 +73,10 @@ class SaveFormat:
         self.save_error = save_error
         self.game_error = game_error
 
+    def head(self) -> dict[str, Any]:
+        """What a save or record of this game starts with: its format and version."""
+        return {"format": self.name, "version": self.version}
+
     def load(self, read: Callable[[object], T], data: object) -> T:
         """``read(data)``, every failure a ``save_error`` ("broken save: …" when unforeseen)."""
         try:
