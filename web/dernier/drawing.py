@@ -91,7 +91,7 @@ class TableDrawing(_Page):
         self.was_my_turn = False  # the next person hears "Your turn…" once the curtain goes
 
     def render_curtain(self, sv: SeatView) -> bool:
-        """The pass-and-play curtain (:mod:`web.shell.curtain`); the seat that just played
+        """The pass-and-play curtain (:mod:`web.shell.seats`); the seat that just played
         may still call Dernier from under it."""
         if not self.show_curtain(sv.names, sv.hand_over):
             return False

@@ -10,6 +10,10 @@ until the next person taps "Show my cards". A game's table tells the curtain onl
 - :meth:`seat_passed`: forget what the previous person had chosen on this device;
 - :meth:`show_curtain`'s ``keep``: the curtain stays over an ended hand (someone must still
   decide under it).
+
+A table's ``render`` starts with :meth:`seat_state`; it draws the curtain with
+:meth:`show_curtain` and the turn timer with :meth:`draw_timer` (saying what a turn is);
+``thinking_seats`` names its seat boxes for :meth:`render_thinking`.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ CLOCK_SVG = (
 
 
 class Seats(_Page):
-    """The seats' marks and the curtain between local people (a mixin of the page)."""
+    """The seats' marks, the turn timer and the curtain between local people (a mixin of the page)."""
 
     #: the table's seat boxes (each with ``data-seat``); the one thinking gets ``.thinking``
     thinking_seats = "#opponents .seat"
