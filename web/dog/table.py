@@ -269,6 +269,7 @@ class DogTable:
         self.render_dog_controls(st, legal, covered)
         self.render_dog_turn(st, names, legal, covered)
         self.render_timer()
+        self.render_coach(self.sv)
 
     def render_dog_curtain(self: Any, st: dict[str, Any], names: list[str]) -> bool:
         cur = by_id("curtain")

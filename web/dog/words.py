@@ -79,6 +79,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_log_fold": ("{who} gives up the round", "{who} rinuncia al giro"),
     "dog_log_abandon": ("{who} abandons", "{who} abbandona"),
     "dog_log_timeout": ("{who} ran out of time", "{who} ha esaurito il tempo"),
+    # the hint (web/dog/coach.py): the move the hard bot would make, as advice
+    "dog_hint_give_card": ("give {card} to your partner", "dai {card} al compagno"),
+    "dog_hint_out": ("play {card} and bring a pawn out", "gioca {card} e fai uscire una pedina"),
+    "dog_hint_move": ("play {card}: {parts}", "gioca {card}: {parts}"),
+    "dog_hint_swap": ("play {card}: swap {a} and {b}", "gioca {card}: scambia {a} e {b}"),
+    "dog_hint_idle": ("play {card} without a swap", "gioca {card} senza scambio"),
+    "dog_hint_fold": (
+        "give up the round (no card can be played)",
+        "rinuncia al giro (nessuna carta si può giocare)",
+    ),
     "dog_jolly_as": ("Jolly as {rank}", "Jolly come {rank}"),
     "dog_home_field": ("home {k}", "casa {k}"),
     "dog_nest": ("nest", "nido"),
@@ -141,24 +151,25 @@ def card_words(head: str, lang: str) -> str:
     return head
 
 
-def log_line(lang: str, names: list[str], seat: int, move: str) -> str:
-    """One move of the log in the player's words."""
+def log_line(lang: str, names: list[str], seat: int, move: str, prefix: str = "dog_log") -> str:
+    """One move of the log in the player's words; with ``prefix="dog_hint"``, a move as
+    advice to the player (the hint)."""
     who = names[seat] if 0 <= seat < len(names) else f"#{seat}"
     toks = move.split(" ")
     if toks[0] == "give":
         if len(toks) > 1:
-            return t(lang, "dog_log_give_card", who=who, card=toks[1])
-        return t(lang, "dog_log_give", who=who)
+            return t(lang, f"{prefix}_give_card", who=who, card=toks[1])
+        return t(lang, f"{prefix}_give", who=who)
     if move in ("fold", "abandon", "timeout"):
-        return t(lang, f"dog_log_{move}", who=who)
+        return t(lang, f"{prefix}_{move}", who=who)
     card = card_words(toks[0], lang)
     rest = toks[1:]
     if rest == ["out"]:
-        return t(lang, "dog_log_out", who=who, card=card)
+        return t(lang, f"{prefix}_out", who=who, card=card)
     if rest == ["idle"]:
-        return t(lang, "dog_log_idle", who=who, card=card)
+        return t(lang, f"{prefix}_idle", who=who, card=card)
     if len(rest) == 1 and "x" in rest[0]:
         a, b = rest[0].split("x")
-        return t(lang, "dog_log_swap", who=who, card=card, a=a, b=b)
+        return t(lang, f"{prefix}_swap", who=who, card=card, a=a, b=b)
     parts = ", ".join(" → ".join(field_words(lang, f) for f in p.split("-")) for p in rest)
-    return t(lang, "dog_log_move", who=who, card=card, parts=parts)
+    return t(lang, f"{prefix}_move", who=who, card=card, parts=parts)

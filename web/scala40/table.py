@@ -18,7 +18,7 @@ from pyscript import document, window
 
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
-from web.scala40.words import why
+from web.scala40.words import log_words, move_words, why
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
 
@@ -196,6 +196,7 @@ class Scala40Table(_Page):
         else:
             self.render_hand(st)
         self.render_buttons(st, covered)
+        self.render_coach(self.sv)
         self.render_log(st)
         self.render_turn(st)
         self.render_timer()
@@ -457,21 +458,7 @@ class Scala40Table(_Page):
         line.textContent = t(lang, key)
 
     def describe(self, move: str, lang: str) -> str:
-        verb, _, rest = move.partition(" ")
-        if verb == "draw":
-            return t(lang, "s40_draws")
-        if verb == "take":
-            return t(lang, "s40_takes", card="")
-        if verb == "open":
-            return t(lang, "s40_opens", melds=" · ".join(H.meld_text(m) for m in rest.split()))
-        if verb == "meld":
-            return t(lang, "s40_melds_move", meld=H.meld_text(rest))
-        if verb in ("attach", "swap", "discard"):
-            card = rest.split()[-1]
-            return t(lang, f"s40_{verb}es" if verb != "discard" else "s40_discards", card=H.card_text(card))
-        if verb in ("reenter", "retire"):
-            return t(lang, f"s40_{verb}s")
-        return move
+        return move_words(move, lang)
 
     def render_log(self, st: dict[str, Any]) -> None:
         lang = self.lang
@@ -479,11 +466,7 @@ class Scala40Table(_Page):
         history = list(st.get("history") or [])
         clear(log)
         for entry in history[-40:]:
-            seat, move = int(entry[0]), str(entry[1])
-            text = self.describe(move, lang)
-            if move == "take" and entry[2]:
-                text = t(lang, "s40_takes", card=H.card_text(str(entry[2])))
-            log.appendChild(make("li", "", t(lang, "s40_moved", who=st["names"][seat], move=text)))
+            log.appendChild(make("li", "", log_words(entry, st["names"], lang)))
         new = history[self.s40_seen :]
         self.s40_seen = len(history)
         said = [e for e in new if int(e[0]) != self.seat]

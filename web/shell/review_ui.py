@@ -69,21 +69,24 @@ class ReviewPanel(_Page):
 
     def render_review_buttons(self) -> None:
         has_match = self.session is not None
-        by_id("export-match").hidden = not has_match
-        by_id("review-hand").hidden = not has_match
+        by_id("export-match").hidden = not has_match or self.game.replay_book() is None
+        by_id("review-hand").hidden = not has_match or self.game.reviewer() is None
         by_id("replay-open").hidden = not self.summary_replay_allowed()
 
     def on_export(self) -> None:
-        if self.session is not None:
-            self.download_record(self.session.match)
+        book = self.game.replay_book()
+        if self.session is not None and book is not None:
+            m = book.of_match(self.session.match)
+            self.download_record(book.file_data(m), book.file_name(m))
 
-    def download_record(self, match: Match) -> None:
-        """``match.record()`` as a JSON file the browser downloads."""
-        text = json.dumps(match.record(), separators=(",", ":"))
+    def download_record(self, data: dict[str, Any], name: str) -> None:
+        """A match record (the game's replay book's ``file_data``) as a JSON file the browser
+        downloads."""
+        text = json.dumps(data, separators=(",", ":"))
         kind = js_object({"type": "application/json"})
         blob = window.Blob.new(to_js([text]), kind)
         url = window.URL.createObjectURL(blob)
-        a = make("a", "", None, href=url, download=f"dernier-match-{match.seed}.json")
+        a = make("a", "", None, href=url, download=name)
         document.body.appendChild(a)
         a.click()
         a.remove()
