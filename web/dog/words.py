@@ -21,6 +21,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_undo": ("Undo part", "Annulla parte"),
     "dog_seven_left": ("7: {n} steps left", "7: ancora {n} passi"),
     "dog_new_game": ("New game", "Nuova partita"),
+    "dog_replay": ("Watch the replay", "Rivedi la partita"),
     "dog_ranks_title": ("The Jolly plays as…", "Il Jolly vale…"),
     "dog_last_card": ("Last card", "Ultima carta"),
     "dog_no_card": ("none yet", "nessuna"),

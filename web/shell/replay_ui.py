@@ -144,6 +144,8 @@ class ReplayViewer(_Page):
     def close_replay(self) -> None:
         self.rp_frames = None
         self.rp_match = None
+        for el in document.querySelectorAll("#replay-board .replay-own"):  # a game's drawing goes
+            el.remove()
         if is_link(str(window.location.hash or "")):  # a reload must not reopen the link
             window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         if self.rp_from == "table" and self.session is not None:
@@ -272,44 +274,56 @@ class ReplayViewer(_Page):
         """How the viewed match's Jolly is drawn (``faces.card_svg``'s ``jolly``)."""
         return "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
 
+    def replay_seat_row(self, b: dict[str, Any], s: int, facts: list[str]) -> tuple[Any, Any]:
+        """Seat ``s``'s row of a replayed position in ``#replay-seats``: its name, ``facts``
+        (chips), the dealer, who is to play and who won; returns (the row, its empty
+        ``.replay-cards``), which the game's drawing fills (see :meth:`replay_hidden`)."""
+        lang = self.lang
+        row = make("li", "replay-seat")
+        row.dataset.seat = str(s)
+        turn, won = b["turn"] == s, b["over"] and b["winner"] == s
+        row.classList.toggle("to-act", turn)
+        row.classList.toggle("winner", won)
+        head = make("div", "replay-seat-head")
+        head.appendChild(make("span", "replay-name", b["names"][s]))
+        for fact in facts:
+            head.appendChild(make("span", "chip", fact))
+        if b.get("dealer") == s:
+            head.appendChild(make("span", "chip", t(lang, "dealer")))
+        if turn:
+            head.appendChild(make("span", "chip turn-chip", t(lang, "replay_to_act")))
+        if won:
+            head.appendChild(make("span", "chip turn-chip", t(lang, "replay_hand_winner")))
+        row.appendChild(head)
+        cards = make("div", "replay-cards")
+        cards.setAttribute("role", "img")
+        row.appendChild(cards)
+        by_id("replay-seats").appendChild(row)
+        return row, cards
+
+    def replay_hidden(self, cards: Any, n: int) -> None:
+        """A hand not seen from the viewed seat: ``n`` card backs (at most :data:`MAX_BACKS`)."""
+        cards.dataset.hidden = "true"
+        cards.setAttribute("aria-label", t(self.lang, "replay_hidden", n=n))
+        for _ in range(min(n, MAX_BACKS)):
+            c = make("span", "mini-face back")
+            c.innerHTML = faces.back_svg()
+            cards.appendChild(c)
+        if n > MAX_BACKS:
+            cards.appendChild(make("span", "replay-more", f"+{n - MAX_BACKS}"))
+
     def draw_replay_seats(self, b: dict[str, Any]) -> None:
         lang = self.lang
-        holder = by_id("replay-seats")
-        clear(holder)
+        clear(by_id("replay-seats"))
         jolly = self.rp_jolly()
         for s in range(b["players"]):
-            row = make("li", "replay-seat")
-            row.dataset.seat = str(s)
-            if b["turn"] == s:
-                row.classList.add("to-act")
-            if b["over"] and b["winner"] == s:
-                row.classList.add("winner")
-            head = make("div", "replay-seat-head")
-            head.appendChild(make("span", "replay-name", b["names"][s]))
             n = b["counts"][s]
-            head.appendChild(make("span", "chip", count_text(n, lang)))
-            if b["dealer"] == s:
-                head.appendChild(make("span", "chip", t(lang, "dealer")))
-            if b["turn"] == s:
-                head.appendChild(make("span", "chip turn-chip", t(lang, "replay_to_act")))
-            if b["over"] and b["winner"] == s:
-                head.appendChild(make("span", "chip turn-chip", t(lang, "replay_hand_winner")))
-            row.appendChild(head)
-            cards = make("div", "replay-cards")
+            _row, cards = self.replay_seat_row(b, s, [count_text(n, lang)])
             hand = b["hands"][s]
             if hand is None:
-                cards.dataset.hidden = "true"
-                cards.setAttribute("role", "img")
-                cards.setAttribute("aria-label", t(lang, "replay_hidden", n=n))
-                for _ in range(min(n, MAX_BACKS)):
-                    c = make("span", "mini-face back")
-                    c.innerHTML = faces.back_svg()
-                    cards.appendChild(c)
-                if n > MAX_BACKS:
-                    cards.appendChild(make("span", "replay-more", f"+{n - MAX_BACKS}"))
+                self.replay_hidden(cards, n)
             else:
                 shown = sort_hand(hand)
-                cards.setAttribute("role", "img")
                 cards.setAttribute(
                     "aria-label", ", ".join(faces.card_name(x, lang) for x in shown) or t(lang, "none_left")
                 )
@@ -318,8 +332,6 @@ class ReplayViewer(_Page):
                     c.dataset.card = code
                     c.innerHTML = faces.card_svg(code, jolly)
                     cards.appendChild(c)
-            row.appendChild(cards)
-            holder.appendChild(row)
 
     def draw_replay_center(self, b: dict[str, Any]) -> None:
         lang = self.lang
