@@ -93,7 +93,8 @@ class DogBook(EngineBook):
             "phase": pos["phase"],
             "turn": None if over else g.turn,
             "over": over,
-            "winner": g.winner,
+            "winner": g.winner,  # the team (0: seats 0 and 2)
+            "winners": [] if g.winner is None else [x for x in range(SEATS) if team_of(x) == g.winner],
             "dealer": pos["dealer"],
             "log": [log_line(lang, names, int(s), str(mv)) for s, mv in public_moves(frame.moves, seat)],
             "position": pos,

@@ -22,6 +22,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_seven_left": ("7: {n} steps left", "7: ancora {n} passi"),
     "dog_new_game": ("New game", "Nuova partita"),
     "dog_replay": ("Watch the replay", "Rivedi la partita"),
+    # the shell's replay viewer and Replays list in DOG's words: a game, not a hand
+    "replay_hand": ("Game", "Partita"),
+    "replay_hand_n": ("Game {n}", "Partita {n}"),
+    "replay_hand_winner": ("won the game", "ha vinto la partita"),
     "dog_ranks_title": ("The Jolly plays as…", "Il Jolly vale…"),
     "dog_last_card": ("Last card", "Ultima carta"),
     "dog_no_card": ("none yet", "nessuna"),

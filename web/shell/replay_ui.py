@@ -281,7 +281,8 @@ class ReplayViewer(_Page):
         lang = self.lang
         row = make("li", "replay-seat")
         row.dataset.seat = str(s)
-        turn, won = b["turn"] == s, b["over"] and b["winner"] == s
+        won = b["over"] and (s in b["winners"] if "winners" in b else b["winner"] == s)  # a team: several
+        turn = b["turn"] == s
         row.classList.toggle("to-act", turn)
         row.classList.toggle("winner", won)
         head = make("div", "replay-seat-head")
