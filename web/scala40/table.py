@@ -184,9 +184,7 @@ class Scala40Table(_Page):
         if not melds:
             melds = make("section", "replay-own replay-melds")
             pane.insertBefore(melds, by_id("replay-seats"))
-        draw_melds(
-            melds, b["melds"], b["names"], -1 if self.rp_seat is None else self.rp_seat, set(), lang, False
-        )
+        draw_melds(melds, b["melds"], b["names"], -1, set(), lang, False)  # each by its owner's name
         pile = by_id("replay-discard")
         clear(pile)
         discard = b["discard"]
