@@ -19,5 +19,5 @@ DERNIER = GameSpec(
     package="dernier",
     replays="web.dernier.replays:BOOK",
     coach="web.dernier.coach:COACH",
-    review="dernier.review:review_steps",
+    review="web.dernier.review_page:REVIEW",
 )

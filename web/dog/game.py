@@ -18,6 +18,7 @@ DOG = GameSpec(
     package="dog",
     replays="web.dog.replays:BOOK",
     coach="web.dog.coach:COACH",
+    review="web.dog.review_page:REVIEW",
     check_view="web.dog.session:check_state",
     rule_sets={"standard": (4, 4)},
 )

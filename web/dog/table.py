@@ -126,6 +126,7 @@ class DogTable:
         self.on(by_id("ranks"), "click", self.on_dog_rank)
         self.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
         self.on(by_id("dog-replay"), "click", lambda e: self.open_replay_from_summary())
+        self.on(by_id("dog-review"), "click", lambda e: self.on_review_hand())
         self.on(by_id("curtain-go"), "click", lambda e: self.on_dog_curtain_go())
         self.on(by_id("abandon"), "click", lambda e: self.on_dog_abandon())
         self.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
@@ -190,6 +191,7 @@ class DogTable:
             ("cancel", "dog_cancel", "action ghost"),
             ("new-game", "dog_new_game", "action primary"),
             ("dog-replay", "dog_replay", "action ghost"),
+            ("dog-review", "review_hand", "action ghost"),
         ):
             b = make("button", cls, t(self.lang, key), id=name, type="button")
             b.dataset.i18n = key
@@ -603,6 +605,7 @@ class DogTable:
         over = bool(st.get("hand_over"))
         by_id("new-game").hidden = not over or self.session is None
         by_id("dog-replay").hidden = not over or not self.summary_replay_allowed()
+        by_id("dog-review").hidden = by_id("dog-replay").hidden
 
     def render_dog_turn(
         self: Any, st: dict[str, Any], names: list[str], legal: list[str], covered: bool

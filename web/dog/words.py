@@ -26,6 +26,21 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_hand": ("Game", "Partita"),
     "replay_hand_n": ("Game {n}", "Partita {n}"),
     "replay_hand_winner": ("won the game", "ha vinto la partita"),
+    # the shell's post-hand review (web/dog/review_page.py): a game, not a hand
+    "review_hand": ("Review this game", "Analizza la partita"),
+    "review_hand_heading": ("Game {n} — {who}", "Partita {n} — {who}"),
+    "review_no_choices": (
+        "No choices to review in this game.",
+        "Nessuna scelta da analizzare in questa partita.",
+    ),
+    "dog_review_figures": (
+        "Same move as the bot in {pct}% of {n} choices · {lost} of the team's position lost per choice",
+        "Come il bot nel {pct}% di {n} scelte · {lost} di posizione della squadra persi per scelta",
+    ),
+    "dog_review_worst": (
+        "Move {move_no}: better «{bot}» than «{played}» ({lost} lost)",
+        "Mossa {move_no}: meglio «{bot}» che «{played}» ({lost} persi)",
+    ),
     "dog_ranks_title": ("The Jolly plays as…", "Il Jolly vale…"),
     "dog_last_card": ("Last card", "Ultima carta"),
     "dog_no_card": ("none yet", "nessuna"),

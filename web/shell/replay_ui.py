@@ -404,7 +404,8 @@ class ReplayViewer(_Page):
         if match is None or fr is None:
             return
         seat = 0 if self.rp_seat is None else self.rp_seat
-        self.start_review(match, seat=seat, hands=[fr.hand_no])
+        if self.game.reviewer() is not None:
+            self.start_review(match, seat=seat, hands=[fr.hand_no])
 
     # -- the Replays list ---------------------------------------------------------------------
 
