@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -31,9 +32,17 @@ QUERIES = {
 
 
 @pytest.fixture(autouse=True)
-def game_words() -> None:
-    for name in QUERIES:
-        STRINGS.update(games.get(name).strings())
+def words() -> Iterator[None]:
+    """The shell's words as they were after each test (a test adds its game's: the page
+    loads one game's words over the shell's, and DOG words some of the shell's keys its way)."""
+    saved = dict(STRINGS)
+    yield
+    STRINGS.clear()
+    STRINGS.update(saved)
+
+
+def use_words(name: str) -> None:
+    STRINGS.update(games.get(name).strings())
 
 
 def new_session(name: str, query: str | None = None) -> Session:
@@ -69,7 +78,6 @@ def play_out(s: Session, seen: list[dict[str, Any]] | None = None) -> None:
 def finished() -> dict[str, tuple[Session, list[dict[str, Any]]]]:
     out = {}
     for name in QUERIES:
-        STRINGS.update(games.get(name).strings())
         s = new_session(name)
         seen = [s.match.game.position()]
         play_out(s, seen)
@@ -120,6 +128,7 @@ def test_the_frames_step_through_every_position_of_the_hand(
 
 
 def test_a_seats_view_of_a_scala40_replay_hides_the_other_hands_s4() -> None:
+    use_words("scala40")
     s = new_session("scala40", "game=scala40&players=2&levels=easy&seed=5&hands=1")
     for _ in range(6):
         seat = s.turn
@@ -138,6 +147,7 @@ def test_a_seats_view_of_a_scala40_replay_hides_the_other_hands_s4() -> None:
 
 
 def test_a_seats_view_of_a_dog_replay_hides_hands_and_the_partners_given_card_s4() -> None:
+    use_words("dog")
     s = new_session("dog")
     s.bot_side_moves()  # seats 1–3 give at once (§4)
     book = s.game.replay_book()
@@ -224,6 +234,7 @@ def hint(name: str, state: dict[str, Any], seed: int = 1) -> dict[str, Any]:
 
 
 def test_the_scala40_hint_is_the_hard_bots_move_from_the_seats_view_in_both_languages() -> None:
+    use_words("scala40")
     s = new_session("scala40", "game=scala40&players=2&levels=easy&seed=11&hands=1")
     coach = s.game.hint_coach()
     hard = s.game.make_bot("hard")
@@ -249,6 +260,7 @@ def test_the_scala40_hint_is_the_hard_bots_move_from_the_seats_view_in_both_lang
 
 
 def test_the_dog_hint_names_the_card_to_give_then_the_card_and_pawn_to_play_s4() -> None:
+    use_words("dog")
     s = new_session("dog")
     coach = s.game.hint_coach()
     state = s.table_state(0)
@@ -290,3 +302,71 @@ def test_every_registered_game_has_replays_and_a_hint() -> None:
     for spec in games.registered():
         assert spec.replay_book() is not None and spec.hint_coach() is not None, spec.name
         assert spec.replay_book().game == spec.name
+
+
+# -- the post-hand review ---------------------------------------------------------------
+
+
+def run_review(name: str, m: Any, seat: int, hands: list[int]) -> tuple[dict[str, Any], int]:
+    gen = games.get(name).reviewer().steps(m, seat, hands, 25.0)
+    slices = 0
+    while True:
+        try:
+            done, total = next(gen)
+            assert 0 <= done <= total
+            slices += 1
+        except StopIteration as stop:
+            return stop.value, slices
+
+
+def test_dogs_review_of_a_game_judges_only_the_seats_choices_one_at_a_time(
+    finished: dict[str, tuple[Session, list[dict[str, Any]]]],
+) -> None:
+    """DOG's review (dog.review) through the shell's hook: the seat's choices, one per slice,
+    its agreement with the bot and its costliest choice in the player's words."""
+    use_words("dog")
+    s, _seen = finished["dog"]
+    book = s.game.replay_book()
+    r = book.of_match(s.match)
+    result, slices = run_review("dog", r, 2, [1])
+    rows = {row["seat"]: row for row in result["seats"]}
+    assert rows[2]["decisions"] == slices > 0
+    assert all(rows[x]["decisions"] == 0 for x in (0, 1, 3))
+    from dog.review import review
+
+    assert review(r.record)["seats"][2] == rows[2]  # the CLI's figures for that seat
+    (sec,) = games.get("dog").reviewer().sections(result, r.names, "it")
+    assert (sec.hand, sec.seat) == (1, 2) and sec.heading == f"Partita 1 — {r.names[2]}"
+    assert sec.figures and sec.figures.startswith("Come il bot nel ")
+    assert sec.figures_data == {"accuracy": str(rows[2]["agreement"])}
+    worst = rows[2]["worst"]
+    if worst["lost"] > 0:
+        ((text, facts),) = sec.items
+        assert facts == {"played": worst["played"], "best": worst["bot"], "cost": str(worst["lost"])}
+        assert text.startswith(f"Mossa {worst['move_no']}: meglio «")
+    else:
+        assert not sec.items and sec.empty
+
+
+def test_dernier_review_sections_keep_the_dialogs_facts() -> None:
+    """Dernier's review behind the hook: the same figures and ``data-*`` facts as before."""
+    import dernier
+
+    spec = games.get("dernier")
+    m = dernier.Match.new(players=2, seed=3, hands=1)
+    rng = random.Random(3)
+    bots = [spec.make_bot("easy"), spec.make_bot("easy")]
+    while not m.game.over:
+        seat = m.game.turn
+        m.play(bots[seat].choose(m.view(seat), rng), seat)
+    r = spec.replay_book().of_match(m)
+    result, _slices = run_review("dernier", r, 0, [1])
+    (sec,) = spec.reviewer().sections(result, m.names, "en")
+    (seat_result,) = result["hands"][0]["seats"]
+    assert (sec.hand, sec.seat) == (1, 0) and sec.heading.startswith("Hand 1 — ")
+    if seat_result["decisions"]:
+        assert sec.figures_data == {"accuracy": str(seat_result["accuracy"])}
+        assert [f["played"] for _text, f in sec.items] == [
+            seat_result["decisions"][i]["played"] for i in seat_result["worst"]
+        ]
+    assert games.get("scala40").reviewer() is None  # its CLI review only sums the hands up
