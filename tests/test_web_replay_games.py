@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
@@ -166,13 +166,20 @@ def test_a_seats_view_of_a_dog_replay_hides_hands_and_the_partners_given_card_s4
     assert any(mv.split()[1] in " ".join(every["log"]) for mv in gave)  # face up: the cards named
 
 
-@pytest.mark.parametrize("name", list(QUERIES))
-def test_share_links_and_files_round_trip_and_files_are_the_engines_record(
-    name: str, finished: dict[str, tuple[Session, list[dict[str, Any]]]]
-) -> None:
-    s, _seen = finished[name]
+@pytest.fixture(params=list(QUERIES))
+def kept(
+    request: pytest.FixtureRequest, finished: dict[str, tuple[Session, list[dict[str, Any]]]]
+) -> tuple[str, Session, Any, Any]:
+    """(game, its finished session, its replay book, the match as the book replays it)."""
+    s, _seen = finished[request.param]
     book = s.game.replay_book()
-    r = book.of_match(s.match)
+    return request.param, s, book, book.of_match(s.match)
+
+
+def test_share_links_and_files_round_trip_and_files_are_the_engines_record(
+    kept: tuple[str, Session, Any, Any],
+) -> None:
+    name, s, book, r = kept
     back = decode_link("#" + encode_link(book.data(r)), book.load)
     assert (back.names, back.record, back.result) == (r.names, r.record, r.result)
     data = book.file_data(r)
@@ -183,13 +190,9 @@ def test_share_links_and_files_round_trip_and_files_are_the_engines_record(
     assert book.file_name(r).startswith(f"{name}-match-") and book.file_name(r).endswith(".json")
 
 
-@pytest.mark.parametrize("name", list(QUERIES))
-def test_bad_replays_are_refused_with_a_reason(
-    name: str, finished: dict[str, tuple[Session, list[dict[str, Any]]]]
-) -> None:
-    s, _seen = finished[name]
-    book = s.game.replay_book()
-    good = book.data(book.of_match(s.match))
+def test_bad_replays_are_refused_with_a_reason(kept: tuple[str, Session, Any, Any]) -> None:
+    name, _s, book, r = kept
+    good = book.data(r)
     cases: dict[str, tuple[Any, str]] = {
         "not json": ("{", "not JSON"),
         "a list": ([], "JSON object"),
@@ -223,14 +226,18 @@ def test_an_abandoned_scala40_match_is_kept_with_who_abandoned() -> None:
 # -- the hint ---------------------------------------------------------------------------
 
 
-def hint(name: str, state: dict[str, Any], seed: int = 1) -> dict[str, Any]:
-    gen = games.get(name).hint_coach().steps(state, 0.8, seed)
+def drain(gen: Generator[Any, None, dict[str, Any]]) -> tuple[dict[str, Any], list[Any]]:
+    """What a generator in slices returns, and what it yielded between them."""
+    steps: list[Any] = []
     while True:
         try:
-            next(gen)
+            steps.append(next(gen))
         except StopIteration as stop:
-            result: dict[str, Any] = stop.value
-            return result
+            return stop.value, steps
+
+
+def hint(name: str, state: dict[str, Any], seed: int = 1) -> dict[str, Any]:
+    return drain(games.get(name).hint_coach().steps(state, 0.8, seed))[0]
 
 
 def test_the_scala40_hint_is_the_hard_bots_move_from_the_seats_view_in_both_languages() -> None:
@@ -308,15 +315,9 @@ def test_every_registered_game_has_replays_and_a_hint() -> None:
 
 
 def run_review(name: str, m: Any, seat: int, hands: list[int]) -> tuple[dict[str, Any], int]:
-    gen = games.get(name).reviewer().steps(m, seat, hands, 25.0)
-    slices = 0
-    while True:
-        try:
-            done, total = next(gen)
-            assert 0 <= done <= total
-            slices += 1
-        except StopIteration as stop:
-            return stop.value, slices
+    result, steps = drain(games.get(name).reviewer().steps(m, seat, hands, 25.0))
+    assert all(0 <= done <= total for done, total in steps)
+    return result, len(steps)
 
 
 def test_dogs_review_of_a_game_judges_only_the_seats_choices_one_at_a_time(
