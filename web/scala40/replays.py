@@ -11,6 +11,7 @@ from typing import Any
 import scala40
 from web.scala40.session import PageMatch
 from web.scala40.words import log_words
+from web.shell.i18n import t
 from web.shell.replaybook import EngineBook, HandReplay, Replayed
 
 
@@ -90,8 +91,6 @@ class Scala40Book(EngineBook):
         }
 
     def dealt_text(self, m: Replayed, frames: Any, lang: str) -> str:
-        from web.shell.i18n import t
-
         return t(lang, "replay_dealt", who=m.names[frames.frames[0].dealer])
 
 
