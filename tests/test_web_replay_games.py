@@ -99,11 +99,13 @@ def test_a_finished_match_is_kept_in_its_own_games_replays(
     e = kept[0]
     assert e["game"] == name and e["kind"] == "finished" and e["over"] is True
     assert e["names"] == s.names and e["players"] == s.match.players
+    book = s.game.replay_book()
     if name == "dog":  # RULES §1: partners win together
         assert e["winners"] in ([0, 2], [1, 3]) and e["winner"] is None
+        pair = " & ".join(s.names[x] for x in e["winners"])
+        assert book.result_text(book.load(unpack(e["data"])), "it").endswith(f"{pair} hanno vinto la partita")
     else:
         assert e["winners"] == [s.match.winner] and e["winner"] == s.match.winner
-    book = s.game.replay_book()
     r = book.load(unpack(e["data"]))
     assert r.names == s.names and r.record == s.match.m.record()
 

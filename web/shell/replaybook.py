@@ -223,7 +223,8 @@ class EngineBook(ReplayBook):
         return HandFrames(hand, frames, moves, totals, end)
 
     def winners_text(self, lang: str, names: list[str], winners: list[int]) -> str:
-        return t(lang, "replay_winner", who=" & ".join(names[s] for s in winners if 0 <= s < len(names)))
+        key = "replay_winner" if len(winners) == 1 else "replay_winners"
+        return t(lang, key, who=" & ".join(names[s] for s in winners if 0 <= s < len(names)))
 
     def result_text(self, m: Replayed, lang: str) -> str:
         over, winners, _ = self.outcome(m)
@@ -275,4 +276,4 @@ def entry_result(entry: dict[str, Any], lang: str) -> str | None:
     winners, names = entry.get("winners"), entry.get("names") or []
     if not (isinstance(winners, list) and len(winners) > 1 and all(isinstance(s, int) for s in winners)):
         return None
-    return t(lang, "replay_winner", who=" & ".join(str(names[s]) for s in winners if 0 <= s < len(names)))
+    return t(lang, "replay_winners", who=" & ".join(str(names[s]) for s in winners if 0 <= s < len(names)))
