@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from test_page_support import open_with_storage
 from test_web_replay_games import QUERIES, new_session, play_out
 
+from web.dog.words import card_text
 from web.shell import games
 
 
@@ -100,7 +101,8 @@ def test_the_hint_names_the_hard_bots_move_in_the_players_words(
     assert words.startswith("Suggerimento: ")
     if name == "dog":
         card = move.split()[1]
-        assert move.startswith("give ") and words == f"Suggerimento: dai {card} al compagno"
+        face = "".join(card_text(card))
+        assert move.startswith("give ") and words == f"Suggerimento: dai {face} al compagno"
         assert page.locator(f"#hand [data-card='{card}']").count() >= 1
     else:
         verb = move.split()[0]

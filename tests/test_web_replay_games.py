@@ -18,6 +18,7 @@ import pytest
 import dog
 import scala40
 from dernier.errors import SaveError
+from web.dog.words import card_text
 from web.shell import games
 from web.shell.i18n import STRINGS
 from web.shell.params import parse_query
@@ -277,8 +278,9 @@ def test_the_dog_hint_names_the_card_to_give_then_the_card_and_pawn_to_play_s4()
     h = hint("dog", state)
     assert str(h["move"]).startswith("give ") and h["move"] in state["legal"]
     card = str(h["move"]).split()[1]
-    assert coach.words(h, state, "en") == f"Hint: give {card} to your partner"
-    assert coach.words(h, state, "it") == f"Suggerimento: dai {card} al compagno"
+    face = "".join(card_text(card))  # 4♥, the Jolly ★
+    assert coach.words(h, state, "en") == f"Hint: give {face} to your partner"
+    assert coach.words(h, state, "it") == f"Suggerimento: dai {face} al compagno"
     s.play(str(h["move"]), 0)
     s.bot_side_moves()
     for _ in range(80):

@@ -37,7 +37,7 @@ class DogCoach(BotCoach):
 
     def move_words(self, move: str, state: dict[str, Any], lang: str) -> str:
         seat = int(state.get("seat") or 0)
-        return log_line(lang, list(state.get("names") or []), seat, move, prefix="dog_hint")
+        return log_line(lang, list(state.get("names") or []), seat, move, prefix="dog_hint", faces=True)
 
 
 COACH = DogCoach()

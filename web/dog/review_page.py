@@ -41,7 +41,8 @@ class DogReview(Review):
             worst = row["worst"]
             if worst and worst["lost"] > 0:
                 words = {
-                    k: log_line(lang, names, seat, worst[k], prefix="dog_hint") for k in ("played", "bot")
+                    k: log_line(lang, names, seat, worst[k], prefix="dog_hint", faces=True)
+                    for k in ("played", "bot")
                 }
                 text = t(lang, "dog_review_worst", move_no=worst["move_no"], lost=worst["lost"], **words)
                 sec.items.append(

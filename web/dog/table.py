@@ -16,14 +16,13 @@ from pyscript import document, window
 
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
+from web.dog.words import card_text, card_words, letter, log_line
 from web.dog.words import field_words as field_words_of
-from web.dog.words import letter, log_line
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
 
 SVG_NS = "http://www.w3.org/2000/svg"
 COLOURS = ("#d9443a", "#2f6fd6", "#2e9e57", "#e0b020")
-SUIT_SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 STEP_MS = 90
 #: the elements of Dernier's table this table does not use (the shell's ones are kept)
 UNUSED = ("opponents", "center", "me")
@@ -34,13 +33,6 @@ def svg(tag: str, **attrs: Any) -> Any:
     for k, v in attrs.items():
         el.setAttribute(k.replace("_", "-"), str(v))
     return el
-
-
-def card_text(code: str) -> tuple[str, str]:
-    """(rank, suit sign) of a card code; the Jolly is ``("★", "")``."""
-    if code == "JK":
-        return "★", ""
-    return code[:-1], SUIT_SIGNS.get(code[-1], "")
 
 
 def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
@@ -270,7 +262,9 @@ class DogTable:
             if hand is None:
                 self.replay_hidden(cards, n)
                 continue
-            cards.setAttribute("aria-label", ", ".join(hand) or t(lang, "none_left"))
+            cards.setAttribute(
+                "aria-label", ", ".join(card_words(c, lang, True) for c in hand) or t(lang, "none_left")
+            )
             for c in hand:
                 face = self.dog_card_face(c)
                 face.dataset.card = c

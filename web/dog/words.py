@@ -165,24 +165,38 @@ def field_words(lang: str, f: str) -> str:
     return f
 
 
-def card_words(head: str, lang: str) -> str:
+SUIT_SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def card_text(code: str) -> tuple[str, str]:
+    """(rank, suit sign) of a card code; the Jolly is ``("★", "")``."""
+    if code == "JK":
+        return "★", ""
+    return code[:-1], SUIT_SIGNS.get(code[-1], "")
+
+
+def card_words(head: str, lang: str, faces: bool = False) -> str:
+    """A card of a move as the log shows it (``7H``, ``Jolly as 7``); with ``faces``, its
+    rank and suit sign (``7♥``, the Jolly ``★``)."""
     if head.startswith("JK="):
         return t(lang, "dog_jolly_as", rank=head[3:])
-    return head
+    return "".join(card_text(head)) if faces else head
 
 
-def log_line(lang: str, names: list[str], seat: int, move: str, prefix: str = "dog_log") -> str:
+def log_line(
+    lang: str, names: list[str], seat: int, move: str, prefix: str = "dog_log", faces: bool = False
+) -> str:
     """One move of the log in the player's words; with ``prefix="dog_hint"``, a move as
-    advice to the player (the hint)."""
+    advice to the player (the hint); ``faces``: cards by rank and suit sign."""
     who = names[seat] if 0 <= seat < len(names) else f"#{seat}"
     toks = move.split(" ")
     if toks[0] == "give":
         if len(toks) > 1:
-            return t(lang, f"{prefix}_give_card", who=who, card=toks[1])
+            return t(lang, f"{prefix}_give_card", who=who, card=card_words(toks[1], lang, faces))
         return t(lang, f"{prefix}_give", who=who)
     if move in ("fold", "abandon", "timeout"):
         return t(lang, f"{prefix}_{move}", who=who)
-    card = card_words(toks[0], lang)
+    card = card_words(toks[0], lang, faces)
     rest = toks[1:]
     if rest == ["out"]:
         return t(lang, f"{prefix}_out", who=who, card=card)
