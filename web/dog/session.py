@@ -205,11 +205,11 @@ class DogSession(Session):
             return "the match is over"
         if move in self.match.legal_moves(seat):
             return None
-        try:
+        try:  # `abandon` and `timeout` are accepted from any seat and never listed
             dog.Game.from_position(self.match.game.position()).play(move, seat)
         except ValueError as e:
             return str(e)
-        return f"{move!r} may not be played now"
+        return None
 
 
 def _strs(v: object, n: int | None = None) -> bool:
