@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Generator
 from typing import Any
 
 from .board import team_of
@@ -27,52 +28,85 @@ def _worth(st: State, seat: int, move: str) -> float:
 
 def review(data: object, level: str = "medium", seed: int = 0) -> dict[str, Any]:
     """Per seat: decisions with a choice, how often the bot agreed, the mean worth lost."""
+    steps = review_steps(data, level, seed)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: dict[str, Any] = stop.value
+            return result
+
+
+def review_steps(
+    data: object,
+    level: str = "medium",
+    seed: int = 0,
+    games: list[int] | None = None,
+    seats: list[int] | None = None,
+) -> Generator[tuple[int, int], None, dict[str, Any]]:
+    """:func:`review` one decision at a time, for a page that keeps its main thread free:
+    yields (moves replayed, moves in the record) after each decision judged and returns the
+    result; only the decisions of ``seats`` in ``games`` (1-based) are judged (default all)."""
     bot = make_bot(level)
     rng = random.Random(seed)
-    seats: list[dict[str, Any]] = [
+    rows: list[dict[str, Any]] = [
         {"seat": s, "decisions": 0, "agreed": 0, "lost": 0.0, "worst": None} for s in range(4)
     ]
     pending: tuple[int, str, float, State] | None = None
     prev_moves = 0
-    games = 0
+    played = 0
+    total = _moves_in(data)
     for m, _ in _replay(data):
         g = m.game
         moves = m.history[-1]["moves"]
+        played += len(moves) > prev_moves
         if pending is not None and len(moves) > prev_moves:
             seat, best, best_worth, before = pending
-            played = moves[-1][1]
-            row = seats[seat]
+            move = moves[-1][1]
+            row = rows[seat]
             row["decisions"] += 1
-            worth = _worth(before, seat, played)
+            worth = _worth(before, seat, move)
             lost = max(0.0, best_worth - worth)
             row["lost"] += lost
-            if played == best:
+            if move == best:
                 row["agreed"] += 1
             if row["worst"] is None or lost > row["worst"]["lost"]:
                 row["worst"] = {
                     "game": len(m.history),
                     "move_no": len(moves),
-                    "played": played,
+                    "played": move,
                     "bot": best,
                     "lost": round(lost, 2),
                 }
+            yield played, total
         pending = None
         prev_moves = len(moves)
-        games = len(m.history)
         st = g.state
-        if st.phase == PLAY and st.turn >= 0:
+        judged = (games is None or len(m.history) in games) and (seats is None or st.turn in seats)
+        if st.phase == PLAY and st.turn >= 0 and judged:
             choices = [x for x in st.legal(st.turn) if x not in META_MOVES]
             if len(choices) > 1:
                 seat = st.turn
                 best = bot.choose(g.view(seat), rng)
                 before = st.copy()
                 pending = (seat, best, _worth(before, seat, best), before)
-    for row in seats:
+    for row in rows:
         n = row["decisions"]
         row["agreement"] = round(row["agreed"] / n, 4) if n else None
         row["lost_per_decision"] = round(row["lost"] / n, 3) if n else None
         row["lost"] = round(row["lost"], 2)
-    return {"level": level, "games": games, "seats": seats}
+    return {"level": level, "games": len(m.history), "seats": rows}
+
+
+def _moves_in(data: object) -> int:
+    if isinstance(data, str | bytes):
+        data = json.loads(data)
+    history = data.get("history") if isinstance(data, dict) else None
+    return (
+        sum(len(h.get("moves") or ()) for h in history if isinstance(h, dict))
+        if isinstance(history, list)
+        else 0
+    )
 
 
 def read_record(path: str) -> object:

@@ -34,10 +34,13 @@ import hashlib
 import importlib.util
 import io
 import json
+import os
 import re
 import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 import zipfile
 import zlib
 from pathlib import Path
@@ -300,11 +303,47 @@ def pyc_problem() -> str | None:
     return None
 
 
-def compile_pyc(mode: str, data: bytes) -> bytes:
-    """The zip `data` with its Python compiled by the pinned Pyodide (see compile_pyc.mjs)."""
-    import subprocess
-    import tempfile
+def _pyc_cache_dir() -> Path:
+    """Where compiled zips are kept between builds: $DERNIER_PYC_CACHE, else
+    ~/.cache/dernier-build/pyc (a build with the same input reuses its output)."""
+    env = os.environ.get("DERNIER_PYC_CACHE")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "dernier-build" / "pyc"
 
+
+def compile_pyc(mode: str, data: bytes) -> bytes:
+    """The zip `data` with its Python compiled by the pinned Pyodide (see compile_pyc.mjs).
+
+    The compiler is deterministic, so its output is kept on disk under a hash of everything
+    it depends on (the mode, the zip, compile_pyc.mjs and the Pyodide version): a build of
+    unchanged code (the tests build the site many times) skips node altogether."""
+    key = hashlib.sha256()
+    for part in (
+        mode.encode(),
+        (ROOT / "scripts" / "compile_pyc.mjs").read_bytes(),
+        (ROOT / "node_modules" / "pyodide" / "package.json").read_bytes(),
+        data,
+    ):
+        key.update(hashlib.sha256(part).digest())
+    cached = _pyc_cache_dir() / f"{key.hexdigest()}.zip"
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
+    out = _compile_pyc_now(mode, data)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        part = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+        part.write_bytes(out)
+        os.replace(part, cached)  # atomic: a parallel build never reads half a file
+    except OSError:
+        pass  # a read-only home: no cache, same result
+    return out
+
+
+def _compile_pyc_now(mode: str, data: bytes) -> bytes:
     with tempfile.TemporaryDirectory(prefix="dernier-pyc-") as tmp:
         src, dst = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
         src.write_bytes(data)

@@ -2,7 +2,9 @@
 
 Browser tests (``@pytest.mark.browser``) get:
 
-* ``server_url``: the repository root served over HTTP on 127.0.0.1 (session-wide);
+* ``server_url``: the built site (scripts/build.py) served over HTTP on 127.0.0.1, built
+  once per worker (``DERNIER_TEST_PAGE=dev``: the repository root); ``dev_server_url``: the
+  repository root (the page ``scripts/serve.py`` serves);
 * Debian's /usr/bin/chromium when present, else Playwright's own Chromium;
 * ``peer_server``: a PeerJS signalling server (npm ``peer``) on 127.0.0.1 on a free port,
   for one test (killed at teardown, and by ``timeout`` after 10 minutes whatever happens);
@@ -19,11 +21,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from browser_support import (
     CHROMIUM_ARGS,
+    ROOT,
     SYSTEM_CHROMIUM,
     PageLog,
     free_port,
@@ -114,16 +118,55 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return args
 
 
-@pytest.fixture(scope="session")
-def server_url() -> Iterator[str]:
-    """Base URL (ending in '/') of the repository root, served on 127.0.0.1."""
+def _serve(root: Path) -> Iterator[str]:
     serve = load_script("serve")
-    server, url = serve.start_server(port=0, quiet=True)
+    server, url = serve.start_server(port=0, root=root, quiet=True)
     try:
         yield url
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _built_site(out: Path) -> Path:
+    """The site scripts/build.py makes (what players get from GitHub Pages), built for the
+    tests: its CSP also lets the page reach the tests' own PeerJS servers on 127.0.0.1."""
+    build = load_script("build")
+    build.build(out, "zip")
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if build.CONNECT_SRC not in html:
+        raise pytest.UsageError(f"the built index.html has no {build.CONNECT_SRC!r}")
+    index.write_text(
+        html.replace(build.CONNECT_SRC, f"{build.CONNECT_SRC} ws://127.0.0.1:* http://127.0.0.1:*", 1),
+        encoding="utf-8",
+    )
+    return out
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL (ending in '/') of the page the browser tests open, served on 127.0.0.1.
+
+    The built site (scripts/build.py: one app.zip compiled to bytecode, the trimmed standard
+    library), built once per test worker: it starts about twice as fast as the repository
+    root, whose page fetches and compiles every module on each load. ``DERNIER_TEST_PAGE=dev``
+    serves the repository root instead (the page of ``scripts/serve.py``), for every test;
+    ``dev_server_url`` always does."""
+    if os.environ.get("DERNIER_TEST_PAGE", "").strip().lower() == "dev":
+        yield from _serve(ROOT)
+        return
+    if _vendor_problems():
+        yield from _serve(ROOT)  # the browser tests are skipped (failed in CI) anyway
+        return
+    yield from _serve(_built_site(tmp_path_factory.mktemp("site") / "site"))
+
+
+@pytest.fixture(scope="session")
+def dev_server_url() -> Iterator[str]:
+    """Base URL (ending in '/') of the repository root (the page of ``scripts/serve.py``:
+    index.html, pyscript.toml and every module fetched on its own), served on 127.0.0.1."""
+    yield from _serve(ROOT)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -78,7 +79,11 @@ def test_steps_yield_none_while_thinking_then_the_move() -> None:
     assert all(i is None for i in items[:-1]) and len(items) > 1
     assert HardBot(iterations=400).choose(view, random.Random(3)) == items[-1]
     # the coroutine form gives the same move
-    move = asyncio.run(HardBot(iterations=400, slice_ms=0.0).think(view, random.Random(3)))
+    # (in a thread of its own: a browser test before this one in the same worker leaves
+    # Playwright's event loop running in this thread)
+    with ThreadPoolExecutor(1) as pool:
+        coro = HardBot(iterations=400, slice_ms=0.0).think(view, random.Random(3))
+        move = pool.submit(asyncio.run, coro).result()
     assert move == items[-1]
     # quick bots yield their move at once
     quick = list(make_bot("medium").steps(view, random.Random(1)))

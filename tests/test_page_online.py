@@ -100,7 +100,7 @@ def invitation(host: Page, seat: int) -> str:
     assert (
         url
         and "#join=" in url
-        and re.fullmatch(r"index\.html(\?game=[a-z]+)?", url.split("#")[0].rsplit("/", 1)[-1])
+        and re.fullmatch(r"index\.html(\?game=[a-z0-9]+)?", url.split("#")[0].rsplit("/", 1)[-1])
     )
     return url
 

@@ -1,4 +1,5 @@
-"""The page loads the vendored runtime and the dernier package, offline."""
+"""The page loads the vendored runtime and the dernier package, offline (the repository
+root, as `scripts/serve.py` serves it; the other browser tests open the built site)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from playwright.sync_api import Page
 
 
 @pytest.mark.browser
-def test_page_loads_offline(page: Page, server_url: str, page_log: PageLog) -> None:
+def test_page_loads_offline(page: Page, dev_server_url: str, page_log: PageLog) -> None:
     start = time.monotonic()
-    open_page(page, server_url)
+    open_page(page, dev_server_url)
     elapsed = time.monotonic() - start
 
     # a plain URL without a save opens the start screen, enabled once Python is up
@@ -35,9 +36,9 @@ def test_page_loads_offline(page: Page, server_url: str, page_log: PageLog) -> N
 
 @pytest.mark.browser
 @pytest.mark.allow_page_errors
-def test_guard_sees_off_host_requests(page: Page, server_url: str, page_log: PageLog) -> None:
+def test_guard_sees_off_host_requests(page: Page, dev_server_url: str, page_log: PageLog) -> None:
     """The network guard itself works: an off-host fetch is recorded (and blocked)."""
-    page.goto(server_url)  # the directory listing: no runtime needed
+    page.goto(dev_server_url)  # the directory listing: no runtime needed
     page.evaluate("fetch('https://example.com/x').catch(() => null)")
     page.wait_for_timeout(200)
     assert page_log.off_host == ["https://example.com/x"]

@@ -28,9 +28,15 @@ class AppZip(zipimport.zipimporter):
         self.kept: dict[str, CodeType] = {}
 
     def get_filename(self, fullname: str) -> str:
-        code = super().get_code(fullname)
+        # zipimport's own reader gives the code and the module's real path in this archive
+        # (the code's co_filename names app.zip whichever zip it comes from, and a
+        # package's submodules are looked for beside the path given here)
+        read = getattr(zipimport, "_get_module_code", None)
+        if read is None:
+            return super().get_filename(fullname)
+        code, _package, path = read(self, fullname)
         self.kept[fullname] = code
-        return code.co_filename
+        return str(path)
 
     def get_code(self, fullname: str) -> CodeType:
         code = self.kept.pop(fullname, None)
@@ -82,6 +88,26 @@ async def fetch_game(name: str) -> None:
     with open(path, "wb") as out:
         out.write(await resp.bytes())
     use_app_zip(path)
+    extend_packages(path)
+
+
+def extend_packages(archive: str) -> None:
+    """Each package already imported from app.zip whose folder ``archive`` also holds (``web``,
+    and ``web.dog``, which app.zip holds for the game's spec alone) gets that folder on its
+    ``__path__``, outer packages first, so that its modules there (``web.dog.words``) import:
+    a package looks for its submodules on its own ``__path__`` only, never on sys.path."""
+    import zipfile
+
+    with zipfile.ZipFile(archive) as zf:
+        folders = {name.rsplit("/", 1)[0] for name in zf.namelist() if "/" in name.rstrip("/")}
+    packages = {"/".join(f.split("/")[: i + 1]) for f in folders for i in range(f.count("/") + 1)}
+    for folder in sorted(packages, key=lambda f: (f.count("/"), f)):
+        module = sys.modules.get(folder.replace("/", "."))
+        paths = getattr(module, "__path__", None)
+        where = f"{archive}/{folder}"
+        # list(): a namespace package's path is brought up to date with its parent's first
+        if paths is not None and where not in list(paths):
+            paths.append(where)
 
 
 #: the start that waits for a game's code (kept referenced until it is done)

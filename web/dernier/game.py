@@ -17,4 +17,7 @@ DERNIER = GameSpec(
     rules_page="web.dernier.rules_text",
     params=("players", "rules", "levels", "seed", "hands", "target", "name", "timer"),
     package="dernier",
+    replays="web.dernier.replays:BOOK",
+    coach="web.dernier.coach:COACH",
+    review="web.dernier.review_page:REVIEW",
 )

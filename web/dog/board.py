@@ -117,6 +117,19 @@ def parse_pawn(text: str) -> tuple[str, bool]:
 Board = list[list[str]]
 
 
+def placed(pawns: Board) -> list[tuple[int, int, str, bool, int]]:
+    """Every pawn as (seat, its number, field, fresh, its place in a nest: the pawns in one
+    nest stand side by side)."""
+    out: list[tuple[int, int, str, bool, int]] = []
+    for s, row in enumerate(pawns):
+        in_nest = 0
+        for i, p in enumerate(row):
+            at, fresh = parse_pawn(str(p))
+            out.append((s, i, at, fresh, in_nest if at.startswith("n") else 0))
+            in_nest += at.startswith("n")
+    return out
+
+
 def after_parts(pawns: Board, parts: list[tuple[str, str]]) -> Board:
     """The pawns (position notation) after a 7's parts played so far: each part moves its
     pawn, and every pawn it passes or lands on goes to its nest (RULES §8, §11)."""

@@ -16,6 +16,9 @@ DOG = GameSpec(
     rules_page="web.dog.rules_text",
     params=("levels", "seed", "name", "timer"),
     package="dog",
+    replays="web.dog.replays:BOOK",
+    coach="web.dog.coach:COACH",
+    review="web.dog.review_page:REVIEW",
     check_view="web.dog.session:check_state",
     rule_sets={"standard": (4, 4)},
 )

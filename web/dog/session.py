@@ -93,10 +93,15 @@ class DogMatch:
 def public_log(match: DogMatch, seat: int) -> list[list[Any]]:
     """The current game's moves as ``[seat, move]``, a card given shown only to its giver
     and, once the team's cards have changed hands, its receiver (RULES §4)."""
-    moves = match.m.history[-1]["moves"]
+    return public_moves(match.m.history[-1]["moves"], seat)
+
+
+def public_moves(moves: list[list[Any]], seat: int | None) -> list[list[Any]]:
+    """``moves`` as ``seat`` may read them: another seat's given card hidden (RULES §4);
+    every card shown for None (a replay with every hand face up)."""
     out: list[list[Any]] = []
     for who, move in moves:
-        if move.startswith("give ") and who != seat:
+        if seat is not None and move.startswith("give ") and who != seat:
             move = "give"
         out.append([who, move])
     return out
@@ -194,11 +199,11 @@ class DogSession(Session):
             return "the match is over"
         if move in self.match.legal_moves(seat):
             return None
-        try:
+        try:  # `abandon` and `timeout` are accepted from any seat and never listed
             dog.Game.from_position(self.match.game.position()).play(move, seat)
         except ValueError as e:
             return str(e)
-        return f"{move!r} may not be played now"
+        return None
 
 
 def _strs(v: object, n: int | None = None) -> bool:

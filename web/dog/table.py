@@ -16,14 +16,13 @@ from pyscript import document
 
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
+from web.dog.words import card_text, card_words, letter, log_line
 from web.dog.words import field_words as field_words_of
-from web.dog.words import letter, log_line
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
 
 SVG_NS = "http://www.w3.org/2000/svg"
 COLOURS = ("#d9443a", "#2f6fd6", "#2e9e57", "#e0b020")
-SUIT_SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 STEP_MS = 90
 #: the elements of Dernier's table this table does not use (the shell's ones are kept)
 UNUSED = ("opponents", "center", "me")
@@ -36,11 +35,50 @@ def svg(tag: str, **attrs: Any) -> Any:
     return el
 
 
-def card_text(code: str) -> tuple[str, str]:
-    """(rank, suit sign) of a card code; the Jolly is ``("★", "")``."""
-    if code == "JK":
-        return "★", ""
-    return code[:-1], SUIT_SIGNS.get(code[-1], "")
+def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
+    """The board's ring, fields, homes and nests in the SVG ``b`` (emptied first), turned so
+    that seat ``shown`` sits at the bottom (the table's ``#board``; the replay viewer's)."""
+    clear(b)
+    b.appendChild(svg("circle", cx=50, cy=50, r=geo.RADIUS, **{"class": "dog-ring"}))
+    fields = svg("g", **{"class": "dog-fields"})
+    for f in range(geo.TRACK):
+        x, y = geo.track_xy(f, shown)
+        c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field"})
+        c.dataset.field = str(f)
+        if f % geo.SPACING == 0:
+            s = f // geo.SPACING
+            c.dataset.start = "true"
+            c.setAttribute("style", f"--seat:{COLOURS[s]}")
+            c.setAttribute("aria-label", t(lang, "dog_start_label", who=names[s] if s < len(names) else s))
+        fields.appendChild(c)
+    for s in range(geo.SEATS):
+        for k in range(1, geo.HOME_FIELDS + 1):
+            x, y = geo.home_xy(s, k, shown)
+            c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field dog-home"})
+            c.dataset.field = f"h{s}.{k}"
+            c.setAttribute("style", f"--seat:{COLOURS[s]}")
+            fields.appendChild(c)
+        x, y = geo.nest_center(s, shown)
+        nest = svg("rect", x=x - 4.4, y=y - 4.4, width=8.8, height=8.8, rx=2, **{"class": "dog-nest"})
+        nest.dataset.field = f"n{s}"
+        nest.setAttribute("style", f"--seat:{COLOURS[s]}")
+        fields.appendChild(nest)
+        label = svg("text", x=x, y=y + 7.6, **{"class": "dog-nest-label", "text-anchor": "middle"})
+        label.textContent = letter(lang, s)
+        fields.appendChild(label)
+    b.appendChild(fields)
+
+
+def pawn_el(s: int, pid: str, lang: str) -> Any:
+    """Pawn ``pid`` (``seat.i``) of seat ``s``: its colour and its letter (colour-blind players)."""
+    el = svg("g", **{"class": "dog-pawn"})
+    el.dataset.pawn = pid
+    el.setAttribute("style", f"--seat:{COLOURS[s]}")
+    el.appendChild(svg("circle", r=1.95))
+    label = svg("text", y=0.85, **{"text-anchor": "middle"})
+    label.textContent = letter(lang, s)
+    el.appendChild(label)
+    return el
 
 
 class StateView(dict[str, Any]):
@@ -81,6 +119,8 @@ class DogTable:
         self.on(by_id("seven-undo"), "click", lambda e: self.on_dog_undo())
         self.on(by_id("ranks"), "click", self.on_dog_rank)
         self.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
+        self.on(by_id("dog-replay"), "click", lambda e: self.open_replay_from_summary())
+        self.on(by_id("dog-review"), "click", lambda e: self.on_review_hand())
         self.on(by_id("abandon"), "click", lambda e: self.on_dog_abandon())
         self.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
         self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
@@ -143,6 +183,8 @@ class DogTable:
             ("fold", "dog_fold", "action"),
             ("cancel", "dog_cancel", "action ghost"),
             ("new-game", "dog_new_game", "action primary"),
+            ("dog-replay", "dog_replay", "action ghost"),
+            ("dog-review", "review_hand", "action ghost"),
         ):
             b = make("button", cls, t(self.lang, key), id=name, type="button")
             b.dataset.i18n = key
@@ -158,43 +200,76 @@ class DogTable:
     def draw_board(self: Any, shown: int, names: list[str]) -> None:
         """The fields of the board turned so that ``shown`` sits at the bottom."""
         b = by_id("board")
-        clear(b)
-        lang = self.lang
-        b.appendChild(svg("circle", cx=50, cy=50, r=geo.RADIUS, **{"class": "dog-ring"}))
-        fields = svg("g", **{"class": "dog-fields"})
-        for f in range(geo.TRACK):
-            x, y = geo.track_xy(f, shown)
-            c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field"})
-            c.dataset.field = str(f)
-            if f % geo.SPACING == 0:
-                s = f // geo.SPACING
-                c.dataset.start = "true"
-                c.setAttribute("style", f"--seat:{COLOURS[s]}")
-                c.setAttribute(
-                    "aria-label", t(lang, "dog_start_label", who=names[s] if s < len(names) else s)
-                )
-            fields.appendChild(c)
-        for s in range(geo.SEATS):
-            for k in range(1, geo.HOME_FIELDS + 1):
-                x, y = geo.home_xy(s, k, shown)
-                c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field dog-home"})
-                c.dataset.field = f"h{s}.{k}"
-                c.setAttribute("style", f"--seat:{COLOURS[s]}")
-                fields.appendChild(c)
-            x, y = geo.nest_center(s, shown)
-            nest = svg("rect", x=x - 4.4, y=y - 4.4, width=8.8, height=8.8, rx=2, **{"class": "dog-nest"})
-            nest.dataset.field = f"n{s}"
-            nest.setAttribute("style", f"--seat:{COLOURS[s]}")
-            fields.appendChild(nest)
-            label = svg("text", x=x, y=y + 7.6, **{"class": "dog-nest-label", "text-anchor": "middle"})
-            label.textContent = letter(lang, s)
-            fields.appendChild(label)
-        b.appendChild(fields)
+        board_fields(b, shown, names, self.lang)
         b.appendChild(svg("g", id="dog-pawns"))
         self.dog_at = {}
         for walking in self.dog_walks.values():
             walking.cancel()
         self.dog_walks = {}
+
+    # -- the replay viewer (web/shell/replay_ui.py) -----------------------------------------
+
+    def draw_replay_board(self: Any, b: dict[str, Any]) -> None:
+        """A replayed position (:meth:`web.dog.replays.DogBook.board`): the board turned to the
+        viewed seat with every pawn, the last card played, the round, and each seat's cards
+        (a hidden hand as card backs)."""
+        lang = self.lang
+        pane = by_id("replay-board")
+        shown = 0 if self.rp_seat is None else self.rp_seat
+        board = pane.querySelector("svg.replay-own")
+        if not board or str(board.dataset.shown) != str(shown):
+            if board:
+                board.remove()
+            board = svg("svg", viewBox="0 0 100 100", role="img", **{"class": "replay-own replay-dog"})
+            board.setAttribute("aria-label", t(lang, "dog_board_label"))
+            board.dataset.shown = str(shown)
+            board_fields(board, shown, b["names"], lang)
+            board.appendChild(svg("g", **{"class": "dog-pawns"}))
+            pane.insertBefore(board, pane.firstChild)
+        layer = board.querySelector(".dog-pawns")
+        clear(layer)
+        for s, i, at, fresh, index in geo.placed(b["pawns"]):
+            el = pawn_el(s, f"{s}.{i}", lang)
+            el.dataset.at = at
+            if fresh:
+                el.dataset.fresh = "true"
+            x, y = geo.field_xy(at, shown, index)
+            el.setAttribute("transform", f"translate({x} {y})")
+            layer.appendChild(el)
+        pile = by_id("replay-discard")
+        clear(pile)
+        top = str(b["discard"][-1]) if b["discard"] else ""
+        code, _, rank = top.partition("=")
+        pile.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + (top or t(lang, "dog_no_card")))
+        if code:
+            pile.dataset.card = code
+            pile.appendChild(self.dog_card_face(code, rank))
+        else:
+            pile.removeAttribute("data-card")
+        facts = by_id("replay-facts")
+        clear(facts)
+        game = int(by_id("replay").dataset.hand or 1)
+        facts.appendChild(make("li", "", t(lang, "dog_round", game=game, round=b["round"], cards=b["cards"])))
+        clear(by_id("replay-seats"))
+        for s in range(geo.SEATS):
+            n = b["counts"][s]
+            chips = [letter(lang, s), t(lang, "dog_cards_n", n=n)]
+            if b["given"][s]:
+                chips.append(t(lang, "dog_gave_mark") + " " + str(b["given"][s]))
+            row, cards = self.replay_seat_row(b, s, chips)
+            row.dataset.team = str(geo.team_of(s))
+            row.setAttribute("style", f"--seat:{COLOURS[s]}")
+            hand = b["hands"][s]
+            if hand is None:
+                self.replay_hidden(cards, n)
+                continue
+            cards.setAttribute(
+                "aria-label", ", ".join(card_words(c, lang, True) for c in hand) or t(lang, "none_left")
+            )
+            for c in hand:
+                face = self.dog_card_face(c)
+                face.dataset.card = c
+                cards.appendChild(face)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -246,6 +321,7 @@ class DogTable:
         self.render_dog_controls(st, legal, covered)
         self.render_dog_turn(st, names, legal, covered)
         self.render_timer()
+        self.render_coach(self.sv)
 
     def dog_nest(self: Any, st: dict[str, Any]) -> str:
         """The nest ``out`` brings a pawn from: one's own, the partner's once finished (§12)."""
@@ -278,54 +354,42 @@ class DogTable:
                 targets = [f for f, _tok in pick.targets(legal, pick.pawn, nest)]
         last = (st.get("log") or [[None, ""]])[-1][1]
         moves: list[tuple[str, Any, list[tuple[float, float]], bool]] = []
-        for s, row in enumerate(pawns):
-            nest_i = 0
-            for i, p in enumerate(row):
-                pid = f"{s}.{i}"
-                at, fresh = geo.parse_pawn(str(p))
-                el = layer.querySelector(f'[data-pawn="{pid}"]')
-                if not el:
-                    el = svg("g", **{"class": "dog-pawn"})
-                    el.dataset.pawn = pid
-                    el.setAttribute("style", f"--seat:{COLOURS[s]}")
-                    el.appendChild(svg("circle", r=1.95))
-                    label = svg("text", y=0.85, **{"text-anchor": "middle"})
-                    label.textContent = letter(lang, s)
-                    el.appendChild(label)
-                    layer.appendChild(el)
-                index = nest_i if at.startswith("n") else 0
-                if at.startswith("n"):
-                    nest_i += 1
-                x, y = geo.field_xy(at, self.dog_shown, index)
-                old = self.dog_at.get(pid)
-                el.dataset.at = at
-                if fresh:
-                    el.dataset.fresh = "true"
-                else:
-                    el.removeAttribute("data-fresh")
-                where = at if not at.startswith("n") else t(lang, "dog_nest")
-                el.setAttribute(
-                    "aria-label",
-                    t(lang, "dog_pawn_label", colour=t(lang, f"dog_colour_{s}"), i=i + 1, at=where),
-                )
-                on = at in movable or (at.startswith("n") and at == nest and nest in movable)
-                tgt = at in targets and not at.startswith("n")
-                self.dog_flag(el, "movable", on)
-                self.dog_flag(el, "target", tgt)
-                el.setAttribute("tabindex", "0" if on or tgt else "-1")
-                el.setAttribute("role", "button" if on or tgt else "img")
-                walking = self.dog_walks.get(pid)
-                if old == at and self.dog_pick is None and walking is not None and not walking.done():
-                    continue  # still walking to where it stands: let it arrive
-                if walking is not None:
-                    walking.cancel()
-                    del self.dog_walks[pid]
-                if old is None or old == at or self.dog_pick is not None:
-                    el.setAttribute("transform", f"translate({x} {y})")
-                    el.classList.remove("going-home")
-                else:
-                    moves.append((pid, el, self.dog_path(old, at, last, index), at.startswith("n")))
-                self.dog_at[pid] = at
+        for s, i, at, fresh, index in geo.placed(pawns):
+            pid = f"{s}.{i}"
+            el = layer.querySelector(f'[data-pawn="{pid}"]')
+            if not el:
+                el = pawn_el(s, pid, lang)
+                layer.appendChild(el)
+            x, y = geo.field_xy(at, self.dog_shown, index)
+            old = self.dog_at.get(pid)
+            el.dataset.at = at
+            if fresh:
+                el.dataset.fresh = "true"
+            else:
+                el.removeAttribute("data-fresh")
+            where = at if not at.startswith("n") else t(lang, "dog_nest")
+            el.setAttribute(
+                "aria-label",
+                t(lang, "dog_pawn_label", colour=t(lang, f"dog_colour_{s}"), i=i + 1, at=where),
+            )
+            on = at in movable or (at.startswith("n") and at == nest and nest in movable)
+            tgt = at in targets and not at.startswith("n")
+            self.dog_flag(el, "movable", on)
+            self.dog_flag(el, "target", tgt)
+            el.setAttribute("tabindex", "0" if on or tgt else "-1")
+            el.setAttribute("role", "button" if on or tgt else "img")
+            walking = self.dog_walks.get(pid)
+            if old == at and self.dog_pick is None and walking is not None and not walking.done():
+                continue  # still walking to where it stands: let it arrive
+            if walking is not None:
+                walking.cancel()
+                del self.dog_walks[pid]
+            if old is None or old == at or self.dog_pick is not None:
+                el.setAttribute("transform", f"translate({x} {y})")
+                el.classList.remove("going-home")
+            else:
+                moves.append((pid, el, self.dog_path(old, at, last, index), at.startswith("n")))
+            self.dog_at[pid] = at
         nodes = by_id("board").querySelectorAll(".dog-fields [data-field]")
         for k in range(nodes.length):
             f = nodes.item(k)
@@ -492,6 +556,8 @@ class DogTable:
         by_id("cancel").hidden = covered or idle
         over = bool(st.get("hand_over"))
         by_id("new-game").hidden = not over or self.session is None
+        by_id("dog-replay").hidden = not over or not self.summary_replay_allowed()
+        by_id("dog-review").hidden = by_id("dog-replay").hidden
 
     def render_dog_turn(
         self: Any, st: dict[str, Any], names: list[str], legal: list[str], covered: bool

@@ -21,6 +21,26 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_undo": ("Undo part", "Annulla parte"),
     "dog_seven_left": ("7: {n} steps left", "7: ancora {n} passi"),
     "dog_new_game": ("New game", "Nuova partita"),
+    "dog_replay": ("Watch the replay", "Rivedi la partita"),
+    # the shell's replay viewer and Replays list in DOG's words: a game, not a hand
+    "replay_hand": ("Game", "Partita"),
+    "replay_hand_n": ("Game {n}", "Partita {n}"),
+    "replay_hand_winner": ("won the game", "ha vinto la partita"),
+    # the shell's post-hand review (web/dog/review_page.py): a game, not a hand
+    "review_hand": ("Review this game", "Analizza la partita"),
+    "review_hand_heading": ("Game {n} — {who}", "Partita {n} — {who}"),
+    "review_no_choices": (
+        "No choices to review in this game.",
+        "Nessuna scelta da analizzare in questa partita.",
+    ),
+    "dog_review_figures": (
+        "Same move as the bot in {pct}% of {n} choices · {lost} of the team's position lost per choice",
+        "Come il bot nel {pct}% di {n} scelte · {lost} di posizione della squadra persi per scelta",
+    ),
+    "dog_review_worst": (
+        "Move {move_no}: better «{bot}» than «{played}» ({lost} lost)",
+        "Mossa {move_no}: meglio «{bot}» che «{played}» ({lost} persi)",
+    ),
     "dog_ranks_title": ("The Jolly plays as…", "Il Jolly vale…"),
     "dog_last_card": ("Last card", "Ultima carta"),
     "dog_no_card": ("none yet", "nessuna"),
@@ -79,6 +99,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_log_fold": ("{who} gives up the round", "{who} rinuncia al giro"),
     "dog_log_abandon": ("{who} abandons", "{who} abbandona"),
     "dog_log_timeout": ("{who} ran out of time", "{who} ha esaurito il tempo"),
+    # the hint (web/dog/coach.py): the move the hard bot would make, as advice
+    "dog_hint_give_card": ("give {card} to your partner", "dai {card} al compagno"),
+    "dog_hint_out": ("play {card} and bring a pawn out", "gioca {card} e fai uscire una pedina"),
+    "dog_hint_move": ("play {card}: {parts}", "gioca {card}: {parts}"),
+    "dog_hint_swap": ("play {card}: swap {a} and {b}", "gioca {card}: scambia {a} e {b}"),
+    "dog_hint_idle": ("play {card} without a swap", "gioca {card} senza scambio"),
+    "dog_hint_fold": (
+        "give up the round (no card can be played)",
+        "rinuncia al giro (nessuna carta si può giocare)",
+    ),
     "dog_jolly_as": ("Jolly as {rank}", "Jolly come {rank}"),
     "dog_home_field": ("home {k}", "casa {k}"),
     "dog_nest": ("nest", "nido"),
@@ -135,30 +165,45 @@ def field_words(lang: str, f: str) -> str:
     return f
 
 
-def card_words(head: str, lang: str) -> str:
+SUIT_SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def card_text(code: str) -> tuple[str, str]:
+    """(rank, suit sign) of a card code; the Jolly is ``("★", "")``."""
+    if code == "JK":
+        return "★", ""
+    return code[:-1], SUIT_SIGNS.get(code[-1], "")
+
+
+def card_words(head: str, lang: str, faces: bool = False) -> str:
+    """A card of a move as the log shows it (``7H``, ``Jolly as 7``); with ``faces``, its
+    rank and suit sign (``7♥``, the Jolly ``★``)."""
     if head.startswith("JK="):
         return t(lang, "dog_jolly_as", rank=head[3:])
-    return head
+    return "".join(card_text(head)) if faces else head
 
 
-def log_line(lang: str, names: list[str], seat: int, move: str) -> str:
-    """One move of the log in the player's words."""
+def log_line(
+    lang: str, names: list[str], seat: int, move: str, prefix: str = "dog_log", faces: bool = False
+) -> str:
+    """One move of the log in the player's words; with ``prefix="dog_hint"``, a move as
+    advice to the player (the hint); ``faces``: cards by rank and suit sign."""
     who = names[seat] if 0 <= seat < len(names) else f"#{seat}"
     toks = move.split(" ")
     if toks[0] == "give":
         if len(toks) > 1:
-            return t(lang, "dog_log_give_card", who=who, card=toks[1])
-        return t(lang, "dog_log_give", who=who)
+            return t(lang, f"{prefix}_give_card", who=who, card=card_words(toks[1], lang, faces))
+        return t(lang, f"{prefix}_give", who=who)
     if move in ("fold", "abandon", "timeout"):
-        return t(lang, f"dog_log_{move}", who=who)
-    card = card_words(toks[0], lang)
+        return t(lang, f"{prefix}_{move}", who=who)
+    card = card_words(toks[0], lang, faces)
     rest = toks[1:]
     if rest == ["out"]:
-        return t(lang, "dog_log_out", who=who, card=card)
+        return t(lang, f"{prefix}_out", who=who, card=card)
     if rest == ["idle"]:
-        return t(lang, "dog_log_idle", who=who, card=card)
+        return t(lang, f"{prefix}_idle", who=who, card=card)
     if len(rest) == 1 and "x" in rest[0]:
         a, b = rest[0].split("x")
-        return t(lang, "dog_log_swap", who=who, card=card, a=a, b=b)
+        return t(lang, f"{prefix}_swap", who=who, card=card, a=a, b=b)
     parts = ", ".join(" → ".join(field_words(lang, f) for f in p.split("-")) for p in rest)
-    return t(lang, "dog_log_move", who=who, card=card, parts=parts)
+    return t(lang, f"{prefix}_move", who=who, card=card, parts=parts)

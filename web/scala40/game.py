@@ -17,6 +17,8 @@ SCALA40 = GameSpec(
     rules_page="web.scala40.rules_text",
     params=("players", "rules", "levels", "seed", "hands", "out_at", "reentries", "name", "timer"),
     package="scala40",
+    replays="web.scala40.replays:BOOK",
+    coach="web.scala40.coach:COACH",
     # RULES §2 (2–6 players), §13 (presets), §12 (out_at, reentries)
     rule_sets={"classic": (2, 6), "strict": (2, 6)},
     variants={"out_at": range(50, 1001), "reentries": range(0, 6)},

@@ -18,7 +18,7 @@ from pyscript import document
 
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
-from web.scala40.words import why
+from web.scala40.words import log_words, move_words, why
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
 
@@ -38,6 +38,64 @@ def face(code: str) -> str:
     if code == "JK":
         return '<span class="s40-r">★</span><span class="s40-s s40-jolly">JOLLY</span>'
     return f'<span class="s40-r">{code[:-1]}</span><span class="s40-s">{H.card_text(code)[-1]}</span>'
+
+
+def card_chip(code: str, tag: str = "span") -> Any:
+    """A small card of a meld, a pile or a replayed hand (``data-card``; a joker laid in a meld,
+    ``JK=5C``, has ``data-card="JK"`` and ``data-represents``)."""
+    chip = make(tag, "s40-c suit-" + code[-1], H.card_text(code))
+    if code.startswith("JK="):
+        chip.dataset.card = "JK"
+        chip.dataset.represents = code[3:]
+        chip.classList.add("s40-jk")
+    else:
+        chip.dataset.card = code
+    return chip
+
+
+def draw_melds(
+    box: Any,
+    melds: list[dict[str, Any]],
+    names: list[str],
+    me: int,
+    lit: set[int],
+    lang: str,
+    tap: bool = True,
+) -> None:
+    """The melds on the table in ``box``, grouped by owner (``me``'s first), ``lit`` the ones
+    a selected card could go to, ``tap``: each meld a button (``#melds`` on the table; the
+    replay viewer's melds are not)."""
+    clear(box)
+    if not melds:
+        box.appendChild(make("p", "s40-empty", t(lang, "s40_no_melds")))
+        return
+    owners: dict[int, list[int]] = {}
+    for i, m in enumerate(melds):
+        owners.setdefault(int(m["owner"]), []).append(i)
+    for owner in sorted(owners, key=lambda s: (s != me, s)):
+        group = make("div", "s40-owner")
+        group.dataset.owner = str(owner)
+        heading = t(lang, "s40_my_melds") if owner == me else t(lang, "s40_melds_of", who=names[owner])
+        group.appendChild(make("h3", "s40-owner-name", heading))
+        row = make("div", "s40-row")
+        for i in owners[owner]:
+            cards = melds[i]["cards"]
+            text = " ".join(H.card_name(c, lang) for c in cards)
+            el = make("div", "s40-meld", None, aria_label=f"{i}: {text}")
+            if tap:
+                el.setAttribute("role", "button")
+                el.setAttribute("tabindex", "0")
+            else:
+                el.setAttribute("role", "img")
+            el.dataset.meld = str(i)
+            el.dataset.owner = str(owner)
+            if i in lit:
+                el.classList.add("lit")
+            for c in cards:
+                el.appendChild(card_chip(c))
+            row.appendChild(el)
+        group.appendChild(row)
+        box.appendChild(group)
 
 
 def _button(bid: str, cls: str = "action") -> Any:
@@ -113,6 +171,52 @@ class Scala40Table(_Page):
         self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
         self.on(document, "keydown", self.on_key)
 
+    # -- the replay viewer (web/shell/replay_ui.py) ---------------------------------------
+
+    def draw_replay_board(self, b: dict[str, Any]) -> None:
+        """A replayed position (:meth:`web.scala40.replays.Scala40Book.board`): the melds on the
+        table by owner, the discard pile's top, the stock, and each seat's hand (a hidden one as
+        card backs)."""
+        lang = self.lang
+        pane = by_id("replay-board")
+        melds = pane.querySelector(".replay-melds")
+        if not melds:
+            melds = make("section", "replay-own replay-melds")
+            pane.insertBefore(melds, by_id("replay-seats"))
+        draw_melds(melds, b["melds"], b["names"], -1, set(), lang, False)  # each by its owner's name
+        pile = by_id("replay-discard")
+        clear(pile)
+        discard = b["discard"]
+        pile.removeAttribute("data-card")
+        pile.setAttribute("aria-label", t(lang, "s40_pile_empty"))
+        if discard:
+            pile.dataset.card = discard[-1]
+            pile.appendChild(card_chip(discard[-1]))
+            pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=H.card_name(discard[-1], lang)))
+        facts = by_id("replay-facts")
+        clear(facts)
+        for fact in (t(lang, "s40_stock", n=b["stock"]), t(lang, "s40_pile_history") + f" ({len(discard)})"):
+            facts.appendChild(make("li", "", fact))
+        clear(by_id("replay-seats"))
+        for s in range(b["players"]):
+            n = b["counts"][s]
+            out = s in b["out"]
+            opened = "s40_opened" if b["opened"][s] else "s40_not_opened"
+            row, cards = self.replay_seat_row(
+                b, s, [t(lang, "s40_cards", n=n), t(lang, "s40_out" if out else opened)]
+            )
+            row.dataset.opened = "true" if b["opened"][s] else "false"
+            hand = b["hands"][s]
+            if hand is None:
+                self.replay_hidden(cards, n)
+                continue
+            shown = H.sort_cards(hand, self.s40_sort)
+            cards.setAttribute(
+                "aria-label", ", ".join(H.card_name(c, lang) for c in shown) or t(lang, "none_left")
+            )
+            for code in shown:
+                cards.appendChild(card_chip(code))
+
     # -- what the page shows -------------------------------------------------------------
 
     def curtain_turn(self, s: Session) -> int | None:
@@ -177,6 +281,7 @@ class Scala40Table(_Page):
         else:
             self.render_hand(st)
         self.render_buttons(st, covered)
+        self.render_coach(self.sv)
         self.render_log(st)
         self.render_turn(st)
         self.render_timer()
@@ -249,9 +354,7 @@ class Scala40Table(_Page):
         lst = by_id("pile-list")
         clear(lst)
         for code in reversed(discard[-PILE_HISTORY:]):
-            li = make("li", "s40-c suit-" + code[-1], H.card_text(code))
-            li.dataset.card = code
-            lst.appendChild(li)
+            lst.appendChild(card_chip(code, "li"))
 
     def toggle_history(self) -> None:
         lst = by_id("pile-list")
@@ -259,48 +362,9 @@ class Scala40Table(_Page):
         by_id("pile-history").setAttribute("aria-expanded", "false" if lst.hidden else "true")
 
     def render_melds(self, st: dict[str, Any]) -> None:
-        box = by_id("melds")
-        clear(box)
-        lang = self.lang
-        melds = list(st.get("melds") or [])
         sel = self.selected(st) if not self.curtain_up() else []
         lit = H.attachable(st.get("legal") or [], sel[0]) if len(sel) == 1 else set()
-        if not melds:
-            box.appendChild(make("p", "s40-empty", t(lang, "s40_no_melds")))
-            return
-        owners: dict[int, list[int]] = {}
-        for i, m in enumerate(melds):
-            owners.setdefault(int(m["owner"]), []).append(i)
-        for owner in sorted(owners, key=lambda s: (s != self.seat, s)):
-            group = make("div", "s40-owner")
-            group.dataset.owner = str(owner)
-            heading = (
-                t(lang, "s40_my_melds")
-                if owner == self.seat
-                else t(lang, "s40_melds_of", who=st["names"][owner])
-            )
-            group.appendChild(make("h3", "s40-owner-name", heading))
-            row = make("div", "s40-row")
-            for i in owners[owner]:
-                cards = melds[i]["cards"]
-                text = " ".join(H.card_name(c, lang) for c in cards)
-                el = make("div", "s40-meld", None, role="button", tabindex="0", aria_label=f"{i}: {text}")
-                el.dataset.meld = str(i)
-                el.dataset.owner = str(owner)
-                if i in lit:
-                    el.classList.add("lit")
-                for c in cards:
-                    chip = make("span", "s40-c suit-" + c[-1], H.card_text(c))
-                    if c.startswith("JK="):
-                        chip.dataset.card = "JK"
-                        chip.dataset.represents = c[3:]
-                        chip.classList.add("s40-jk")
-                    else:
-                        chip.dataset.card = c
-                    el.appendChild(chip)
-                row.appendChild(el)
-            group.appendChild(row)
-            box.appendChild(group)
+        draw_melds(by_id("melds"), list(st.get("melds") or []), st["names"], self.seat, lit, self.lang)
 
     def render_hand(self, st: dict[str, Any]) -> None:
         lang = self.lang
@@ -416,21 +480,7 @@ class Scala40Table(_Page):
         line.textContent = t(lang, key)
 
     def describe(self, move: str, lang: str) -> str:
-        verb, _, rest = move.partition(" ")
-        if verb == "draw":
-            return t(lang, "s40_draws")
-        if verb == "take":
-            return t(lang, "s40_takes", card="")
-        if verb == "open":
-            return t(lang, "s40_opens", melds=" · ".join(H.meld_text(m) for m in rest.split()))
-        if verb == "meld":
-            return t(lang, "s40_melds_move", meld=H.meld_text(rest))
-        if verb in ("attach", "swap", "discard"):
-            card = rest.split()[-1]
-            return t(lang, f"s40_{verb}es" if verb != "discard" else "s40_discards", card=H.card_text(card))
-        if verb in ("reenter", "retire"):
-            return t(lang, f"s40_{verb}s")
-        return move
+        return move_words(move, lang)
 
     def render_log(self, st: dict[str, Any]) -> None:
         lang = self.lang
@@ -438,11 +488,7 @@ class Scala40Table(_Page):
         history = list(st.get("history") or [])
         clear(log)
         for entry in history[-40:]:
-            seat, move = int(entry[0]), str(entry[1])
-            text = self.describe(move, lang)
-            if move == "take" and entry[2]:
-                text = t(lang, "s40_takes", card=H.card_text(str(entry[2])))
-            log.appendChild(make("li", "", t(lang, "s40_moved", who=st["names"][seat], move=text)))
+            log.appendChild(make("li", "", log_words(entry, st["names"], lang)))
         new = history[self.s40_seen :]
         self.s40_seen = len(history)
         said = [e for e in new if int(e[0]) != self.seat]
@@ -536,8 +582,7 @@ class Scala40Table(_Page):
         by_id("wait-host").textContent = t(lang, "wait_host") if not host else ""
         by_id("new-match").hidden = not over or not host
         by_id("change-settings").hidden = not over or not host
-        for bid in ("review-hand", "replay-open", "export-match"):
-            by_id(bid).hidden = True
+        self.render_review_buttons()  # export, the review and the replay: as the game offers them
         deciding = self.seat in decide and not self.curtain_up()
         by_id("reenter").hidden = not deciding
         by_id("retire").hidden = not deciding

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+from web.scala40.hand import card_text, meld_text
+from web.shell.i18n import t
+
 STRINGS: dict[str, tuple[str, str]] = {
     "rules_classic": ("classic", "classica"),
     "rules_strict": ("strict", "rigorosa"),
@@ -90,6 +93,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_discards": ("discards {card}", "scarta {card}"),
     "s40_reenters": ("re-enters", "rientra"),
     "s40_retires": ("retires", "si ritira"),
+    # the hint (web/scala40/coach.py): the move the hard bot would make, as advice
+    "s40_hint_draw": ("draw from the stock", "pesca dal tallone"),
+    "s40_hint_take": ("take {card} from the discard pile", "prendi {card} dal pozzo"),
+    "s40_hint_open": ("open with {melds}", "apri con {melds}"),
+    "s40_hint_meld": ("meld {meld}", "cala {meld}"),
+    "s40_hint_attach": ("attach {card} to {meld}", "attacca {card} a {meld}"),
+    "s40_hint_swap": ("swap {card} for the joker in {meld}", "scambia {card} con il jolly di {meld}"),
+    "s40_hint_discard": ("discard {card}", "scarta {card}"),
+    "s40_hint_reenter": ("re-enter the match", "rientra in partita"),
+    "s40_hint_retire": ("retire from the match", "ritirati dalla partita"),
     "s40_time_up": (
         "Time is up: a move was played for you.",
         "Tempo scaduto: è stata giocata una mossa per te.",
@@ -217,4 +230,52 @@ def why(reason: str, lang: str) -> str:
     return "Not allowed: " + reason
 
 
-__all__ = ["STRINGS", "why"]
+#: the log's words of each verb (a hint's are ``s40_hint_<verb>``)
+_LOG_KEYS = {
+    "draw": "s40_draws",
+    "take": "s40_takes",
+    "open": "s40_opens",
+    "meld": "s40_melds_move",
+    "attach": "s40_attaches",
+    "swap": "s40_swaps",
+    "discard": "s40_discards",
+    "reenter": "s40_reenters",
+    "retire": "s40_retires",
+}
+
+
+def move_words(
+    move: str, lang: str, taken: str | None = None, hint: bool = False, melds: list[str] | None = None
+) -> str:
+    """A move in the player's words: as the log tells it (``draws``, ``takes 7♥``, ``melds
+    7♥ 8♥ 9♥``), or with ``hint`` as advice to the player (``draw from the stock``, ``attach
+    9♥ to 6♥ 7♥ 8♥``); ``taken``: the card a ``take`` takes; ``melds``: the table's melds
+    (``a-b-c``), to name the one a card is attached to."""
+    verb, _, rest = move.partition(" ")
+    words = rest.split()
+    fields: dict[str, str] = {}
+    key = _LOG_KEYS.get(verb, "")
+    if verb == "take":
+        fields["card"] = card_text(taken) if taken else ""
+    elif verb == "open":
+        fields["melds"] = " · ".join(meld_text(m) for m in words)
+    elif verb == "meld":
+        fields["meld"] = meld_text(rest)
+    elif verb in ("attach", "swap", "discard"):
+        fields["card"] = card_text(words[-1])
+        n = int(words[0]) if verb != "discard" and words[0].isdigit() else -1
+        fields["meld"] = meld_text(melds[n]) if melds and 0 <= n < len(melds) else ""
+    elif not key:
+        return move
+    return t(lang, f"s40_hint_{verb}" if hint else key, **fields)
+
+
+def log_words(entry: list[object], names: list[str], lang: str) -> str:
+    """One entry of a view's ``history`` (``[seat, move, taken]``) as a line of the log."""
+    seat, move = int(str(entry[0])), str(entry[1])
+    taken = str(entry[2]) if len(entry) > 2 and entry[2] else None
+    who = names[seat] if 0 <= seat < len(names) else f"#{seat}"
+    return t(lang, "s40_moved", who=who, move=move_words(move, lang, taken))
+
+
+__all__ = ["STRINGS", "log_words", "move_words", "why"]

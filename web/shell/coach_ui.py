@@ -1,11 +1,12 @@
-"""The "Hint" button: the coach (:func:`dernier.review.coach_steps`) for the shown seat.
+"""The "Hint" button: the game's coach (:attr:`web.shell.games.GameSpec.coach`, a
+:class:`web.shell.coach.Coach`) for the shown seat.
 
 The coach reads the shown seat's table state only (``self.sv``: its own hand, the counts,
 the piles and the public log), the same dict a friend's page receives: on a friend's page
 that view is all there is, so the hint runs there on that view and never asks the host.
-It thinks in slices of a few milliseconds between which the event loop runs, and for at
-most :data:`COACH_SECONDS`. A hint belongs to one position: once the table moves on it is
-cleared.
+It thinks in slices of a few milliseconds between which the event loop runs (Dernier's for
+at most :data:`COACH_SECONDS`). A hint belongs to one position: once the table moves on it
+is cleared. Each game's table calls :meth:`CoachButton.render_coach` when it draws.
 """
 
 from __future__ import annotations
@@ -13,9 +14,6 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from dernier.review import coach_steps
-from web.dernier.describe import move_text
-from web.dernier.seatview import SeatView
 from web.shell.dom import by_id
 from web.shell.i18n import t
 
@@ -28,62 +26,37 @@ else:
 COACH_SECONDS = 0.8
 
 
-def hint_key(v: SeatView) -> tuple[Any, ...]:
-    """The position a hint belongs to: the hand, the move and the seat."""
-    return (v.get("hand_no"), v.get("move_no"), v.seat, v.turn)
-
-
-def coach_words(hint: dict[str, Any], lang: str) -> str:
-    """``Hint: 9♥ (54% to win) · draw 40% · 5♥ 33%`` in the page's words."""
-    if not hint.get("move"):
-        return t(lang, "coach_none")
-
-    def label(move: str) -> str:
-        if move == "draw":
-            return t(lang, "draw")
-        if move == "pass":
-            return t(lang, "pass")
-        if move == "dernier":
-            return "Dernier!"
-        return move_text(move) + (" !" if move.endswith("!") else "")
-
-    cands = hint.get("candidates") or []
-    best = cands[0] if cands else {"move": hint["move"], "win": None}
-    if best.get("win") is None:
-        return t(lang, "coach_only", move=label(str(hint["move"])))
-    head = t(lang, "coach_line", move=label(str(best["move"])), pct=round(100 * best["win"]))
-    others = [
-        f"{label(str(c['move']))} {round(100 * c['win'])}%" for c in cands[1:] if c.get("win") is not None
-    ]
-    return head + (" · " + " · ".join(others) if others else "")
+def state_of(v: Any) -> dict[str, Any]:
+    """The table state a table's ``self.sv`` wraps (a SeatView) or is (a dict)."""
+    state: dict[str, Any] = getattr(v, "state", v)
+    return state
 
 
 class CoachButton(_Page):
     """Mixin of :class:`web.ui.Page`."""
 
-    sv: SeatView | None
     session: Any
     coach_for: tuple[Any, ...] | None = None  # the position the shown hint belongs to
     coach_task: Any = None
 
-    def render_coach(self, v: SeatView) -> None:
+    def render_coach(self, v: Any) -> None:
         btn = by_id("coach")
         text = by_id("coach-text")
-        offer = v.my_turn and not v.hand_over and len(v.legal) > 1 and not self.curtain_up()
+        coach = self.game.hint_coach()
+        state = state_of(v)
+        offer = coach is not None and coach.offer(state) and not self.curtain_up()
         btn.hidden = not offer
         btn.textContent = t(self.lang, "coach_button")
-        if self.coach_for is not None and self.coach_for != hint_key(v):
-            self.coach_for = None
-            text.textContent = ""
-            text.hidden = True
-        if not offer:  # not this seat's choice (or the curtain is up): no hint lingers
+        if not offer or (self.coach_for is not None and self.coach_for != coach.key(state)):
+            # not this seat's choice (or the curtain is up), or the table moved on: no hint lingers
             self.coach_for = None
             text.textContent = ""
             text.hidden = True
 
     def on_coach(self) -> None:
         v = self.sv
-        if v is None or not v.my_turn or v.hand_over or self.curtain_up():
+        coach = self.game.hint_coach()
+        if v is None or coach is None or not coach.offer(state_of(v)) or self.curtain_up():
             return
         if self.coach_task is not None and not self.coach_task.done():
             return
@@ -91,11 +64,12 @@ class CoachButton(_Page):
         if s is not None and not s.hinted:  # the statistics mark a match played with hints
             s.hinted = True
             s.save()
-        self.coach_task = asyncio.ensure_future(self.run_coach(v))
+        self.coach_task = asyncio.ensure_future(self.run_coach(dict(state_of(v))))
 
-    async def run_coach(self, v: SeatView) -> None:
+    async def run_coach(self, state: dict[str, Any]) -> None:
         lang = self.lang
-        key = hint_key(v)
+        coach = self.game.hint_coach()
+        key = coach.key(state)
         btn = by_id("coach")
         text = by_id("coach-text")
         btn.disabled = True
@@ -103,8 +77,7 @@ class CoachButton(_Page):
         text.textContent = t(lang, "coach_thinking")
         self.coach_for = key
         try:
-            view = dict(v.state)  # the shown seat's view: nothing else
-            gen = coach_steps(view, seconds=COACH_SECONDS, seed=len(view.get("log") or ()))
+            gen = coach.steps(state, COACH_SECONDS, len(state.get("log") or ()))
             while True:
                 try:
                     next(gen)
@@ -112,9 +85,9 @@ class CoachButton(_Page):
                     hint: dict[str, Any] = stop.value
                     break
                 await asyncio.sleep(0)
-                if self.sv is None or hint_key(self.sv) != key:
+                if self.sv is None or coach.key(state_of(self.sv)) != key:
                     return  # the table moved on: this hint is stale
-            text.textContent = coach_words(hint, lang)
+            text.textContent = coach.words(hint, state, lang)
             text.dataset.move = str(hint.get("move") or "")
         except Exception:  # a view the coach cannot read: no hint, the game goes on
             text.textContent = t(lang, "coach_none")

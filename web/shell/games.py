@@ -92,6 +92,14 @@ class GameSpec:
     #: what a URL that starts a match uses for the match parameters it leaves out, over the
     #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match)
     url_defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: ``module:BOOK`` of its replays (:class:`web.shell.replaybook.ReplayBook`): kept finished
+    #: matches, the viewer's positions; empty: the game keeps none
+    replays: str = ""
+    #: ``module:COACH`` of its hint (:class:`web.shell.coach.Coach`); empty: no Hint button
+    coach: str = ""
+    #: ``module:REVIEW`` of its post-hand review (:class:`web.shell.reviewbook.Review`); empty:
+    #: no review
+    review: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -121,6 +129,18 @@ class GameSpec:
 
     def table_mixins(self) -> tuple[type, ...]:
         return tuple(self.load(self.table))
+
+    def replay_book(self) -> Any:
+        """Its :class:`~web.shell.replaybook.ReplayBook`, or None."""
+        return self.load(self.replays) if self.replays else None
+
+    def hint_coach(self) -> Any:
+        """Its :class:`~web.shell.coach.Coach`, or None."""
+        return self.load(self.coach) if self.coach else None
+
+    def reviewer(self) -> Any:
+        """Its post-hand review (:class:`~web.shell.reviewbook.Review`), or None."""
+        return self.load(self.review) if self.review else None
 
     def view_check(self) -> Callable[[object, int], str | None]:
         check: Callable[[object, int], str | None] = self.load(self.check_view)

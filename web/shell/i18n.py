@@ -708,6 +708,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_wild": ("The Jolly is {card}", "Il Jolly vale {card}"),
     "replay_pending": ("Cards to draw: {n}", "Carte da pescare: {n}"),
     "replay_winner": ("{who} won the match", "{who} ha vinto la partita"),
+    "replay_winners": ("{who} won the match", "{who} hanno vinto la partita"),  # partners (DOG)
     "replay_unfinished": ("match not finished", "partita non finita"),
     "replay_abandoned": ("{who} abandoned the match", "{who} ha abbandonato la partita"),
     "replay_timed_out": ("{who} ran out of time", "{who} ha finito il tempo"),

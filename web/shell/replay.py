@@ -30,6 +30,7 @@ import binascii
 import json
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -101,9 +102,10 @@ def is_link(fragment: str) -> bool:
     return fragment.lstrip("#").startswith(LINK_KEY)
 
 
-def decode_link(fragment: str) -> Match:
-    """The match of a ``#replay=`` fragment, checked by replaying every move;
-    :class:`SaveError` (a :class:`ReplayLinkError` for the link itself) with the reason."""
+def decode_link(fragment: str, load: Callable[[str], Any] = load_record) -> Any:
+    """The match of a ``#replay=`` fragment, checked by replaying every move (``load``: the
+    game's reader of a record, Dernier's by default); :class:`SaveError` (a
+    :class:`ReplayLinkError` for the link itself) with the reason."""
     frag = fragment.lstrip("#")
     if not frag.startswith(LINK_KEY):
         raise ReplayLinkError("this is not a replay link")
@@ -117,7 +119,7 @@ def decode_link(fragment: str) -> Match:
         raise ReplayLinkError(
             f"link format {version[:8]!r} is not known to this Dernier (it reads {LINK_VERSION})"
         )
-    return load_record(unpack(data))
+    return load(unpack(data))
 
 
 # -- the kept list ------------------------------------------------------------------------
@@ -281,7 +283,7 @@ class HandFrames:
     turned-up card applied), ``frames[k]`` after the k-th recorded move."""
 
     hand_no: int
-    frames: list[Game]
+    frames: list[Any]  # the game's positions (Dernier's: a Game)
     moves: list[tuple[int, str]]
     totals: list[int]  # the running scores once this hand is over (or as it was left)
     result: dict[str, Any] | None = None  # an abandon or timeout that ended the match here

@@ -32,25 +32,14 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from dernier.errors import SaveError
-from dernier.match import Match
-from dernier.review import MAX_RECORD_BYTES, load_record
+from dernier.review import MAX_RECORD_BYTES
 from web.dernier import faces
 from web.dernier.describe import count_text, sort_hand
 from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import choice_text, t
 from web.shell.params import game_query
-from web.shell.replay import (
-    HandFrames,
-    ReplayShelf,
-    board,
-    decode_link,
-    encode_link,
-    ending_text,
-    entry_match,
-    hand_frames,
-    is_link,
-    make_entry,
-)
+from web.shell.replay import HandFrames, ReplayShelf, decode_link, encode_link, ending_text, is_link, unpack
+from web.shell.replaybook import ReplayBook, entry_result
 
 if TYPE_CHECKING:
     from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
@@ -64,7 +53,7 @@ MAX_BACKS = 12
 class ReplayViewer(_Page):
     """Mixin of :class:`web.ui.Page`."""
 
-    rp_match: Match | None = None
+    rp_match: Any = None  # what the game's replay book loaded (web.shell.replaybook)
     rp_frames: HandFrames | None = None
     rp_step = 0
     rp_seat: int | None = None  # None: every hand face up
@@ -96,8 +85,14 @@ class ReplayViewer(_Page):
 
     # -- opening ------------------------------------------------------------------------------
 
-    def open_replay(self, match: Match, hand: int | None = None, came_from: str = "setup") -> None:
+    def replay_book(self) -> ReplayBook:
+        """The game's replays (:attr:`web.shell.games.GameSpec.replays`)."""
+        book: ReplayBook = self.game.replay_book()
+        return book
+
+    def open_replay(self, match: Any, hand: int | None = None, came_from: str = "setup") -> None:
         """Show the viewer on ``match`` (checked already), at ``hand`` (default the last)."""
+        book = self.replay_book()
         self.driver.stop()
         self.close_dialogs()
         self.rp_match = match
@@ -106,12 +101,12 @@ class ReplayViewer(_Page):
         lang = self.lang
         pick = by_id("replay-hand")
         clear(pick)
-        for n in range(1, match.hand_no + 1):
+        for n in range(1, book.hands(match) + 1):
             pick.appendChild(make("option", "", t(lang, "replay_hand_n", n=n), value=str(n)))
         seats = by_id("replay-seat")
         clear(seats)
         seats.appendChild(make("option", "", t(lang, "replay_all_face_up"), value="all"))
-        for s, name in enumerate(match.names):
+        for s, name in enumerate(book.names(match)):
             seats.appendChild(make("option", "", name, value=str(s)))
         seats.value = "all"
         by_id("replay-share-box").hidden = True
@@ -119,10 +114,12 @@ class ReplayViewer(_Page):
             by_id("replay-" + name).setAttribute("aria-label", t(lang, "replay_" + name))
         by_id("replay-slider").setAttribute("aria-label", t(lang, "replay_slider"))
         result = by_id("replay-result")
-        result.textContent = self.replay_result_text(match)
+        result.textContent = book.result_text(match, lang)
+        by_id("replay-review").hidden = self.game.reviewer() is None
+        by_id("replay-board").dataset.game = self.game.name
         self.screen("replay")
         by_id("hand-info").textContent = t(lang, "replay_heading")
-        self.replay_hand(hand or match.hand_no)
+        self.replay_hand(hand or book.hands(match))
         by_id("replay-next").focus()
 
     def came_from(self) -> str:
@@ -131,18 +128,6 @@ class ReplayViewer(_Page):
         if str(document.body.dataset.screen) == "replay":
             return self.rp_from
         return "table" if self.session is not None and not by_id("table").hidden else "setup"
-
-    def replay_result_text(self, match: Match) -> str:
-        lang = self.lang
-        names = match.names
-        parts = [t(lang, "rules_" + match.rules.preset), ", ".join(names)]
-        if match.over and match.winner is not None:
-            parts.append(t(lang, "replay_winner", who=names[match.winner]))
-        elif not match.over:
-            parts.append(t(lang, "replay_unfinished"))
-        if match.result is not None:
-            parts.append(ending_text(lang, match.result, names))
-        return " · ".join(p for p in parts if p)
 
     def summary_replay_allowed(self) -> bool:
         """The end-of-hand summary may open the match in the viewer: never a hand still in
@@ -154,11 +139,13 @@ class ReplayViewer(_Page):
         s = self.session
         if s is None or not self.summary_replay_allowed():
             return
-        self.open_replay(Match.load(s.match.record()), s.match.hand_no, came_from="table")
+        self.open_replay(self.replay_book().of_match(s.match), s.match.hand_no, came_from="table")
 
     def close_replay(self) -> None:
         self.rp_frames = None
         self.rp_match = None
+        for el in document.querySelectorAll("#replay-board .replay-own"):  # a game's drawing goes
+            el.remove()
         if is_link(str(window.location.hash or "")):  # a reload must not reopen the link
             window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         if self.rp_from == "table" and self.session is not None:
@@ -177,7 +164,7 @@ class ReplayViewer(_Page):
         if not is_link(frag):
             return False
         try:
-            match = decode_link(frag)
+            match = decode_link(frag, self.replay_book().load)
         except SaveError as e:
             self.notice(t(self.lang, "link_bad") + ": " + str(e), "error", None)
             return False
@@ -192,7 +179,7 @@ class ReplayViewer(_Page):
         if match is None:
             return
         started = time.perf_counter()
-        self.rp_frames = hand_frames(match, hand)
+        self.rp_frames = self.replay_book().frames(match, hand)
         by_id("replay").dataset.buildMs = str(round((time.perf_counter() - started) * 1000, 1))
         by_id("replay-hand").value = str(hand)
         slider = by_id("replay-slider")
@@ -242,8 +229,9 @@ class ReplayViewer(_Page):
         lang = self.lang
         started = time.perf_counter()
         step = self.rp_step
-        g = fr.frames[step]
-        b = board(g, match.names, self.rp_seat, lang)
+        book = self.replay_book()
+        names = book.names(match)
+        b = book.board(fr.frames[step], names, self.rp_seat, lang)
         root = by_id("replay")
         root.dataset.step = str(step)
         root.dataset.view = "all" if self.rp_seat is None else str(self.rp_seat)
@@ -257,8 +245,7 @@ class ReplayViewer(_Page):
         by_id("replay-last").disabled = step == fr.steps
         pane = by_id("replay-board")
         pane.dataset.position = json.dumps(b["position"], separators=(",", ":"), sort_keys=True)
-        self.draw_replay_seats(b)
-        self.draw_replay_center(b)
+        self.draw_replay_board(b)
         log = by_id("replay-log")
         clear(log)
         lines = b["log"]
@@ -270,55 +257,74 @@ class ReplayViewer(_Page):
         log.scrollTop = log.scrollHeight  # the step's line in view
         move = by_id("replay-move")
         if step == fr.steps and fr.result is not None:
-            move.textContent = ending_text(lang, fr.result, match.names)
+            move.textContent = ending_text(lang, fr.result, names)
         elif step == 0:
-            move.textContent = t(lang, "replay_dealt", who=match.names[g.state.dealer])
+            move.textContent = book.dealt_text(match, fr, lang)
         else:
             move.textContent = lines[-1] if lines else ""
         root.dataset.drawMs = str(round((time.perf_counter() - started) * 1000, 1))
+
+    def draw_replay_board(self, b: dict[str, Any]) -> None:
+        """A position of the viewer (``b``: the replay book's ``board``) drawn in
+        ``#replay-board``: Dernier's drawing; another game's table overrides this."""
+        self.draw_replay_seats(b)
+        self.draw_replay_center(b)
 
     def rp_jolly(self) -> str:
         """How the viewed match's Jolly is drawn (``faces.card_svg``'s ``jolly``)."""
         return "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
 
+    def replay_seat_row(self, b: dict[str, Any], s: int, facts: list[str]) -> tuple[Any, Any]:
+        """Seat ``s``'s row of a replayed position in ``#replay-seats``: its name, ``facts``
+        (chips), the dealer, who is to play and who won; returns (the row, its empty
+        ``.replay-cards``), which the game's drawing fills (see :meth:`replay_hidden`)."""
+        lang = self.lang
+        row = make("li", "replay-seat")
+        row.dataset.seat = str(s)
+        won = b["over"] and (s in b["winners"] if "winners" in b else b["winner"] == s)  # a team: several
+        turn = b["turn"] == s
+        row.classList.toggle("to-act", turn)
+        row.classList.toggle("winner", won)
+        head = make("div", "replay-seat-head")
+        head.appendChild(make("span", "replay-name", b["names"][s]))
+        for fact in facts:
+            head.appendChild(make("span", "chip", fact))
+        if b.get("dealer") == s:
+            head.appendChild(make("span", "chip", t(lang, "dealer")))
+        if turn:
+            head.appendChild(make("span", "chip turn-chip", t(lang, "replay_to_act")))
+        if won:
+            head.appendChild(make("span", "chip turn-chip", t(lang, "replay_hand_winner")))
+        row.appendChild(head)
+        cards = make("div", "replay-cards")
+        cards.setAttribute("role", "img")
+        row.appendChild(cards)
+        by_id("replay-seats").appendChild(row)
+        return row, cards
+
+    def replay_hidden(self, cards: Any, n: int) -> None:
+        """A hand not seen from the viewed seat: ``n`` card backs (at most :data:`MAX_BACKS`)."""
+        cards.dataset.hidden = "true"
+        cards.setAttribute("aria-label", t(self.lang, "replay_hidden", n=n))
+        for _ in range(min(n, MAX_BACKS)):
+            c = make("span", "mini-face back")
+            c.innerHTML = faces.back_svg()
+            cards.appendChild(c)
+        if n > MAX_BACKS:
+            cards.appendChild(make("span", "replay-more", f"+{n - MAX_BACKS}"))
+
     def draw_replay_seats(self, b: dict[str, Any]) -> None:
         lang = self.lang
-        holder = by_id("replay-seats")
-        clear(holder)
+        clear(by_id("replay-seats"))
         jolly = self.rp_jolly()
         for s in range(b["players"]):
-            row = make("li", "replay-seat")
-            row.dataset.seat = str(s)
-            if b["turn"] == s:
-                row.classList.add("to-act")
-            if b["over"] and b["winner"] == s:
-                row.classList.add("winner")
-            head = make("div", "replay-seat-head")
-            head.appendChild(make("span", "replay-name", b["names"][s]))
             n = b["counts"][s]
-            head.appendChild(make("span", "chip", count_text(n, lang)))
-            if b["dealer"] == s:
-                head.appendChild(make("span", "chip", t(lang, "dealer")))
-            if b["turn"] == s:
-                head.appendChild(make("span", "chip turn-chip", t(lang, "replay_to_act")))
-            if b["over"] and b["winner"] == s:
-                head.appendChild(make("span", "chip turn-chip", t(lang, "replay_hand_winner")))
-            row.appendChild(head)
-            cards = make("div", "replay-cards")
+            _row, cards = self.replay_seat_row(b, s, [count_text(n, lang)])
             hand = b["hands"][s]
             if hand is None:
-                cards.dataset.hidden = "true"
-                cards.setAttribute("role", "img")
-                cards.setAttribute("aria-label", t(lang, "replay_hidden", n=n))
-                for _ in range(min(n, MAX_BACKS)):
-                    c = make("span", "mini-face back")
-                    c.innerHTML = faces.back_svg()
-                    cards.appendChild(c)
-                if n > MAX_BACKS:
-                    cards.appendChild(make("span", "replay-more", f"+{n - MAX_BACKS}"))
+                self.replay_hidden(cards, n)
             else:
                 shown = sort_hand(hand)
-                cards.setAttribute("role", "img")
                 cards.setAttribute(
                     "aria-label", ", ".join(faces.card_name(x, lang) for x in shown) or t(lang, "none_left")
                 )
@@ -327,8 +333,6 @@ class ReplayViewer(_Page):
                     c.dataset.card = code
                     c.innerHTML = faces.card_svg(code, jolly)
                     cards.appendChild(c)
-            row.appendChild(cards)
-            holder.appendChild(row)
 
     def draw_replay_center(self, b: dict[str, Any]) -> None:
         lang = self.lang
@@ -362,7 +366,7 @@ class ReplayViewer(_Page):
         if match is None:
             return
         base = str(window.location.href).split("#", 1)[0].split("?", 1)[0] + game_query(self.game.name)
-        url = base + "#" + encode_link(match.record())
+        url = base + "#" + encode_link(self.replay_book().data(match))
         box = by_id("replay-share-box")
         field = by_id("replay-link")
         field.value = url
@@ -391,7 +395,8 @@ class ReplayViewer(_Page):
 
     def on_replay_export(self) -> None:
         if self.rp_match is not None:
-            self.download_record(self.rp_match)
+            book = self.replay_book()
+            self.download_record(book.file_data(self.rp_match), book.file_name(self.rp_match))
 
     def on_replay_review(self) -> None:
         match = self.rp_match
@@ -399,18 +404,19 @@ class ReplayViewer(_Page):
         if match is None or fr is None:
             return
         seat = 0 if self.rp_seat is None else self.rp_seat
-        self.start_review(match, seat=seat, hands=[fr.hand_no])
+        if self.game.reviewer() is not None:
+            self.start_review(match, seat=seat, hands=[fr.hand_no])
 
     # -- the Replays list ---------------------------------------------------------------------
 
     def shelf(self) -> ReplayShelf:
         return self.store.shelf()
 
-    def keep_replay(self, match: Match, kind: str, hinted: bool = False, at: int | None = None) -> None:
-        """Keep ``match`` in the Replays list, dated ``at`` (ms; now by default); a full
-        storage is told, nothing else lost."""
+    def keep_replay(self, match: Any, kind: str, at: int | None = None) -> None:
+        """Keep ``match`` (opened from a file or a link) in the Replays list, dated ``at``
+        (ms; now by default); a full storage is told, nothing else lost."""
         when = at if at else int(time.time() * 1000)
-        kept = self.shelf().add(make_entry(match, kind, when, hinted))
+        kept = self.shelf().add(self.replay_book().kept_entry(match, kind, when))
         self.tell_kept(kept.failed, kept.dropped)
 
     def tell_kept(self, failed: bool, dropped: int) -> None:
@@ -444,6 +450,8 @@ class ReplayViewer(_Page):
             loser = result.get("seat") if isinstance(result, dict) else None
             if isinstance(result, dict) and isinstance(loser, int) and 0 <= loser < len(names):
                 res = ending_text(lang, result, names)
+            elif e.get("over"):
+                res = entry_result(e, lang) or res  # a team won (DOG)
             hands = e.get("hands")
             extra = [
                 t(lang, "rules_" + str(e.get("rules")))
@@ -485,7 +493,7 @@ class ReplayViewer(_Page):
                 self.render_replays()
                 return
             try:
-                match = entry_match(entry)
+                match = self.replay_book().load(unpack(str(entry.get("data", ""))))
             except SaveError as e:
                 self.notice(t(self.lang, "replays_bad") + ": " + str(e), "error", None)
                 return
@@ -510,8 +518,8 @@ class ReplayViewer(_Page):
             if int(f.size) > MAX_RECORD_BYTES:
                 raise SaveError(t(lang, "import_too_large", mb=round(int(f.size) / 1e6, 1)))
             text = str(await f.text())
-            match = load_record(text)
-        except SaveError as e:
+            match = self.replay_book().load(text)
+        except (SaveError, ValueError) as e:
             text = t(lang, "import_bad") + ": " + str(e)
             if picked and document.body.dataset.screen == "setup":
                 status.textContent = text

@@ -22,11 +22,9 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from dernier.match import Match
-from dernier.review import review_steps
-from web.dernier.describe import move_text
 from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
+from web.shell.reviews import Section
 
 if TYPE_CHECKING:
     from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
@@ -35,28 +33,6 @@ else:
 
 #: the longest stretch of playouts between two turns of the event loop during a review
 REVIEW_SLICE_MS = 25.0
-
-
-def _move_words(move: str, lang: str) -> str:
-    if move in ("draw", "pass"):
-        return t(lang, move)
-    if move.startswith(":"):
-        return move_text("JS" + move).split(" ", 1)[-1]
-    return move_text(move) + (" !" if move.endswith("!") else "")
-
-
-def reason_words(reason: dict[str, Any], lang: str) -> str:
-    """A review reason (``dernier.review.reason``) in the page's words."""
-    code = str(reason.get("code", "other"))
-    fields = {
-        "move": _move_words(str(reason.get("move", "")), lang),
-        "played": _move_words(str(reason.get("played", "")), lang),
-        "pending": reason.get("pending", ""),
-        "suit": t(lang, "suit_" + str(reason.get("suit", ""))),
-        "effect": t(lang, "review_effect_" + str(reason.get("effect", ""))),
-    }
-    key = "review_reason_" + code
-    return t(lang, key, **fields) if t(lang, key) != key else t(lang, "review_reason_other", **fields)
 
 
 class ReviewPanel(_Page):
@@ -69,21 +45,24 @@ class ReviewPanel(_Page):
 
     def render_review_buttons(self) -> None:
         has_match = self.session is not None
-        by_id("export-match").hidden = not has_match
-        by_id("review-hand").hidden = not has_match
+        by_id("export-match").hidden = not has_match or self.game.replay_book() is None
+        by_id("review-hand").hidden = not has_match or self.game.reviewer() is None
         by_id("replay-open").hidden = not self.summary_replay_allowed()
 
     def on_export(self) -> None:
-        if self.session is not None:
-            self.download_record(self.session.match)
+        book = self.game.replay_book()
+        if self.session is not None and book is not None:
+            m = book.of_match(self.session.match)
+            self.download_record(book.file_data(m), book.file_name(m))
 
-    def download_record(self, match: Match) -> None:
-        """``match.record()`` as a JSON file the browser downloads."""
-        text = json.dumps(match.record(), separators=(",", ":"))
+    def download_record(self, data: dict[str, Any], name: str) -> None:
+        """A match record (the game's replay book's ``file_data``) as a JSON file the browser
+        downloads."""
+        text = json.dumps(data, separators=(",", ":"))
         kind = js_object({"type": "application/json"})
         blob = window.Blob.new(to_js([text]), kind)
         url = window.URL.createObjectURL(blob)
-        a = make("a", "", None, href=url, download=f"dernier-match-{match.seed}.json")
+        a = make("a", "", None, href=url, download=name)
         document.body.appendChild(a)
         a.click()
         a.remove()
@@ -103,12 +82,13 @@ class ReviewPanel(_Page):
 
     def on_review_hand(self) -> None:
         s = self.session
-        if s is None:
+        if s is None or self.game.reviewer() is None:
             return
-        match = Match.load(s.match.record())
-        self.start_review(match, seat=self.seat, hands=[match.hand_no])
+        match = self.replay_book().of_match(s.match)
+        self.start_review(match, seat=self.seat, hands=[s.match.hand_no])
 
-    def start_review(self, match: Match, seat: int, hands: list[int] | None) -> None:
+    def start_review(self, match: Any, seat: int, hands: list[int]) -> None:
+        """Review ``seat``'s choices in ``hands`` of ``match`` (the game's replay book's)."""
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
         for d in ("summary",):
@@ -138,10 +118,11 @@ class ReviewPanel(_Page):
             self.summary_for = None
             self.open_summary()
 
-    async def run_review(self, match: Match, seat: int, hands: list[int] | None) -> None:
+    async def run_review(self, match: Any, seat: int, hands: list[int]) -> None:
         lang = self.lang
         status = by_id("review-status")
-        gen = review_steps(match, seats=[seat], hands=hands, slice_ms=REVIEW_SLICE_MS)
+        reviewer = self.game.reviewer()
+        gen = reviewer.steps(match, seat, hands, REVIEW_SLICE_MS)
         while True:
             try:
                 done, total = next(gen)
@@ -152,61 +133,32 @@ class ReviewPanel(_Page):
             await asyncio.sleep(0)
         by_id("review-cancel").hidden = True
         status.textContent = ""
-        self.show_review(result, lang)
+        self.show_review(reviewer.sections(result, self.replay_book().names(match), lang))
 
-    def show_review(self, result: dict[str, Any], lang: str) -> None:
+    def show_review(self, sections: list[Section]) -> None:
+        """The review's findings: per seat and hand a heading, its figures and its costliest
+        choices (``li[data-played][data-best][data-cost]``), or why there are none."""
         body = by_id("review-body")
         clear(body)
-        names = result["names"]
-        for hand in result["hands"]:
-            for s in hand["seats"]:
-                box = make("section", "review-hand")
-                box.dataset.hand = str(hand["hand"])
-                box.dataset.seat = str(s["seat"])
-                who = names[s["seat"]]
-                box.appendChild(make("h3", "", t(lang, "review_hand_heading", n=hand["hand"], who=who)))
-                if not s["decisions"]:
-                    box.appendChild(make("p", "", t(lang, "review_no_choices")))
-                    body.appendChild(box)
-                    continue
-                acc = make(
-                    "p",
-                    "review-figures",
-                    t(
-                        lang,
-                        "review_figures",
-                        acc=round(100 * s["accuracy"]),
-                        lost=f"{100 * s['lost']:.1f}",
-                        n=len(s["decisions"]),
-                    ),
-                )
-                acc.dataset.accuracy = str(s["accuracy"])
-                box.appendChild(acc)
+        for sec in sections:
+            box = make("section", "review-hand")
+            box.dataset.hand = str(sec.hand)
+            box.dataset.seat = str(sec.seat)
+            box.appendChild(make("h3", "", sec.heading))
+            if sec.figures is not None:
+                figures = make("p", "review-figures", sec.figures)
+                for key, value in sec.figures_data.items():
+                    figures.setAttribute(f"data-{key}", value)
+                box.appendChild(figures)
+            if sec.items:
                 ol = make("ol", "review-worst")
-                for i in s["worst"]:
-                    d = s["decisions"][i]
-                    li = make(
-                        "li",
-                        "",
-                        t(
-                            lang,
-                            "review_mistake",
-                            move_no=d["move_no"],
-                            played=_move_words(d["played"], lang),
-                            win_played=round(100 * d["win_played"]),
-                            best=_move_words(d["best"], lang),
-                            win_best=round(100 * d["win_best"]),
-                        )
-                        + " — "
-                        + reason_words(d["reason"], lang),
-                    )
-                    li.dataset.played = d["played"]
-                    li.dataset.best = d["best"]
-                    li.dataset.cost = str(d["cost"])
+                for text, facts in sec.items:
+                    li = make("li", "", text)
+                    for key, value in facts.items():
+                        li.setAttribute(f"data-{key}", value)
                     ol.appendChild(li)
-                if not s["worst"]:
-                    box.appendChild(make("p", "", t(lang, "review_clean")))
-                else:
-                    box.appendChild(ol)
-                body.appendChild(box)
+                box.appendChild(ol)
+            elif sec.empty:
+                box.appendChild(make("p", "", sec.empty))
+            body.appendChild(box)
         by_id("review-dialog").dataset.done = "true"

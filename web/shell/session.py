@@ -281,8 +281,13 @@ class Session:
         return getattr(self.match, "winner", None) == HUMAN, 0
 
     def replay_entry(self, kind: str, at_ms: int) -> dict[str, Any] | None:
-        """*hook*: the Replays list's entry of the finished match (None: none kept)."""
-        return None
+        """*hook*: the Replays list's entry of the finished match (None: none kept); by
+        default its game's replay book's (:attr:`~web.shell.games.GameSpec.replays`)."""
+        book = self.game.replay_book()
+        if book is None:
+            return None
+        entry: dict[str, Any] = book.entry(self.match, kind, at_ms, self.hinted)
+        return entry
 
     def end_kind(self) -> str:
         """*hook*: how the match ended, for the Replays list (``finished``, ``abandoned``)."""

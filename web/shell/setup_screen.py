@@ -148,7 +148,8 @@ class SetupScreen(_Page):
                     make("option", "", t(self.lang, f"rules_{name}"), value=name, data_i18n=f"rules_{name}")
                 )
             sel.dataset.game = self.game.name
-        by_id("house-rules").hidden = self.game.variants is not None
+        # the shell's house rules panel: for a game that reads ``rules`` and has no variants of its own
+        by_id("house-rules").hidden = self.game.variants is not None or "rules" not in self.game.params
 
     def read_variants(self, preset: str) -> dict[str, Any]:
         """The panel's rule-set fields that differ from the preset (a game with its own

@@ -1,0 +1,97 @@
+"""Scala 40's replay book (:class:`web.shell.replaybook.EngineBook`): a kept match is its
+:meth:`scala40.Match.record` with the page's names, its one-hand format and an abandon;
+each hand is replayed from its dealt deck, and a position shows the melds on the table,
+the discard pile, the stock and each seat's hand (its own only, from a seat's view, until
+the hand is over)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import scala40
+from web.scala40.session import PageMatch
+from web.scala40.words import log_words
+from web.shell.i18n import t
+from web.shell.replaybook import EngineBook, HandReplay, Replayed
+
+
+class Scala40Book(EngineBook):
+    game = "scala40"
+
+    def engine_load(self, record: dict[str, Any]) -> scala40.Match:
+        return scala40.Match.load(record)
+
+    def parts(self, match: PageMatch) -> Replayed:
+        return Replayed(
+            match.m, match.record(), list(match.names), match.result, {"one_hand": match.one_hand}
+        )
+
+    def page_match(self, r: Replayed) -> PageMatch:
+        return PageMatch(r.match, r.names, bool(r.page.get("one_hand")), r.result)
+
+    def outcome(self, r: Replayed) -> tuple[bool, list[int], list[int]]:
+        pm = self.page_match(r)
+        winner = pm.winner
+        return pm.over, [] if winner is None else [winner], list(r.match.scores)
+
+    def replay_hand(self, record: dict[str, Any], hand: int) -> HandReplay:
+        history = record["history"]
+        first = history[0]
+        m = scala40.Match.new(
+            players=record["players"],
+            rules=record["rules"],
+            seed=record["seed"],
+            dealer=first["dealer"],
+            deck=first["deck"],
+        )
+        frames: list[Any] = []
+        moves: list[tuple[int, str]] = []
+        for i, h in enumerate(history[:hand]):
+            if i:
+                m.next_hand(deck=h["deck"])
+            keep = i == hand - 1
+            if keep:
+                frames.append(m.game.copy())
+            for seat, move in h["moves"]:
+                m.play(move, seat)
+                if keep:
+                    frames.append(m.game.copy())
+                    moves.append((seat, move))
+        return frames, moves, list(m.scores)
+
+    def board(self, frame: scala40.Game, names: list[str], seat: int | None, lang: str) -> dict[str, Any]:
+        g = frame
+        pos = g.position()
+        over = g.over
+        n = g.players
+        all_hands = [list(h) for h in pos["hands"]]
+        view = g.view(0 if seat is None else seat)
+        if seat is None or over:
+            hands: list[list[str] | None] = list(all_hands)
+        else:
+            hands = [list(view["hand"]) if s == seat else None for s in range(n)]
+        return {
+            "players": n,
+            "names": list(names),
+            "hands": hands,
+            "counts": [len(h) for h in all_hands],
+            "melds": [{"owner": m["owner"], "cards": list(m["cards"])} for m in pos["melds"]],
+            "discard": list(pos["discard"]),
+            "stock": len(pos["stock"]),
+            "opened": list(pos["opened"]),
+            "out": list(pos["out"]),
+            "turn": None if over else g.turn,
+            "phase": g.phase,
+            "over": over,
+            "winner": g.hand_winner,
+            "hand_scores": g.hand_scores,
+            "dealer": g.dealer,
+            "log": [log_words(e, names, lang) for e in view["history"]],
+            "position": pos,
+        }
+
+    def dealt_text(self, m: Replayed, frames: Any, lang: str) -> str:
+        return t(lang, "replay_dealt", who=m.names[frames.frames[0].dealer])
+
+
+BOOK = Scala40Book()
