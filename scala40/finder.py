@@ -79,7 +79,38 @@ _SET_CHOICES: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Iterator[Meld]:
+#: the sets and runs already listed, by what they depend on (a rank's or a suit's counts): a
+#: hand changes by a card or a meld at a time, so most suits and ranks are listed again as they were
+_SETS: dict[tuple[int, ...], tuple[Meld, ...]] = {}
+_RUNS: dict[tuple[int, ...], tuple[Meld, ...]] = {}
+_CACHE_MAX = 200_000
+
+
+def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> tuple[Meld, ...]:
+    """The sets of ``rank`` (holding natural ``suit`` unless -1), listed once per rank's counts."""
+    key = (rank, suit, jl, counts[rank], counts[13 + rank], counts[26 + rank], counts[39 + rank])
+    found = _SETS.get(key)
+    if found is None:
+        if len(_SETS) > _CACHE_MAX:
+            _SETS.clear()
+        found = _SETS[key] = tuple(_list_sets(rank, counts, jl, suit))
+    return found
+
+
+def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> tuple[Meld, ...]:
+    """The runs of ``suit`` (holding its natural card at ``pos`` unless -1), listed once per suit's
+    counts."""
+    b = suit * 13
+    key = (suit, jl, max_run, pos, *counts[b : b + 13])
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) > _CACHE_MAX:
+            _RUNS.clear()
+        found = _RUNS[key] = tuple(_list_runs(suit, counts, jl, max_run, pos))
+    return found
+
+
+def _list_sets(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Iterator[Meld]:
     kinds = _SET_KINDS[rank]
     for i, fixed in _SET_CHOICES[suit]:
         slots = kinds[i]
@@ -91,7 +122,7 @@ def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Ite
         yield from _fill(slots, counts, jl, fixed)
 
 
-def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
+def _list_runs(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
     kinds = _RUN_KINDS[suit]
     span = max_run - 1
     # the run's lowest position: any, or one leaving ``pos`` inside the run
@@ -325,14 +356,49 @@ def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
     if covered is None:
         return False
     cover, left = covered
-    if _reaches_40(cover, rules, must, sum(counts)):
+    if _reaches_40(cover, rules, must, left > 0):
         return True
     # else only a close in hand (all but one card laid, whatever its points)
-    return left <= 1 and _can_open(counts, rules, must) is not None
+    return left <= 1 and _lays_all_but_one(cover, rules, must, left)
 
 
-def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool:
-    """Whether disjoint melds of ``cover`` (one using ``must``) reach 40, leaving a card of ``total``."""
+def _lays_all_but_one(cover: list[int], rules: Ruleset, must: int, left: int) -> bool:
+    """Whether disjoint melds of ``cover`` (one using ``must``) lay all of it but ``1 - left``
+    cards, so that exactly one card of the hand stays (``left``: the hand's cards outside it)."""
+    work = cover
+    failed: set[tuple[int, ...]] = set()
+
+    def dfs(k0: int, spare: int, done: bool) -> bool:
+        k = k0
+        while k < 52 and not work[k]:
+            k += 1
+        if k == 52:
+            return done and work[52] == spare
+        key = (k, spare, done, *work[k:])
+        if key in failed:
+            return False
+        for m in melds_with(k, work, rules):
+            if not _take(work, m, -1):
+                continue
+            ok = dfs(k, spare, done or uses(m, must))
+            _take(work, m, 1)
+            if ok:
+                return True
+        if spare:
+            work[k] -= 1
+            ok = dfs(k, 0, done)
+            work[k] += 1
+            if ok:
+                return True
+        failed.add(key)
+        return False
+
+    return dfs(0, 1 - left, must < 0)
+
+
+def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool:
+    """Whether disjoint melds of ``cover`` (one using ``must``) reach 40 and leave a card in hand
+    (``kept``: the hand holds cards outside ``cover``)."""
     joker = 0 if rules.open_without_jokers else 11
     work = cover
     failed: dict[tuple[int, ...], int] = {}
@@ -343,30 +409,34 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool
 
     # ``upper``: the points the cards still in ``work`` could reach at most (the cards below the
     # lowest one held are all laid or set aside, so it is the whole of ``work``)
-    def dfs(k0: int, value: int, laid: int, done: bool, upper: int) -> bool:
-        if value >= 40 and done and laid < total:
+    # ``kept``: a card stays in hand (set aside here or outside ``cover``); whether the search
+    # fails from a node depends on it, so it is part of the key of the failures remembered
+    def dfs(k0: int, value: int, kept: bool, done: bool, upper: int) -> bool:
+        if value >= 40 and done and kept:
             return True
         k = k0
         while k < 52 and not work[k]:
             k += 1
-        if k == 52 or value + upper < 40:
+        if k == 52:  # jokers not laid stay in hand
+            return value >= 40 and done and work[52] > 0
+        if value + upper < 40:
             return False
-        key = (k, done, *work[k:])
+        key = (k, done, kept, *work[k:])
         if failed.get(key, -1) >= value:
             return False
         for m in melds_with(k, work, rules):
             if not _take(work, m, -1):
                 continue
-            ok = dfs(k, value + meld_value(m, rules), laid + len(m), done or uses(m, must), upper - points(m))
+            ok = dfs(k, value + meld_value(m, rules), kept, done or uses(m, must), upper - points(m))
             _take(work, m, 1)
             if ok:
                 return True
         work[k] -= 1
-        ok = dfs(k, value, laid, done, upper - RANK_VALUE[k % 13])
+        ok = dfs(k, value, True, done, upper - RANK_VALUE[k % 13])
         work[k] += 1
         if not ok:
             failed[key] = max(failed.get(key, -1), value)
         return ok
 
     start = sum(RANK_VALUE[j % 13] * work[j] for j in range(52)) + joker * work[JOKER]
-    return dfs(0, 0, 0, must < 0, start)
+    return dfs(0, 0, kept, must < 0, start)
