@@ -31,6 +31,54 @@ T = TypeVar("T")
 
 PHASES = ("draw", "use", "play", "discard", "over")
 
+#: worked out once per table meld, table and hand counts (bounded: cleared when full)
+_MELD_MOVES: dict[tuple[int, Meld, Ruleset], tuple[dict[int, str], dict[int, str], tuple[str, ...]]] = {}
+_TABLE_FITS: dict[tuple[tuple[Meld, ...], Ruleset], tuple[frozenset[int], bool]] = {}
+_MELD_TEXT: dict[Meld, str] = {}
+_CACHE_MAX = 50_000
+
+
+def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[int, str], tuple[str, ...]]:
+    """The moves onto table meld ``n`` = ``m``: swaps and attachments by natural kind, and the
+    joker attachments (RULES §5, §8)."""
+    key = (n, m, rules)
+    found = _MELD_MOVES.get(key)
+    if found is None:
+        if len(_MELD_MOVES) > _CACHE_MAX:
+            _MELD_MOVES.clear()
+        found = _MELD_MOVES[key] = (
+            {k: f"swap {n} {CODE_OF[k]}" for k in swap_kinds(m)},
+            {k: f"attach {n} {CODE_OF[k]}" for k in attach_kinds(m, rules)},
+            tuple(f"attach {n} JK={CODE_OF[s]}" for s in joker_stands(m, rules)),
+        )
+    return found
+
+
+def table_fits(melds: Sequence[Meld], rules: Ruleset) -> tuple[frozenset[int], bool]:
+    """The natural kinds that attach to or swap into some meld of the table, and whether a joker
+    attaches to one (RULES §5, §8)."""
+    key = (tuple(melds), rules)
+    found = _TABLE_FITS.get(key)
+    if found is None:
+        if len(_TABLE_FITS) > _CACHE_MAX:
+            _TABLE_FITS.clear()
+        kinds: set[int] = set()
+        for m in melds:
+            kinds |= swap_kinds(m)
+            kinds |= attach_kinds(m, rules)
+        joker = not rules.no_joker_attach and any(joker_stands(m, rules) for m in melds)
+        found = _TABLE_FITS[key] = (frozenset(kinds), joker)
+    return found
+
+
+def _meld_text(m: Meld) -> str:
+    text = _MELD_TEXT.get(m)
+    if text is None:
+        if len(_MELD_TEXT) > _CACHE_MAX:
+            _MELD_TEXT.clear()
+        text = _MELD_TEXT[m] = meld_str(m)
+    return text
+
 
 class State:
     """One hand. ``stock`` keeps the next card to draw **last** (pop); positions write it first."""
@@ -187,13 +235,13 @@ class State:
     def _use_exists(self, seat: int, t: int, counts: list[int]) -> bool:
         """An opened seat holding ``counts`` (with ``t``) can lay ``t`` in one move (RULES §6)."""
         size = sum(counts)
+        fits, joker = table_fits(self.melds, self.rules)
         if t == JOKER:
-            if not self.rules.no_joker_attach and any(joker_stands(m, self.rules) for m in self.melds):
+            if joker:
                 return True
             return any(uses(m, JOKER) and len(m) < size for m in all_melds(counts, self.rules))
-        for m in self.melds:
-            if t in swap_kinds(m) or t in attach_kinds(m, self.rules):
-                return True
+        if t in fits:
+            return True
         return any(len(m) < size for m in melds_with(t, counts, self.rules))
 
     def barred(self, seat: int) -> set[int]:
@@ -210,13 +258,12 @@ class State:
         if rules.no_discard_taken and self.taken >= 0:
             bar.add(self.taken)
         if rules.no_discard_attachable:
+            fits, joker = table_fits(self.melds, rules)
             for k in set(hand):
-                if k in bar:
-                    continue
                 if k == JOKER:
-                    if not rules.no_joker_attach and any(joker_stands(m, rules) for m in self.melds):
+                    if joker:
                         bar.add(k)
-                elif any(k in swap_kinds(m) or k in attach_kinds(m, rules) for m in self.melds):
+                elif k in fits:
                     bar.add(k)
         if bar and set(hand) <= bar:
             return set()
@@ -450,18 +497,20 @@ class State:
             cands = melds_with(only, counts, rules)
         for m in cands:
             if len(m) < size:
-                moves.add("meld " + meld_str(m))
+                moves.add("meld " + _meld_text(m))
         kinds = set(hand) if only < 0 else {only}
         joker = JOKER in kinds and size > 1 and not rules.no_joker_attach
         for n, m in enumerate(self.melds):
-            for k in kinds & swap_kinds(m):
-                moves.add(f"swap {n} {CODE_OF[k]}")
+            swaps, attaches, jokers = _meld_moves(n, m, rules)
+            for k, mv in swaps.items():
+                if k in kinds:
+                    moves.add(mv)
             if size > 1:
-                for k in kinds & attach_kinds(m, rules):
-                    moves.add(f"attach {n} {CODE_OF[k]}")
+                for k, mv in attaches.items():
+                    if k in kinds:
+                        moves.add(mv)
             if joker:
-                for s in joker_stands(m, rules):
-                    moves.add(f"attach {n} JK={CODE_OF[s]}")
+                moves.update(jokers)
 
 
 __all__ = ["PHASES", "State", "stand"]
