@@ -152,20 +152,26 @@ def _list_runs(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int
 
 def all_melds(counts: Sequence[int], rules: Ruleset) -> list[Meld]:
     """Every valid meld the hand ``counts`` can form (jokers naming their card)."""
-    return list(_all_melds(tuple(counts), rules))
+    return list(melds_of(counts, rules))
 
 
-@lru_cache(maxsize=2048)
+def melds_of(counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
+    """:func:`all_melds` as a tuple (shared: not to be changed)."""
+    return _all_melds(tuple(counts), rules)
+
+
+@lru_cache(maxsize=16384)
 def _all_melds(counts: tuple[int, ...], rules: Ruleset) -> tuple[Meld, ...]:
     jl = min(counts[JOKER], rules.joker_limit)
-    out: list[Meld] = []
+    out: tuple[Meld, ...] = ()
     for rank in range(13):
         nat = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
         if nat >= 2 and nat + jl >= 3:
-            out.extend(_set_slots(rank, counts, jl))
+            out += _set_slots(rank, counts, jl)
+    max_run = rules.max_run
     for suit in range(4):
-        out.extend(_run_slots(suit, counts, jl, rules.max_run))
-    return tuple(out)
+        out += _run_slots(suit, counts, jl, max_run)
+    return out
 
 
 def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
@@ -310,7 +316,7 @@ def _cover(counts: tuple[int, ...], rules: Ruleset, must: int) -> tuple[list[int
     do not; None when no meld (holding ``must``) fits at all."""
     if 0 <= must < JOKER and not melds_with(must, counts, rules):
         return None
-    melds = all_melds(counts, rules)
+    melds = melds_of(counts, rules)
     if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
         return None
     cover = [0] * 53
@@ -396,16 +402,21 @@ def _lays_all_but_one(cover: list[int], rules: Ruleset, must: int, left: int) ->
     return dfs(0, 1 - left, must < 0)
 
 
+#: per rule set, per meld: its opening value and the most its cards add to the search's bound
+_POINTS: dict[Ruleset, dict[Meld, tuple[int, int]]] = {}
+
+
 def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool:
     """Whether disjoint melds of ``cover`` (one using ``must``) reach 40 and leave a card in hand
     (``kept``: the hand holds cards outside ``cover``)."""
     joker = 0 if rules.open_without_jokers else 11
     work = cover
-    failed: dict[tuple[int, ...], int] = {}
-
-    def points(m: Meld) -> int:
-        """The most the meld's cards could add to the bound (a joker at its ceiling)."""
-        return sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
+    failed: dict[tuple[object, ...], int] = {}
+    known = _POINTS.get(rules)
+    if known is None:
+        known = _POINTS[rules] = {}
+    elif len(known) > 100_000:
+        known.clear()
 
     # ``upper``: the points the cards still in ``work`` could reach at most (the cards below the
     # lowest one held are all laid or set aside, so it is the whole of ``work``)
@@ -421,13 +432,18 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool
             return value >= 40 and done and work[52] > 0
         if value + upper < 40:
             return False
-        key = (k, done, kept, *work[k:])
+        key = (k, done, kept, bytes(work[k:]))
         if failed.get(key, -1) >= value:
             return False
         for m in melds_with(k, work, rules):
             if not _take(work, m, -1):
                 continue
-            ok = dfs(k, value + meld_value(m, rules), kept, done or uses(m, must), upper - points(m))
+            pts = known.get(m)
+            if pts is None:
+                # the meld's opening value, and the most its cards could add to the bound
+                ceiling = sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
+                pts = known[m] = (meld_value(m, rules), ceiling)
+            ok = dfs(k, value + pts[0], kept, done or uses(m, must), upper - pts[1])
             _take(work, m, 1)
             if ok:
                 return True

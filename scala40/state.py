@@ -11,7 +11,7 @@ from typing import TypeVar, cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
 from .errors import IllegalMove
-from .finder import all_melds, counts_of, melds_with, opening_exists, uses
+from .finder import counts_of, melds_of, melds_with, opening_exists, uses
 from .melds import (
     Meld,
     attach_kinds,
@@ -36,6 +36,7 @@ _MELD_MOVES: dict[tuple[int, Meld, Ruleset], tuple[dict[int, str], dict[int, str
 _TABLE_FITS: dict[tuple[tuple[Meld, ...], Ruleset], tuple[frozenset[int], bool]] = {}
 _MELD_TEXT: dict[Meld, str] = {}
 _CACHE_MAX = 50_000
+_DISCARD: tuple[str, ...] = tuple("discard " + code for code in CODE_OF)
 
 
 def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[int, str], tuple[str, ...]]:
@@ -239,7 +240,7 @@ class State:
         if t == JOKER:
             if joker:
                 return True
-            return any(uses(m, JOKER) and len(m) < size for m in all_melds(counts, self.rules))
+            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, self.rules))
         if t in fits:
             return True
         return any(len(m) < size for m in melds_with(t, counts, self.rules))
@@ -458,7 +459,11 @@ class State:
 
     def legal(self, seat: int) -> list[str]:
         """Every legal move of ``seat`` but ``open`` (CONTRACT "Legal moves"), sorted."""
-        return list(self._remember("legal", seat, self._legal))
+        key = ("legal", seat)
+        moves = self.memo.get(key)
+        if moves is None:
+            moves = self.memo[key] = self._legal(seat)
+        return list(cast(list[str], moves))
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "over" or seat != self.turn:
@@ -480,7 +485,7 @@ class State:
             bar = self.barred(seat)
             for k in set(self.hands[seat]):
                 if k not in bar:
-                    moves.add("discard " + CODE_OF[k])
+                    moves.add(_DISCARD[k])
         return sorted(moves)
 
     def _table_moves(self, seat: int, moves: set[str], only: int) -> None:
@@ -489,10 +494,11 @@ class State:
         hand = self.hands[seat]
         counts = counts_of(hand)
         size = len(hand)
+        cands: Sequence[Meld]
         if only < 0:
-            cands = all_melds(counts, rules)
+            cands = melds_of(counts, rules)
         elif only == JOKER:
-            cands = [m for m in all_melds(counts, rules) if uses(m, JOKER)]
+            cands = [m for m in melds_of(counts, rules) if uses(m, JOKER)]
         else:
             cands = melds_with(only, counts, rules)
         for m in cands:
