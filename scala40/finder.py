@@ -8,11 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import mul
 
 from .cards import JOKER, JOKER_AS, RANK_VALUE
 from .melds import Meld, meld_str, meld_value
 from .rules import Ruleset
 
+#: the opening value of each suited kind (the Ace as 11), zip-ready with a hand's counts
+_VALUES: tuple[int, ...] = tuple(RANK_VALUE[k % 13] for k in range(52))
 #: the suit subsets a set can use: four of size 3, one of size 4
 _SET_SUITS: tuple[tuple[int, ...], ...] = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1, 2, 3))
 
@@ -334,7 +337,7 @@ def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None
     if covered is None:
         return None
     cover, left = covered
-    top = sum(RANK_VALUE[k % 13] * cover[k] for k in range(52))
+    top = sum(map(mul, _VALUES, cover))
     if not rules.open_without_jokers:
         top += 11 * cover[JOKER]
     if top < 40 and left > 1:
@@ -454,5 +457,5 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool
             failed[key] = max(failed.get(key, -1), value)
         return ok
 
-    start = sum(RANK_VALUE[j % 13] * work[j] for j in range(52)) + joker * work[JOKER]
+    start = sum(map(mul, _VALUES, work)) + joker * work[JOKER]
     return dfs(0, 0, kept, must < 0, start)

@@ -34,7 +34,6 @@ PHASES = ("draw", "use", "play", "discard", "over")
 #: worked out once per table meld, table and hand counts (bounded: cleared when full)
 _MELD_MOVES: dict[tuple[int, Meld, Ruleset], tuple[dict[int, str], dict[int, str], tuple[str, ...]]] = {}
 _TABLE_FITS: dict[tuple[tuple[Meld, ...], Ruleset], tuple[frozenset[int], bool]] = {}
-_MELD_TEXT: dict[Meld, str] = {}
 _CACHE_MAX = 50_000
 _DISCARD: tuple[str, ...] = tuple("discard " + code for code in CODE_OF)
 
@@ -55,6 +54,31 @@ def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[i
     return found
 
 
+class Table:
+    """What the melds on the table take, worked out once per table (RULES §5, §8): the swap and
+    attach moves by natural kind, the joker attachments, the kinds that fit and whether a joker
+    attaches anywhere."""
+
+    __slots__ = ("attaches", "fits", "joker", "jokers", "swaps")
+
+    def __init__(self, melds: Sequence[Meld], rules: Ruleset) -> None:
+        swaps: dict[int, list[str]] = {}
+        attaches: dict[int, list[str]] = {}
+        jokers: list[str] = []
+        for n, m in enumerate(melds):
+            sw, at, jk = _meld_moves(n, m, rules)
+            for k, mv in sw.items():
+                swaps.setdefault(k, []).append(mv)
+            for k, mv in at.items():
+                attaches.setdefault(k, []).append(mv)
+            jokers.extend(jk)
+        self.swaps = {k: tuple(v) for k, v in swaps.items()}
+        self.attaches = {k: tuple(v) for k, v in attaches.items()}
+        self.jokers = tuple(jokers) if not rules.no_joker_attach else ()
+        self.fits = frozenset(swaps) | frozenset(attaches)
+        self.joker = bool(self.jokers)
+
+
 def table_fits(melds: Sequence[Meld], rules: Ruleset) -> tuple[frozenset[int], bool]:
     """The natural kinds that attach to or swap into some meld of the table, and whether a joker
     attaches to one (RULES §5, §8)."""
@@ -72,13 +96,6 @@ def table_fits(melds: Sequence[Meld], rules: Ruleset) -> tuple[frozenset[int], b
     return found
 
 
-def _meld_text(m: Meld) -> str:
-    text = _MELD_TEXT.get(m)
-    if text is None:
-        if len(_MELD_TEXT) > _CACHE_MAX:
-            _MELD_TEXT.clear()
-        text = _MELD_TEXT[m] = meld_str(m)
-    return text
 
 
 class State:
@@ -99,6 +116,7 @@ class State:
         "phase",
         "rules",
         "stock",
+        "table_",
         "taken",
         "turn",
     )
@@ -139,6 +157,8 @@ class State:
         #: what was worked out about this state (legal moves, the take's use, barred kinds),
         #: emptied by every move made (:meth:`apply` is the only way a state changes)
         self.memo: dict[tuple[str, int], object] = {}
+        #: :class:`Table` of the melds, emptied by every move that changes them
+        self.table_: Table | None = None
 
     # -- building ---------------------------------------------------------------------
 
@@ -171,7 +191,7 @@ class State:
         return cls(rules, n, dealer, seats[0], "draw", hands, stock_first, pile, [], [], [False] * n, -1, out)
 
     def copy(self) -> State:
-        return State(
+        st = State(
             self.rules,
             self.n,
             self.dealer,
@@ -188,6 +208,8 @@ class State:
             self.closer,
             self.in_hand,
         )
+        st.table_ = self.table_
+        return st
 
     # -- reading ----------------------------------------------------------------------
 
@@ -213,6 +235,13 @@ class State:
             self.memo[key] = work(seat)
         return cast(T, self.memo[key])
 
+    def table(self) -> Table:
+        """What the melds on the table take (worked out once until they change)."""
+        t = self.table_
+        if t is None:
+            t = self.table_ = Table(self.melds, self.rules)
+        return t
+
     def _opened_before(self, seat: int) -> bool:
         """Opened in an earlier turn (RULES §6): the opening's own turn is in phase ``discard``."""
         return self.opened[seat] and self.phase != "discard"
@@ -236,7 +265,8 @@ class State:
     def _use_exists(self, seat: int, t: int, counts: list[int]) -> bool:
         """An opened seat holding ``counts`` (with ``t``) can lay ``t`` in one move (RULES §6)."""
         size = sum(counts)
-        fits, joker = table_fits(self.melds, self.rules)
+        table = self.table()
+        fits, joker = table.fits, table.joker
         if t == JOKER:
             if joker:
                 return True
@@ -259,7 +289,8 @@ class State:
         if rules.no_discard_taken and self.taken >= 0:
             bar.add(self.taken)
         if rules.no_discard_attachable:
-            fits, joker = table_fits(self.melds, rules)
+            table = self.table()
+            fits, joker = table.fits, table.joker
             for k in set(hand):
                 if k == JOKER:
                     if joker:
@@ -399,6 +430,8 @@ class State:
         plan = self.check(seat, mv)
         self.memo = {}
         verb = mv[0]
+        if verb in ("open", "meld", "attach", "swap"):
+            self.table_ = None
         if verb == "draw":
             self.hands[seat].append(self.stock.pop())
             self.phase = "play"
@@ -503,20 +536,18 @@ class State:
             cands = melds_with(only, counts, rules)
         for m in cands:
             if len(m) < size:
-                moves.add("meld " + _meld_text(m))
+                moves.add("meld " + meld_str(m))
         kinds = set(hand) if only < 0 else {only}
-        joker = JOKER in kinds and size > 1 and not rules.no_joker_attach
-        for n, m in enumerate(self.melds):
-            swaps, attaches, jokers = _meld_moves(n, m, rules)
-            for k, mv in swaps.items():
-                if k in kinds:
-                    moves.add(mv)
-            if size > 1:
-                for k, mv in attaches.items():
-                    if k in kinds:
-                        moves.add(mv)
-            if joker:
-                moves.update(jokers)
+        table = self.table()
+        swaps = table.swaps
+        attaches = table.attaches if size > 1 else {}
+        for k in kinds:
+            if k in swaps:
+                moves.update(swaps[k])
+            if k in attaches:
+                moves.update(attaches[k])
+        if JOKER in kinds and size > 1:
+            moves.update(table.jokers)
 
 
 __all__ = ["PHASES", "State", "stand"]
