@@ -85,7 +85,7 @@ _SET_CHOICES: dict[int, tuple[tuple[int, int], ...]] = {
 #: the sets and runs already listed, by what they depend on (a rank's or a suit's counts): a
 #: hand changes by a card or a meld at a time, so most suits and ranks are listed again as they were
 _SETS: dict[tuple[int, ...], tuple[Meld, ...]] = {}
-_RUNS: dict[tuple[int, ...], tuple[Meld, ...]] = {}
+_RUNS: dict[tuple[int, int, int, int, bytes], tuple[Meld, ...]] = {}
 _CACHE_MAX = 200_000
 
 
@@ -104,7 +104,7 @@ def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int
     """The runs of ``suit`` (holding its natural card at ``pos`` unless -1), listed once per suit's
     counts."""
     b = suit * 13
-    key = (suit, jl, max_run, pos, *counts[b : b + 13])
+    key = (suit, jl, max_run, pos, bytes(counts[b : b + 13]))
     found = _RUNS.get(key)
     if found is None:
         if len(_RUNS) > _CACHE_MAX:
