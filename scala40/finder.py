@@ -371,6 +371,39 @@ def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
     return left <= 1 and _lays_all_but_one(cover, rules, must, left)
 
 
+def opening_parts(counts: Sequence[int], rules: Ruleset, closed: Sequence[int] | None) -> tuple[bool, bool]:
+    """Whether the hand has an opening of 40 or more that keeps a card, and whether it has any
+    legal opening (RULES §7; the second part adds a close in hand under 40).
+
+    ``closed``: a hand known to have no opening of 40 or more that keeps a card (an earlier
+    result of this function). A hand within it plus one card ``d`` has none either unless the
+    opening lays ``d``: laid from the smaller hand, the same melds would keep a card of ``closed``
+    too. So the search looks only for openings laying ``d``, and none at all within ``closed``."""
+    fresh = -1
+    if closed is not None:
+        over = 0
+        for k in range(53):
+            if counts[k] > closed[k]:
+                over += counts[k] - closed[k]
+                fresh = k
+                if over > 1:
+                    fresh = -1
+                    break
+        if over == 0:
+            fresh = -2
+    covered = _cover(tuple(counts), rules, -1)
+    if covered is None:
+        return (False, False)
+    cover, left = covered
+    if fresh == -2 or (fresh >= 0 and not cover[fresh]):
+        reaches = False
+    else:
+        reaches = _reaches_40(cover, rules, fresh, left > 0)
+    if reaches:
+        return (True, True)
+    return (False, left <= 1 and _lays_all_but_one(cover, rules, -1, left))
+
+
 def _lays_all_but_one(cover: list[int], rules: Ruleset, must: int, left: int) -> bool:
     """Whether disjoint melds of ``cover`` (one using ``must``) lay all of it but ``1 - left``
     cards, so that exactly one card of the hand stays (``left``: the hand's cards outside it)."""

@@ -11,7 +11,7 @@ from typing import TypeVar, cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
 from .errors import IllegalMove
-from .finder import counts_of, melds_of, melds_with, opening_exists, uses
+from .finder import counts_of, melds_of, melds_with, opening_exists, opening_parts, uses
 from .melds import (
     Meld,
     attach_kinds,
@@ -102,6 +102,7 @@ class State:
     """One hand. ``stock`` keeps the next card to draw **last** (pop); positions write it first."""
 
     __slots__ = (
+        "closed",
         "closer",
         "dealer",
         "discard",
@@ -159,6 +160,9 @@ class State:
         self.memo: dict[tuple[str, int], object] = {}
         #: :class:`Table` of the melds, emptied by every move that changes them
         self.table_: Table | None = None
+        #: per seat, a hand (counts) it held that has no opening of 40 or more keeping a card:
+        #: its next hands are searched only for openings laying the card they add
+        self.closed: list[tuple[int, ...] | None] = [None] * n
 
     # -- building ---------------------------------------------------------------------
 
@@ -209,6 +213,7 @@ class State:
             self.in_hand,
         )
         st.table_ = self.table_
+        st.closed = list(self.closed)
         return st
 
     # -- reading ----------------------------------------------------------------------
@@ -241,6 +246,18 @@ class State:
         if t is None:
             t = self.table_ = Table(self.melds, self.rules)
         return t
+
+    def opening_exists(self, seat: int) -> bool:
+        """Whether ``seat`` (not opened) has a legal opening with the cards in hand (RULES §7)."""
+        key = ("open", seat)
+        found = self.memo.get(key)
+        if found is None:
+            counts = self.counts(seat)
+            reaches, found = opening_parts(counts, self.rules, self.closed[seat])
+            if not reaches:
+                self.closed[seat] = tuple(counts)
+            self.memo[key] = found
+        return cast(bool, found)
 
     def _opened_before(self, seat: int) -> bool:
         """Opened in an earlier turn (RULES §6): the opening's own turn is in phase ``discard``."""
