@@ -96,8 +96,6 @@ def table_fits(melds: Sequence[Meld], rules: Ruleset) -> tuple[frozenset[int], b
     return found
 
 
-
-
 class State:
     """One hand. ``stock`` keeps the next card to draw **last** (pop); positions write it first."""
 
