@@ -104,7 +104,10 @@ def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int
     """The runs of ``suit`` (holding its natural card at ``pos`` unless -1), listed once per suit's
     counts."""
     b = suit * 13
-    key = (suit, jl, max_run, pos, bytes(counts[b : b + 13]))
+    held = bytes(counts[b : b + 13])
+    if max_run < 14:  # only whether a card is held matters (two Aces only for a 14-card run)
+        held = held.replace(b"\x02", b"\x01")
+    key = (suit, jl, max_run, pos, held)
     found = _RUNS.get(key)
     if found is None:
         if len(_RUNS) > _CACHE_MAX:
