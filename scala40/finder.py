@@ -86,7 +86,7 @@ _SET_CHOICES: dict[int, tuple[tuple[int, int], ...]] = {
 #: hand changes by a card or a meld at a time, so most suits and ranks are listed again as they were
 _SETS: dict[tuple[int, ...], tuple[Meld, ...]] = {}
 _RUNS: dict[tuple[int, int, int, int, bytes], tuple[Meld, ...]] = {}
-_CACHE_MAX = 200_000
+_CACHE_MAX = 50_000
 
 
 def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> tuple[Meld, ...]:
@@ -166,7 +166,7 @@ def melds_of(counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
     return _all_melds(tuple(counts), rules)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _all_melds(counts: tuple[int, ...], rules: Ruleset) -> tuple[Meld, ...]:
     jl = min(counts[JOKER], rules.joker_limit)
     out: tuple[Meld, ...] = ()
