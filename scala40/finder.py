@@ -8,11 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import mul
 
 from .cards import JOKER, JOKER_AS, RANK_VALUE
 from .melds import Meld, meld_str, meld_value
 from .rules import Ruleset
 
+#: the opening value of each suited kind (the Ace as 11), zip-ready with a hand's counts
+_VALUES: tuple[int, ...] = tuple(RANK_VALUE[k % 13] for k in range(52))
 #: the suit subsets a set can use: four of size 3, one of size 4
 _SET_SUITS: tuple[tuple[int, ...], ...] = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1, 2, 3))
 
@@ -79,7 +82,41 @@ _SET_CHOICES: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Iterator[Meld]:
+#: the sets and runs already listed, by what they depend on (a rank's or a suit's counts): a
+#: hand changes by a card or a meld at a time, so most suits and ranks are listed again as they were
+_SETS: dict[tuple[int, ...], tuple[Meld, ...]] = {}
+_RUNS: dict[tuple[int, int, int, int, bytes], tuple[Meld, ...]] = {}
+_CACHE_MAX = 50_000
+
+
+def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> tuple[Meld, ...]:
+    """The sets of ``rank`` (holding natural ``suit`` unless -1), listed once per rank's counts."""
+    key = (rank, suit, jl, counts[rank], counts[13 + rank], counts[26 + rank], counts[39 + rank])
+    found = _SETS.get(key)
+    if found is None:
+        if len(_SETS) > _CACHE_MAX:
+            _SETS.clear()
+        found = _SETS[key] = tuple(_list_sets(rank, counts, jl, suit))
+    return found
+
+
+def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> tuple[Meld, ...]:
+    """The runs of ``suit`` (holding its natural card at ``pos`` unless -1), listed once per suit's
+    counts."""
+    b = suit * 13
+    held = bytes(counts[b : b + 13])
+    if max_run < 14:  # only whether a card is held matters (two Aces only for a 14-card run)
+        held = held.replace(b"\x02", b"\x01")
+    key = (suit, jl, max_run, pos, held)
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) > _CACHE_MAX:
+            _RUNS.clear()
+        found = _RUNS[key] = tuple(_list_runs(suit, counts, jl, max_run, pos))
+    return found
+
+
+def _list_sets(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Iterator[Meld]:
     kinds = _SET_KINDS[rank]
     for i, fixed in _SET_CHOICES[suit]:
         slots = kinds[i]
@@ -91,7 +128,7 @@ def _set_slots(rank: int, counts: Sequence[int], jl: int, suit: int = -1) -> Ite
         yield from _fill(slots, counts, jl, fixed)
 
 
-def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
+def _list_runs(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int = -1) -> Iterator[Meld]:
     kinds = _RUN_KINDS[suit]
     span = max_run - 1
     # the run's lowest position: any, or one leaving ``pos`` inside the run
@@ -121,20 +158,26 @@ def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int
 
 def all_melds(counts: Sequence[int], rules: Ruleset) -> list[Meld]:
     """Every valid meld the hand ``counts`` can form (jokers naming their card)."""
-    return list(_all_melds(tuple(counts), rules))
+    return list(melds_of(counts, rules))
 
 
-@lru_cache(maxsize=2048)
+def melds_of(counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
+    """:func:`all_melds` as a tuple (shared: not to be changed)."""
+    return _all_melds(tuple(counts), rules)
+
+
+@lru_cache(maxsize=4096)
 def _all_melds(counts: tuple[int, ...], rules: Ruleset) -> tuple[Meld, ...]:
     jl = min(counts[JOKER], rules.joker_limit)
-    out: list[Meld] = []
+    out: tuple[Meld, ...] = ()
     for rank in range(13):
         nat = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
         if nat >= 2 and nat + jl >= 3:
-            out.extend(_set_slots(rank, counts, jl))
+            out += _set_slots(rank, counts, jl)
+    max_run = rules.max_run
     for suit in range(4):
-        out.extend(_run_slots(suit, counts, jl, rules.max_run))
-    return tuple(out)
+        out += _run_slots(suit, counts, jl, max_run)
+    return out
 
 
 def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
@@ -279,7 +322,7 @@ def _cover(counts: tuple[int, ...], rules: Ruleset, must: int) -> tuple[list[int
     do not; None when no meld (holding ``must``) fits at all."""
     if 0 <= must < JOKER and not melds_with(must, counts, rules):
         return None
-    melds = all_melds(counts, rules)
+    melds = melds_of(counts, rules)
     if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
         return None
     cover = [0] * 53
@@ -297,7 +340,7 @@ def _can_open(counts: tuple[int, ...], rules: Ruleset, must: int) -> Best | None
     if covered is None:
         return None
     cover, left = covered
-    top = sum(RANK_VALUE[k % 13] * cover[k] for k in range(52))
+    top = sum(map(mul, _VALUES, cover))
     if not rules.open_without_jokers:
         top += 11 * cover[JOKER]
     if top < 40 and left > 1:
@@ -325,48 +368,130 @@ def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
     if covered is None:
         return False
     cover, left = covered
-    if _reaches_40(cover, rules, must, sum(counts)):
+    if _reaches_40(cover, rules, must, left > 0):
         return True
     # else only a close in hand (all but one card laid, whatever its points)
-    return left <= 1 and _can_open(counts, rules, must) is not None
+    return left <= 1 and _lays_all_but_one(cover, rules, must, left)
 
 
-def _reaches_40(cover: list[int], rules: Ruleset, must: int, total: int) -> bool:
-    """Whether disjoint melds of ``cover`` (one using ``must``) reach 40, leaving a card of ``total``."""
+def opening_parts(counts: Sequence[int], rules: Ruleset, closed: Sequence[int] | None) -> tuple[bool, bool]:
+    """Whether the hand has an opening of 40 or more that keeps a card, and whether it has any
+    legal opening (RULES §7; the second part adds a close in hand under 40).
+
+    ``closed``: a hand known to have no opening of 40 or more that keeps a card (an earlier
+    result of this function). A hand within it plus one card ``d`` has none either unless the
+    opening lays ``d``: laid from the smaller hand, the same melds would keep a card of ``closed``
+    too. So the search looks only for openings laying ``d``, and none at all within ``closed``."""
+    fresh = -1
+    if closed is not None:
+        over = 0
+        for k in range(53):
+            if counts[k] > closed[k]:
+                over += counts[k] - closed[k]
+                fresh = k
+                if over > 1:
+                    fresh = -1
+                    break
+        if over == 0:
+            fresh = -2
+    covered = _cover(tuple(counts), rules, -1)
+    if covered is None:
+        return (False, False)
+    cover, left = covered
+    if fresh == -2 or (fresh >= 0 and not cover[fresh]):
+        reaches = False
+    else:
+        reaches = _reaches_40(cover, rules, fresh, left > 0)
+    if reaches:
+        return (True, True)
+    return (False, left <= 1 and _lays_all_but_one(cover, rules, -1, left))
+
+
+def _lays_all_but_one(cover: list[int], rules: Ruleset, must: int, left: int) -> bool:
+    """Whether disjoint melds of ``cover`` (one using ``must``) lay all of it but ``1 - left``
+    cards, so that exactly one card of the hand stays (``left``: the hand's cards outside it)."""
+    work = cover
+    failed: set[tuple[int, ...]] = set()
+
+    def dfs(k0: int, spare: int, done: bool) -> bool:
+        k = k0
+        while k < 52 and not work[k]:
+            k += 1
+        if k == 52:
+            return done and work[52] == spare
+        key = (k, spare, done, *work[k:])
+        if key in failed:
+            return False
+        for m in melds_with(k, work, rules):
+            if not _take(work, m, -1):
+                continue
+            ok = dfs(k, spare, done or uses(m, must))
+            _take(work, m, 1)
+            if ok:
+                return True
+        if spare:
+            work[k] -= 1
+            ok = dfs(k, 0, done)
+            work[k] += 1
+            if ok:
+                return True
+        failed.add(key)
+        return False
+
+    return dfs(0, 1 - left, must < 0)
+
+
+#: per rule set, per meld: its opening value and the most its cards add to the search's bound
+_POINTS: dict[Ruleset, dict[Meld, tuple[int, int]]] = {}
+
+
+def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool:
+    """Whether disjoint melds of ``cover`` (one using ``must``) reach 40 and leave a card in hand
+    (``kept``: the hand holds cards outside ``cover``)."""
     joker = 0 if rules.open_without_jokers else 11
     work = cover
-    failed: dict[tuple[int, ...], int] = {}
-
-    def points(m: Meld) -> int:
-        """The most the meld's cards could add to the bound (a joker at its ceiling)."""
-        return sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
+    failed: dict[tuple[object, ...], int] = {}
+    known = _POINTS.get(rules)
+    if known is None:
+        known = _POINTS[rules] = {}
+    elif len(known) > 100_000:
+        known.clear()
 
     # ``upper``: the points the cards still in ``work`` could reach at most (the cards below the
     # lowest one held are all laid or set aside, so it is the whole of ``work``)
-    def dfs(k0: int, value: int, laid: int, done: bool, upper: int) -> bool:
-        if value >= 40 and done and laid < total:
+    # ``kept``: a card stays in hand (set aside here or outside ``cover``); whether the search
+    # fails from a node depends on it, so it is part of the key of the failures remembered
+    def dfs(k0: int, value: int, kept: bool, done: bool, upper: int) -> bool:
+        if value >= 40 and done and kept:
             return True
         k = k0
         while k < 52 and not work[k]:
             k += 1
-        if k == 52 or value + upper < 40:
+        if k == 52:  # jokers not laid stay in hand
+            return value >= 40 and done and work[52] > 0
+        if value + upper < 40:
             return False
-        key = (k, done, *work[k:])
+        key = (k, done, kept, bytes(work[k:]))
         if failed.get(key, -1) >= value:
             return False
         for m in melds_with(k, work, rules):
             if not _take(work, m, -1):
                 continue
-            ok = dfs(k, value + meld_value(m, rules), laid + len(m), done or uses(m, must), upper - points(m))
+            pts = known.get(m)
+            if pts is None:
+                # the meld's opening value, and the most its cards could add to the bound
+                ceiling = sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
+                pts = known[m] = (meld_value(m, rules), ceiling)
+            ok = dfs(k, value + pts[0], kept, done or uses(m, must), upper - pts[1])
             _take(work, m, 1)
             if ok:
                 return True
         work[k] -= 1
-        ok = dfs(k, value, laid, done, upper - RANK_VALUE[k % 13])
+        ok = dfs(k, value, True, done, upper - RANK_VALUE[k % 13])
         work[k] += 1
         if not ok:
             failed[key] = max(failed.get(key, -1), value)
         return ok
 
-    start = sum(RANK_VALUE[j % 13] * work[j] for j in range(52)) + joker * work[JOKER]
-    return dfs(0, 0, 0, must < 0, start)
+    start = sum(map(mul, _VALUES, work)) + joker * work[JOKER]
+    return dfs(0, 0, kept, must < 0, start)

@@ -181,7 +181,7 @@ class Game:
             return iter(())
         must = st.taken if st.phase == "use" else -1
         counts = counts_of(st.hands[s])
-        if not opening_exists(counts, st.rules, must):
+        if not (opening_exists(counts, st.rules, must) if must >= 0 else st.opening_exists(s)):
             return iter(())
         it = iter_openings(counts, st.rules, must)
         return ("open " + " ".join(meld_str(m) for m in melds) for melds in it)

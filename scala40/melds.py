@@ -22,8 +22,19 @@ def stand(c: int) -> int:
     return c - JOKER_AS if c >= JOKER_AS else c
 
 
+_TEXT: dict[tuple[int, ...], str] = {}
+
+
 def meld_str(meld: Sequence[int]) -> str:
-    return "-".join(meld_card_code(c) for c in meld)
+    """The meld as written in moves (``5H-JK=6H-7H``); a tuple's text is kept once worked out."""
+    if type(meld) is not tuple:
+        return "-".join(meld_card_code(c) for c in meld)
+    text = _TEXT.get(meld)
+    if text is None:
+        if len(_TEXT) > 100_000:
+            _TEXT.clear()
+        text = _TEXT[meld] = "-".join(meld_card_code(c) for c in meld)
+    return text
 
 
 def parse_meld(text: str) -> list[int]:

@@ -19,10 +19,25 @@ def _index(text: str) -> int:
     return int(text)
 
 
+#: moves already read that hold no list (draw, take, attach, swap, discard …): shared tuples
+_READ: dict[str, Move] = {}
+
+
 def parse_move(move: str) -> Move:
     """A move string as a tuple; :class:`NotationError` for anything that is not a move."""
     if not isinstance(move, str):
         raise NotationError(f"a move is a string, not {type(move).__name__}")
+    mv = _READ.get(move)
+    if mv is None:
+        mv = _parse(move)
+        if mv[0] not in ("open", "meld"):
+            if len(_READ) > 20_000:
+                _READ.clear()
+            _READ[move] = mv
+    return mv
+
+
+def _parse(move: str) -> Move:
     parts = move.split(" ")
     verb = parts[0]
     if verb in _SIMPLE:

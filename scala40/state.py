@@ -11,7 +11,7 @@ from typing import TypeVar, cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
 from .errors import IllegalMove
-from .finder import all_melds, counts_of, melds_with, opening_exists, uses
+from .finder import counts_of, melds_of, melds_with, opening_exists, opening_parts, uses
 from .melds import (
     Meld,
     attach_kinds,
@@ -31,11 +31,76 @@ T = TypeVar("T")
 
 PHASES = ("draw", "use", "play", "discard", "over")
 
+#: worked out once per table meld, table and hand counts (bounded: cleared when full)
+_MELD_MOVES: dict[tuple[int, Meld, Ruleset], tuple[dict[int, str], dict[int, str], tuple[str, ...]]] = {}
+_TABLE_FITS: dict[tuple[tuple[Meld, ...], Ruleset], tuple[frozenset[int], bool]] = {}
+_CACHE_MAX = 50_000
+_DISCARD: tuple[str, ...] = tuple("discard " + code for code in CODE_OF)
+
+
+def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[int, str], tuple[str, ...]]:
+    """The moves onto table meld ``n`` = ``m``: swaps and attachments by natural kind, and the
+    joker attachments (RULES §5, §8)."""
+    key = (n, m, rules)
+    found = _MELD_MOVES.get(key)
+    if found is None:
+        if len(_MELD_MOVES) > _CACHE_MAX:
+            _MELD_MOVES.clear()
+        found = _MELD_MOVES[key] = (
+            {k: f"swap {n} {CODE_OF[k]}" for k in swap_kinds(m)},
+            {k: f"attach {n} {CODE_OF[k]}" for k in attach_kinds(m, rules)},
+            tuple(f"attach {n} JK={CODE_OF[s]}" for s in joker_stands(m, rules)),
+        )
+    return found
+
+
+class Table:
+    """What the melds on the table take, worked out once per table (RULES §5, §8): the swap and
+    attach moves by natural kind, the joker attachments, the kinds that fit and whether a joker
+    attaches anywhere."""
+
+    __slots__ = ("attaches", "fits", "joker", "jokers", "swaps")
+
+    def __init__(self, melds: Sequence[Meld], rules: Ruleset) -> None:
+        swaps: dict[int, list[str]] = {}
+        attaches: dict[int, list[str]] = {}
+        jokers: list[str] = []
+        for n, m in enumerate(melds):
+            sw, at, jk = _meld_moves(n, m, rules)
+            for k, mv in sw.items():
+                swaps.setdefault(k, []).append(mv)
+            for k, mv in at.items():
+                attaches.setdefault(k, []).append(mv)
+            jokers.extend(jk)
+        self.swaps = {k: tuple(v) for k, v in swaps.items()}
+        self.attaches = {k: tuple(v) for k, v in attaches.items()}
+        self.jokers = tuple(jokers) if not rules.no_joker_attach else ()
+        self.fits = frozenset(swaps) | frozenset(attaches)
+        self.joker = bool(self.jokers)
+
+
+def table_fits(melds: Sequence[Meld], rules: Ruleset) -> tuple[frozenset[int], bool]:
+    """The natural kinds that attach to or swap into some meld of the table, and whether a joker
+    attaches to one (RULES §5, §8)."""
+    key = (tuple(melds), rules)
+    found = _TABLE_FITS.get(key)
+    if found is None:
+        if len(_TABLE_FITS) > _CACHE_MAX:
+            _TABLE_FITS.clear()
+        kinds: set[int] = set()
+        for m in melds:
+            kinds |= swap_kinds(m)
+            kinds |= attach_kinds(m, rules)
+        joker = not rules.no_joker_attach and any(joker_stands(m, rules) for m in melds)
+        found = _TABLE_FITS[key] = (frozenset(kinds), joker)
+    return found
+
 
 class State:
     """One hand. ``stock`` keeps the next card to draw **last** (pop); positions write it first."""
 
     __slots__ = (
+        "closed",
         "closer",
         "dealer",
         "discard",
@@ -50,6 +115,7 @@ class State:
         "phase",
         "rules",
         "stock",
+        "table_",
         "taken",
         "turn",
     )
@@ -90,6 +156,11 @@ class State:
         #: what was worked out about this state (legal moves, the take's use, barred kinds),
         #: emptied by every move made (:meth:`apply` is the only way a state changes)
         self.memo: dict[tuple[str, int], object] = {}
+        #: :class:`Table` of the melds, emptied by every move that changes them
+        self.table_: Table | None = None
+        #: per seat, a hand (counts) it held that has no opening of 40 or more keeping a card:
+        #: its next hands are searched only for openings laying the card they add
+        self.closed: list[tuple[int, ...] | None] = [None] * n
 
     # -- building ---------------------------------------------------------------------
 
@@ -122,7 +193,7 @@ class State:
         return cls(rules, n, dealer, seats[0], "draw", hands, stock_first, pile, [], [], [False] * n, -1, out)
 
     def copy(self) -> State:
-        return State(
+        st = State(
             self.rules,
             self.n,
             self.dealer,
@@ -139,6 +210,9 @@ class State:
             self.closer,
             self.in_hand,
         )
+        st.table_ = self.table_
+        st.closed = list(self.closed)
+        return st
 
     # -- reading ----------------------------------------------------------------------
 
@@ -164,6 +238,25 @@ class State:
             self.memo[key] = work(seat)
         return cast(T, self.memo[key])
 
+    def table(self) -> Table:
+        """What the melds on the table take (worked out once until they change)."""
+        t = self.table_
+        if t is None:
+            t = self.table_ = Table(self.melds, self.rules)
+        return t
+
+    def opening_exists(self, seat: int) -> bool:
+        """Whether ``seat`` (not opened) has a legal opening with the cards in hand (RULES §7)."""
+        key = ("open", seat)
+        found = self.memo.get(key)
+        if found is None:
+            counts = self.counts(seat)
+            reaches, found = opening_parts(counts, self.rules, self.closed[seat])
+            if not reaches:
+                self.closed[seat] = tuple(counts)
+            self.memo[key] = found
+        return cast(bool, found)
+
     def _opened_before(self, seat: int) -> bool:
         """Opened in an earlier turn (RULES §6): the opening's own turn is in phase ``discard``."""
         return self.opened[seat] and self.phase != "discard"
@@ -187,13 +280,14 @@ class State:
     def _use_exists(self, seat: int, t: int, counts: list[int]) -> bool:
         """An opened seat holding ``counts`` (with ``t``) can lay ``t`` in one move (RULES §6)."""
         size = sum(counts)
+        table = self.table()
+        fits, joker = table.fits, table.joker
         if t == JOKER:
-            if not self.rules.no_joker_attach and any(joker_stands(m, self.rules) for m in self.melds):
+            if joker:
                 return True
-            return any(uses(m, JOKER) and len(m) < size for m in all_melds(counts, self.rules))
-        for m in self.melds:
-            if t in swap_kinds(m) or t in attach_kinds(m, self.rules):
-                return True
+            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, self.rules))
+        if t in fits:
+            return True
         return any(len(m) < size for m in melds_with(t, counts, self.rules))
 
     def barred(self, seat: int) -> set[int]:
@@ -210,13 +304,13 @@ class State:
         if rules.no_discard_taken and self.taken >= 0:
             bar.add(self.taken)
         if rules.no_discard_attachable:
+            table = self.table()
+            fits, joker = table.fits, table.joker
             for k in set(hand):
-                if k in bar:
-                    continue
                 if k == JOKER:
-                    if not rules.no_joker_attach and any(joker_stands(m, rules) for m in self.melds):
+                    if joker:
                         bar.add(k)
-                elif any(k in swap_kinds(m) or k in attach_kinds(m, rules) for m in self.melds):
+                elif k in fits:
                     bar.add(k)
         if bar and set(hand) <= bar:
             return set()
@@ -351,6 +445,8 @@ class State:
         plan = self.check(seat, mv)
         self.memo = {}
         verb = mv[0]
+        if verb in ("open", "meld", "attach", "swap"):
+            self.table_ = None
         if verb == "draw":
             self.hands[seat].append(self.stock.pop())
             self.phase = "play"
@@ -411,7 +507,11 @@ class State:
 
     def legal(self, seat: int) -> list[str]:
         """Every legal move of ``seat`` but ``open`` (CONTRACT "Legal moves"), sorted."""
-        return list(self._remember("legal", seat, self._legal))
+        key = ("legal", seat)
+        moves = self.memo.get(key)
+        if moves is None:
+            moves = self.memo[key] = self._legal(seat)
+        return list(cast(list[str], moves))
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "over" or seat != self.turn:
@@ -433,7 +533,7 @@ class State:
             bar = self.barred(seat)
             for k in set(self.hands[seat]):
                 if k not in bar:
-                    moves.add("discard " + CODE_OF[k])
+                    moves.add(_DISCARD[k])
         return sorted(moves)
 
     def _table_moves(self, seat: int, moves: set[str], only: int) -> None:
@@ -442,26 +542,27 @@ class State:
         hand = self.hands[seat]
         counts = counts_of(hand)
         size = len(hand)
+        cands: Sequence[Meld]
         if only < 0:
-            cands = all_melds(counts, rules)
+            cands = melds_of(counts, rules)
         elif only == JOKER:
-            cands = [m for m in all_melds(counts, rules) if uses(m, JOKER)]
+            cands = [m for m in melds_of(counts, rules) if uses(m, JOKER)]
         else:
             cands = melds_with(only, counts, rules)
         for m in cands:
             if len(m) < size:
                 moves.add("meld " + meld_str(m))
         kinds = set(hand) if only < 0 else {only}
-        joker = JOKER in kinds and size > 1 and not rules.no_joker_attach
-        for n, m in enumerate(self.melds):
-            for k in kinds & swap_kinds(m):
-                moves.add(f"swap {n} {CODE_OF[k]}")
-            if size > 1:
-                for k in kinds & attach_kinds(m, rules):
-                    moves.add(f"attach {n} {CODE_OF[k]}")
-            if joker:
-                for s in joker_stands(m, rules):
-                    moves.add(f"attach {n} JK={CODE_OF[s]}")
+        table = self.table()
+        swaps = table.swaps
+        attaches = table.attaches if size > 1 else {}
+        for k in kinds:
+            if k in swaps:
+                moves.update(swaps[k])
+            if k in attaches:
+                moves.update(attaches[k])
+        if JOKER in kinds and size > 1:
+            moves.update(table.jokers)
 
 
 __all__ = ["PHASES", "State", "stand"]

@@ -102,9 +102,9 @@ def _positions(k: int) -> tuple[int, ...]:
     return (0, 13) if r == 0 else (r,)
 
 
-def keep_value(seen: Seen, k: int, feed: bool = True) -> float:
+def keep_value(seen: Seen, k: int, feed: bool = True, penalty: bool = True) -> float:
     """How much ``k`` is worth keeping: it fits other cards in hand, it would feed the next
-    seat, it is a joker; high penalty cards are worth less."""
+    seat, it is a joker; high penalty cards are worth less (unless ``penalty`` is False)."""
     if k == JOKER:
         return 100.0
     counts = list(seen.counts)
@@ -128,7 +128,8 @@ def keep_value(seen: Seen, k: int, feed: bool = True) -> float:
             if k in swap_kinds(m) or k in attach_kinds(m, seen.rules):
                 v += 40.0
                 break
-    v -= PENALTY_OF[k] / (4.0 if any(seen.opened) else 8.0)
+    if penalty:
+        v -= PENALTY_OF[k] / (4.0 if any(seen.opened) else 8.0)
     return v
 
 

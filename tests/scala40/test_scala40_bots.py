@@ -72,3 +72,34 @@ def test_arena_medium_beats_easy_and_hard_beats_easy() -> None:
     assert r["levels"]["medium"]["won"] >= 40, r
     r = run_arena(["hard", "easy"], hands=40, seed=4, players=2)
     assert r["levels"]["hard"]["won"] >= 28, r  # P(>= 28 of 40 | 1/2) ≈ 0.008
+
+
+def test_hard_samples_hands_consistent_with_what_each_seat_took_and_passed() -> None:
+    """RULES §6: a seat takes the pile's top card only to use it. The hard bot's hidden hands
+    keep the cards a seat took and has not laid, the next draw excludes them, and a card the next
+    seat left on the pile (it drew instead) is one its sampled hands could rarely have used."""
+    from scala40.bots.base import Seen
+    from scala40.bots.search import HardBot, _draws, _known, _passed, _unseen
+    from scala40.cards import KIND_OF
+
+    pos = position(
+        [["2H", "5C", "9D", "KD", "QH", "4S", "8C"], ["AD", "4C", "KC", "2S", "3D", "6H"]],
+        melds=[(1, ["9S", "10S", "JS"])],
+        discard=["3C", "7D"],
+        turn=0,
+        phase="play",
+        opened=[False, True],
+    )
+    view = scala40.Game.from_position(pos).view(0)
+    view["history"] = [[1, "take", "KC"], [1, "discard", "3H"], [0, "take", "3H"], [1, "draw", "7D"]]
+    seen = Seen(view)
+    assert _known(seen) == {1: [KIND_OF["KC"]]}
+    assert _passed(seen, 1) == KIND_OF["7D"]
+    unseen = _unseen(seen)
+    assert _draws(seen, unseen)[KIND_OF["KC"]] == unseen[KIND_OF["KC"]] - 1
+    seven = KIND_OF["7D"]
+    bot = HardBot(samples=48, evaluations=1000, seconds=60.0)
+    with_pass = bot.danger(seen, [seven], unseen, random.Random(5))[seven]
+    view["history"] = view["history"][:-1]
+    without = bot.danger(Seen(view), [seven], unseen, random.Random(5))[seven]
+    assert without >= 0.1 and with_pass < without / 2, (with_pass, without)

@@ -97,3 +97,31 @@ def test_properties_10000_hands() -> None:
     for seed in range(HANDS):
         ended += _hand(seed, check_all=False) > 0
     assert ended >= HANDS * 0.95
+
+
+def test_properties_s7_opening_check_from_an_earlier_hand_agrees_with_the_full_search() -> None:
+    """§7: a seat's play-phase opening check reuses its earlier hand with no opening of 40 (the
+    search then looks only for openings laying the card added). Over seeded hands in which seats
+    do not always open when they can, it agrees with the search from scratch."""
+    from scala40.finder import opening_exists
+
+    rules_list = [*RULES, {"open_without_jokers": True}]
+    checks = found = 0
+    for seed in range(48):
+        rng = random.Random(seed)
+        g = Game.new(players=2 + seed % 3, rules=rules_list[seed % len(rules_list)], seed=seed)
+        moves = 0
+        while not g.over and moves < 400:
+            st = g.state
+            seat = st.turn
+            opens = g.openings(limit=1)
+            if st.phase == "play" and not st.opened[seat]:
+                full = opening_exists(st.counts(seat), st.rules)
+                assert st.opening_exists(seat) is full, (seed, moves, g.hand(seat))
+                assert bool(opens) is full
+                checks += 1
+                found += full
+            legal = g.legal_moves()
+            g.play(opens[0] if opens and (rng.random() < 0.6 or not legal) else rng.choice(legal))
+            moves += 1
+    assert checks > 1000 and found > 50, (checks, found)

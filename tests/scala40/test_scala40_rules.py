@@ -410,6 +410,31 @@ def test_s7_opening_leaving_one_card_is_a_close_in_hand_under_40() -> None:
     assert g.over and g.position()["in_hand"] is True and g.hand_winner == 0
 
 
+def test_s7_quick_opening_check_agrees_with_the_openings_when_every_card_melds() -> None:
+    """§7: 40 or more with a card kept, or one card left. Hands whose cards all lie in melds are
+    where the quick check's shortcuts (a card must stay in hand) matter: it must agree with the
+    full enumeration of openings, and a game must offer exactly those openings."""
+    from scala40.cards import parse_card
+    from scala40.finder import counts_of, iter_openings, opening_exists
+
+    cases = {
+        # laying all three melds empties the hand; two of them make 42 and keep three cards
+        ("10C", "JC", "QC", "3D", "4D", "5D", "AH", "2H", "3H"): True,
+        # the joker may stay in hand as the card kept
+        ("10C", "JC", "QC", "3D", "4D", "5D", "JH", "QH", "KH", "JK"): True,
+        # 30 in all: under 40, and three 3-card melds cannot keep exactly one card
+        ("2H", "3H", "4H", "5S", "5D", "5C", "AC", "2C", "3C"): False,
+        # 2H-3H-4H 5S-5D-5C leaves exactly 9D: a close in hand under 40
+        ("2H", "3H", "4H", "5S", "5D", "5C", "9D"): True,
+    }
+    for hand, expected in cases.items():
+        counts = counts_of([parse_card(c) for c in hand])
+        assert opening_exists(counts, CLASSIC) is expected, hand
+        assert (next(iter_openings(counts, CLASSIC), None) is not None) is expected, hand
+        g = game([list(hand), ["AD", "4C", "KC"]], turn=0, phase="play")
+        assert bool(g.openings(limit=1)) is expected, hand
+
+
 def test_s7_opening_takes_melds_in_any_order_numbers_follow_written_order() -> None:
     hand = ["10H", "JH", "QH", "5S", "5D", "5C", "2C", "9D"]
     g = game([hand, ["AD", "4C", "KC"]], turn=0, phase="play")
