@@ -44,14 +44,14 @@ def ten_state(page: Page) -> dict[str, str]:
 
 
 @pytest.mark.browser
-def test_a_test_only_game_plays_through_the_page(page: Page, server_url: str) -> None:
+def test_a_test_only_game_plays_through_the_page(page: Page, dev_server_url: str) -> None:
     # a plain page offers the registered games, Dernier first
-    open_page(page, server_url)
+    open_page(page, dev_server_url)
     assert page.is_visible("#game-field")
     assert page.evaluate("document.body.dataset.game") == "dernier"
 
     add_ten(page)
-    open_page(page, server_url)
+    open_page(page, dev_server_url)
     assert page.is_visible("#game-field")
     options = page.eval_on_selector_all("#opt-game option", "els => els.map(e => [e.value, e.selected])")
     assert options == [["dernier", True], ["dog", False], ["scala40", False], ["ten", False]]
@@ -59,7 +59,7 @@ def test_a_test_only_game_plays_through_the_page(page: Page, server_url: str) ->
     page.wait_for_url("**/index.html?game=ten")
     page.evaluate(f"localStorage.setItem('{DERNIER_SAVE}', 'kept as it is')")
 
-    open_page(page, server_url, "game=ten&delay=0")
+    open_page(page, dev_server_url, "game=ten&delay=0")
     assert page.evaluate("document.body.dataset.game") == "ten"
     assert page.evaluate("document.body.dataset.bots") == "ten"
     page.select_option("#opt-players", "2")
@@ -84,7 +84,7 @@ def test_a_test_only_game_plays_through_the_page(page: Page, server_url: str) ->
         state = my_turn_or_over()
         if not resumed and state["over"] != "true":
             total = state["total"]
-            open_page(page, server_url, "game=ten&delay=0")  # a reload resumes Ten's save
+            open_page(page, dev_server_url, "game=ten&delay=0")  # a reload resumes Ten's save
             state = my_turn_or_over()
             assert state["total"] == total and page.evaluate("document.body.dataset.screen") == "table"
             resumed = True
@@ -100,14 +100,14 @@ def test_a_test_only_game_plays_through_the_page(page: Page, server_url: str) ->
 
 @pytest.mark.browser
 def test_a_friend_plays_the_test_only_game_online(
-    browser: Browser, contexts: list[BrowserContext], server_url: str
+    browser: Browser, contexts: list[BrowserContext], dev_server_url: str
 ) -> None:
     """Ten's host and a friend in two browser contexts: the invitation names the game, the
     friend's page checks the host's views with Ten's own check, and both play by clicking
     through the shell's hub and client."""
     host = new_page(browser, contexts)
     add_ten(host)
-    host.goto(f"{server_url}index.html?game=ten&players=2&levels=friend&hands=1&seed=3&delay=0&lang=en")
+    host.goto(f"{dev_server_url}index.html?game=ten&players=2&levels=friend&hands=1&seed=3&delay=0&lang=en")
     wait_ready(host)
     expect(host.locator("#lobby")).to_be_visible()
     sel = '[data-invite-seat="1"]'

@@ -66,9 +66,9 @@ class Side:
         return result
 
 
-def _pair(browser: Browser, server_url: str, **context_args: Any) -> Iterator[tuple[Side, Side]]:
+def _pair(browser: Browser, dev_server_url: str, **context_args: Any) -> Iterator[tuple[Side, Side]]:
     contexts = [browser.new_context(**context_args) for _ in range(2)]
-    sides = [Side(c, server_url + HARNESS) for c in contexts]
+    sides = [Side(c, dev_server_url + HARNESS) for c in contexts]
     yield sides[0], sides[1]
     for side in sides:
         side.call("close")
@@ -79,9 +79,9 @@ def _pair(browser: Browser, server_url: str, **context_args: Any) -> Iterator[tu
 
 
 @pytest.fixture
-def pair(browser: Browser, server_url: str) -> Iterator[tuple[Side, Side]]:
+def pair(browser: Browser, dev_server_url: str) -> Iterator[tuple[Side, Side]]:
     """Host and guest pages in two contexts of the default browser (default flags)."""
-    yield from _pair(browser, server_url)
+    yield from _pair(browser, dev_server_url)
 
 
 @pytest.fixture(scope="module")
@@ -96,9 +96,9 @@ def loopback_browser(
 
 
 @pytest.fixture
-def loopback_pair(loopback_browser: Browser, server_url: str) -> Iterator[tuple[Side, Side]]:
+def loopback_pair(loopback_browser: Browser, dev_server_url: str) -> Iterator[tuple[Side, Side]]:
     """Host and guest in a Chromium with LOOPBACK_FLAG and camera/microphone granted."""
-    yield from _pair(loopback_browser, server_url, permissions=["camera", "microphone"])
+    yield from _pair(loopback_browser, dev_server_url, permissions=["camera", "microphone"])
 
 
 def _figures(label: str, **figures: Any) -> None:

@@ -48,7 +48,7 @@ def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
         if f % geo.SPACING == 0:
             s = f // geo.SPACING
             c.dataset.start = "true"
-            c.setAttribute("style", f"--seat:{COLOURS[s]}")
+            c.style.setProperty("--seat", COLOURS[s])
             c.setAttribute("aria-label", t(lang, "dog_start_label", who=names[s] if s < len(names) else s))
         fields.appendChild(c)
     for s in range(geo.SEATS):
@@ -56,12 +56,12 @@ def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
             x, y = geo.home_xy(s, k, shown)
             c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field dog-home"})
             c.dataset.field = f"h{s}.{k}"
-            c.setAttribute("style", f"--seat:{COLOURS[s]}")
+            c.style.setProperty("--seat", COLOURS[s])
             fields.appendChild(c)
         x, y = geo.nest_center(s, shown)
         nest = svg("rect", x=x - 4.4, y=y - 4.4, width=8.8, height=8.8, rx=2, **{"class": "dog-nest"})
         nest.dataset.field = f"n{s}"
-        nest.setAttribute("style", f"--seat:{COLOURS[s]}")
+        nest.style.setProperty("--seat", COLOURS[s])
         fields.appendChild(nest)
         label = svg("text", x=x, y=y + 7.6, **{"class": "dog-nest-label", "text-anchor": "middle"})
         label.textContent = letter(lang, s)
@@ -73,7 +73,7 @@ def pawn_el(s: int, pid: str, lang: str) -> Any:
     """Pawn ``pid`` (``seat.i``) of seat ``s``: its colour and its letter (colour-blind players)."""
     el = svg("g", **{"class": "dog-pawn"})
     el.dataset.pawn = pid
-    el.setAttribute("style", f"--seat:{COLOURS[s]}")
+    el.style.setProperty("--seat", COLOURS[s])
     el.appendChild(svg("circle", r=1.95))
     label = svg("text", y=0.85, **{"text-anchor": "middle"})
     label.textContent = letter(lang, s)
@@ -258,7 +258,7 @@ class DogTable:
                 chips.append(t(lang, "dog_gave_mark") + " " + str(b["given"][s]))
             row, cards = self.replay_seat_row(b, s, chips)
             row.dataset.team = str(geo.team_of(s))
-            row.setAttribute("style", f"--seat:{COLOURS[s]}")
+            row.style.setProperty("--seat", COLOURS[s])
             hand = b["hands"][s]
             if hand is None:
                 self.replay_hidden(cards, n)
@@ -449,7 +449,7 @@ class DogTable:
             li = make("li", "dog-seat")
             li.dataset.seat = str(s)
             li.dataset.team = str(geo.team_of(s))
-            li.setAttribute("style", f"--seat:{COLOURS[s]}")
+            li.style.setProperty("--seat", COLOURS[s])
             if st.get("turn") == s:
                 li.classList.add("to-act")
             li.appendChild(make("span", "dog-letter", letter(lang, s), aria_hidden="true"))
