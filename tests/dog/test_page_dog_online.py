@@ -7,6 +7,7 @@ stock or the seed (RULES §4)."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -56,7 +57,10 @@ def test_a_host_and_a_friend_play_a_game(
     assert guest.locator("svg#board [data-pawn]").count() == 16
     expect(guest.locator("#new-game")).to_be_hidden()
     acted = {"host": 0, "guest": 0}
-    for _ in range(3000):
+    for p in (host, guest):
+        p.set_default_timeout(10_000)  # a click that cannot land fails soon, and is tried again
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
         if table_data(host)["over"] == "true":
             break
         moved = False
