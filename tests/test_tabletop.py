@@ -10,6 +10,8 @@ import io
 import json
 import random
 import sys
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -113,9 +115,16 @@ def test_thinking_pauses_between_slices_and_ends_with_the_move() -> None:
     async def pause() -> None:
         pauses.append(1)
 
-    assert asyncio.run(think_through(iter([None, None, "go", None]), pause)) == "go"
+    assert run(think_through(iter([None, None, "go", None]), pause)) == "go"
     assert pauses == [1, 1]
-    assert asyncio.run(Fixed("q").think({}, random.Random(1))) == "q"
+    assert run(Fixed("q").think({}, random.Random(1))) == "q"
+
+
+def run(coro: Coroutine[Any, Any, str]) -> str:
+    """asyncio.run in a thread of its own (a browser test before this one in the same worker
+    leaves Playwright's event loop running in this thread)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def test_tabletop_imports_the_standard_library_only() -> None:
