@@ -244,12 +244,21 @@ def _gzip_sizes(www: Path) -> dict[str, tuple[int, int]]:
     return sizes
 
 
+#: each game's match link (a match against bots, dealt at once): what ``--game`` loads
+MATCH_LINKS = {
+    "dernier": "players=3&levels=medium,medium&seed=7&delay=0",
+    "scala40": "game=scala40&players=2&levels=medium&seed=7&delay=0",
+    "dog": "game=dog&levels=medium,medium,medium&seed=7&delay=0",
+}
+
+
 def run(
     runs: int,
     variants: bool,
     throttle: float = 0.0,
     profile_runs: int | None = None,
     throttle_runs: int | None = None,
+    game: str = "dernier",
 ) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -267,12 +276,8 @@ def run(
         gz = _gzip_sizes(tmp)
         _count_bytes(serve.Handler)
         server, base = serve.start_server(root=tmp, quiet=True)
-        queries = {
-            "game": "index.html?players=3&levels=medium,medium&seed=7&delay=0",
-            "game-files": "index.html?players=3&levels=medium,medium&seed=7&delay=0",
-            "game-stdlib-full": "index.html?players=3&levels=medium,medium&seed=7&delay=0",
-            "bare": "index.html",
-        }
+        link = "index.html?" + MATCH_LINKS[game]
+        queries = {"game": link, "game-files": link, "game-stdlib-full": link, "bare": "index.html"}
         samples: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
         slow: dict[str, list[dict[str, Any]]] = {t: [] for t in ("game", "bare")}
         with sync_playwright() as pw:
@@ -438,9 +443,12 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="pairs of loads with a persistent on-disk profile (default: --runs; 0: none)",
     )
+    ap.add_argument(
+        "--game", choices=sorted(MATCH_LINKS), default="dernier", help="whose match link the game page opens"
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     args = ap.parse_args(argv)
-    result = run(args.runs, args.variants, args.throttle, args.profile_runs, args.throttle_runs)
+    result = run(args.runs, args.variants, args.throttle, args.profile_runs, args.throttle_runs, args.game)
     if args.json:
         print(json.dumps(result))
     else:
