@@ -42,6 +42,8 @@ import time
 from collections.abc import Generator, Iterator
 from typing import Any
 
+from tabletop.bots import result_of
+
 from .bots.search import DEFAULT_ITERATIONS, POINTS_WEIGHT, HardBot, candidates, judge
 from .bots.value import weights_for
 from .cards import ACE, JACK, JOKER, KIND_OF, KING, QUEEN, RANK_OF, SEVEN, SUITS
@@ -300,13 +302,7 @@ def review(
     "decisions": [...], "accuracy", "lost", "lost_total", "worst": [...]}]}]}``; a decision is
     ``{"hand", "move_no", "seat", "played", "best", "cost", "win_played", "win_best", "playouts",
     "choices": [{"move", "win"}] (best first), "reason": {"code", ...}}``."""
-    gen = review_steps(record, seats, playouts, seed, hands, per_choice)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            result: dict[str, Any] = stop.value
-            return result
+    return result_of(review_steps(record, seats, playouts, seed, hands, per_choice))
 
 
 def _score(st: State, move: str, arms: list[int], truth: Truth, hand: int) -> dict[str, Any]:

@@ -12,6 +12,8 @@ import random
 from collections.abc import Generator
 from typing import Any
 
+from tabletop.bots import result_of
+
 from .board import team_of
 from .bots import make_bot
 from .bots.value import evaluate
@@ -28,13 +30,7 @@ def _worth(st: State, seat: int, move: str) -> float:
 
 def review(data: object, level: str = "medium", seed: int = 0) -> dict[str, Any]:
     """Per seat: decisions with a choice, how often the bot agreed, the mean worth lost."""
-    steps = review_steps(data, level, seed)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            result: dict[str, Any] = stop.value
-            return result
+    return result_of(review_steps(data, level, seed))
 
 
 def review_steps(

@@ -27,6 +27,7 @@ class Chooser(Protocol):
 
 
 B = TypeVar("B", bound=Chooser)
+T = TypeVar("T")
 
 
 class Levels(Generic[B]):
@@ -58,6 +59,17 @@ async def think_through(steps: Iterable[str | None], pause: Pause | None = None)
             return step
         await (pause() if pause is not None else asyncio.sleep(0))
     raise AssertionError("a bot's steps end with its move")
+
+
+def result_of(steps: Generator[Any, None, T]) -> T:
+    """What a sliced computation (a generator that yields while it works, like a bot's
+    ``steps`` or a review's) returns, its slices run one after the other at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
 
 
 class SlicedBot:
