@@ -43,3 +43,19 @@ def test_guard_sees_off_host_requests(page: Page, dev_server_url: str, page_log:
     page.wait_for_timeout(200)
     assert page_log.off_host == ["https://example.com/x"]
     page_log.off_host.clear()  # recorded as expected: don't fail this test for it
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "query", ["game=scala40&players=2&levels=easy&seed=3", "game=dog&levels=easy,easy,easy&seed=3"]
+)
+def test_each_other_game_deals_on_the_repository_root(
+    page: Page, dev_server_url: str, page_log: PageLog, query: str
+) -> None:
+    """The page of `scripts/serve.py` (every module fetched on its own) deals Scala 40 and DOG
+    too: the other browser tests play them on the built site."""
+    open_page(page, dev_server_url, query + "&delay=0&lang=en")
+    page.wait_for_selector("#table:visible")
+    assert page.evaluate("document.body.dataset.game") == query.split("&")[0].split("=")[1]
+    page.wait_for_selector("#hand [data-card]")
+    assert not page_log.bad_responses, f"HTTP errors: {page_log.bad_responses}"
