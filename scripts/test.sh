@@ -65,15 +65,16 @@ run "$PYTHON" -m mypy --strict tabletop dernier scala40 dog web
 workers="${PYTEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
 # worksteal: a worker that is done takes tests from the other (no serial tail); a failed test
 # is run once more (browser tests time out on a loaded machine) and reported as rerun; a
-# test still running after 5 minutes fails (pytest-timeout)
+# test still running after 5 minutes fails (pytest-timeout); -rfER names the failed,
+# erred and rerun tests in the summary
 # the browser tests open the built site: one build first fills the bytecode cache that each
 # worker's build then reuses (scripts/build.py keeps compiled zips by content hash)
 step "scripts/build.py (warms the bytecode cache for the browser tests)"
 site_tmp="$(mktemp -d)"
 "$PYTHON" scripts/build.py --out "$site_tmp/site" </dev/null || failed+=("scripts/build.py")
 rm -rf "$site_tmp"
-step "pytest -n $workers --dist worksteal --reruns 1 --timeout 300 --durations=25 $*"
-"$PYTHON" -m pytest -n "$workers" --dist worksteal --reruns 1 --timeout 300 --durations=25 "$@" </dev/null
+step "pytest -n $workers --dist worksteal --reruns 1 -rfER --timeout 300 --durations=25 $*"
+"$PYTHON" -m pytest -n "$workers" --dist worksteal --reruns 1 -rfER --timeout 300 --durations=25 "$@" </dev/null
 rc=$?
 case $rc in
     0) ;;
