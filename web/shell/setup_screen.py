@@ -194,9 +194,8 @@ class SetupScreen(_Page):
         params = set(self.game.params)
         by_id("opt-rules").closest(".field").hidden = "rules" not in params
         by_id("opt-format").closest(".field").hidden = not params & {"hands", "target"}
-        by_id("house-rules").hidden = "rules" not in params
         by_id("opt-name").value = s.name
-        self.offer_rules()
+        self.offer_rules()  # and the house rules panel
         by_id("opt-rules").value = s.rules
         self.sync_players(s.players)
         by_id("opt-format").value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
