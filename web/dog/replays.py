@@ -22,10 +22,12 @@ SEATS = 4
 
 @dataclass
 class DogFrame:
-    """A position of a replayed game and the game's moves up to it."""
+    """A position of a replayed game: the game's first ``made`` moves of ``moves`` (the
+    whole game's list, shared by its frames) led to it."""
 
     game: dog.Game
-    moves: list[list[Any]]
+    moves: list[tuple[int, str]]
+    made: int
 
 
 class DogBook(EngineBook):
@@ -60,16 +62,17 @@ class DogBook(EngineBook):
                 m.next_game()
             keep = i == hand - 1
             if keep:
-                frames.append(DogFrame(m.game.copy(), []))
+                frames.append(DogFrame(m.game.copy(), moves, 0))
             for seat, move in h["moves"]:
                 m.play(move, seat)
                 if keep:
                     moves.append((seat, move))
-                    frames.append(DogFrame(m.game.copy(), [[s, mv] for s, mv in moves]))
+                    frames.append(DogFrame(m.game.copy(), moves, len(moves)))
         return frames, moves, list(m.score)
 
     def board(self, frame: DogFrame, names: list[str], seat: int | None, lang: str) -> dict[str, Any]:
         g = frame.game
+        made = frame.moves[: frame.made]
         pos = g.position()
         over = g.over
         all_hands = [list(h) for h in pos["hands"]]
@@ -96,7 +99,7 @@ class DogBook(EngineBook):
             "winner": g.winner,  # the team (0: seats 0 and 2)
             "winners": [] if g.winner is None else [x for x in range(SEATS) if team_of(x) == g.winner],
             "dealer": pos["dealer"],
-            "log": [log_line(lang, names, int(s), str(mv)) for s, mv in public_moves(frame.moves, seat)],
+            "log": [log_line(lang, names, int(s), str(mv)) for s, mv in public_moves(made, seat)],
             "position": pos,
         }
 

@@ -9,6 +9,7 @@ exchange (RULES §4) is simultaneous: bots give as soon as the cards are dealt
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import dog
@@ -96,7 +97,7 @@ def public_log(match: DogMatch, seat: int) -> list[list[Any]]:
     return public_moves(match.m.history[-1]["moves"], seat)
 
 
-def public_moves(moves: list[list[Any]], seat: int | None) -> list[list[Any]]:
+def public_moves(moves: Sequence[Sequence[Any]], seat: int | None) -> list[list[Any]]:
     """``moves`` as ``seat`` may read them: another seat's given card hidden (RULES §4);
     every card shown for None (a replay with every hand face up)."""
     out: list[list[Any]] = []
