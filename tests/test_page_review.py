@@ -45,7 +45,9 @@ def test_hint_names_a_legal_move_with_chances_and_goes_with_the_position(page: P
     move = text.get_attribute("data-move")
     assert move in legal, (move, legal)
     assert "%" in text.inner_text() and "Hint" in text.inner_text()
-    assert took < 2.0, took  # 0.8 s of thought in the page, and the round trip of the test
+    # the hint thinks for its 0.8 s budget of wall time and answers: what is checked is that it
+    # stops (a budget ignored would run for many seconds), with room for a loaded machine
+    assert took < 4.0, took
     # the table moves on: the hint is gone
     page.click('#hand button[data-card="2H"]')
     expect(text).to_be_hidden()
