@@ -149,6 +149,18 @@ _STATE_JS = """() => {
 }"""
 
 
+#: a same-origin page that runs nothing (in the repository root, and copied into the built site
+#: by conftest.py): tests go there to write localStorage before opening the page. The site's
+#: root is the game's own page, whose start could read (and act on: a finished match's result
+#: is marked seen) what the test is writing before the next navigation.
+NO_PAGE = "tests/blank.html"
+
+
+def goto_same_origin_blank(page: Page, server_url: str) -> None:
+    """A document of the page's origin that runs nothing (for localStorage set-ups)."""
+    page.goto(server_url + NO_PAGE)
+
+
 def open_page(page: Page, server_url: str, query: str = "") -> None:
     """Load index.html (with an optional query string) and wait until Python is ready.
 

@@ -20,6 +20,7 @@ machine and fail in CI (CI=true).
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -133,6 +134,8 @@ def _built_site(out: Path) -> Path:
     tests: its CSP also lets the page reach the tests' own PeerJS servers on 127.0.0.1."""
     build = load_script("build")
     build.build(out, "zip")
+    (out / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "blank.html", out / "tests" / "blank.html")  # browser_support.NO_PAGE
     index = out / "index.html"
     html = index.read_text(encoding="utf-8")
     if build.CONNECT_SRC not in html:

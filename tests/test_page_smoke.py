@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import LOCAL_HOST, PageLog, open_page
+from browser_support import LOCAL_HOST, PageLog, goto_same_origin_blank, open_page
 from playwright.sync_api import Page
 
 
@@ -38,7 +38,7 @@ def test_page_loads_offline(page: Page, dev_server_url: str, page_log: PageLog) 
 @pytest.mark.allow_page_errors
 def test_guard_sees_off_host_requests(page: Page, dev_server_url: str, page_log: PageLog) -> None:
     """The network guard itself works: an off-host fetch is recorded (and blocked)."""
-    page.goto(dev_server_url)  # the directory listing: no runtime needed
+    goto_same_origin_blank(page, dev_server_url)  # no runtime needed
     page.evaluate("fetch('https://example.com/x').catch(() => null)")
     page.wait_for_timeout(200)
     assert page_log.off_host == ["https://example.com/x"]

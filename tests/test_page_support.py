@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_support import open_page
+from browser_support import goto_same_origin_blank, open_page
 from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,7 +154,7 @@ def page_save(
 
 def open_with_storage(page: Page, server_url: str, items: dict[str, str], query: str = "") -> None:
     """Put ``items`` into the page origin's localStorage, then open the page."""
-    page.goto(server_url)  # the directory listing: same origin, no runtime
+    goto_same_origin_blank(page, server_url)
     page.evaluate(
         """items => {
           localStorage.clear();
