@@ -46,10 +46,15 @@ REPLY_GOOD_ROUTED_S = 15
 #: the guest considers the host gone after this long without a message (the host pings
 #: every 2 s)
 HOST_SILENT_S = 7.0
-#: a friend's page tries the room again this soon after losing the host
-ROOM_RETRY_S = 2.0
-#: … and gives one try this long; after failed tries it waits longer, up to ROOM_RETRY_MAX_S
-#: (a host who closed the table may come back: its reload reopens the same room)
+#: a friend's page tries the room again this soon after losing the host (or a failed try),
+#: for the first ROOM_QUICK_FOR_S: a host's reload reopens the same room within seconds
+ROOM_RETRY_S = 1.0
+ROOM_QUICK_FOR_S = 120.0
+#: … and gives one try ROOM_ANSWER_S to be answered by the table (the lab's tables answer
+#: in 0.1–0.3 s; an offer the server handed to a host that vanished is never answered) and
+#: ROOM_TRY_S in all; after ROOM_QUICK_FOR_S it waits longer between tries, up to
+#: ROOM_RETRY_MAX_S (a host who closed the table may come back)
+ROOM_ANSWER_S = 4.0
 ROOM_TRY_S = 8.0
 ROOM_RETRY_MAX_S = 8.0
 ROOM_RETRY_FOR_S = 3600.0
@@ -721,6 +726,7 @@ class GuestNet:
                 self.room.room,
                 self.ice_list(),
                 timeout_s=ROOM_TRY_S,
+                answer_s=ROOM_ANSWER_S,
             )
         except Exception as e:
             window.console.warn("room: " + str(e))
@@ -802,12 +808,26 @@ class GuestNet:
         return self.lost_at is None or time.monotonic() - self.lost_at < ROOM_RETRY_FOR_S
 
     def schedule_retry(self) -> None:
-        """The next room try: soon after a drop, less often after failed tries."""
+        """The next room try: soon after a drop and after each failed try for a while
+        (the host's reload), then less often."""
         now = time.monotonic()
         if self.lost_at is None:
             self.lost_at = now
         if self.retry_at is None and self.may_rejoin():
-            self.retry_at = now + min(ROOM_RETRY_MAX_S, ROOM_RETRY_S * 2 ** max(0, self.retries - 2))
+            if now - self.lost_at < ROOM_QUICK_FOR_S:
+                wait = ROOM_RETRY_S
+            else:
+                wait = min(ROOM_RETRY_MAX_S, ROOM_RETRY_S * 2 ** max(0, self.retries - 2))
+            self.retry_at = due = now + wait
+            spawn(self.retry_when(due))
+
+    async def retry_when(self, due: float) -> None:
+        """The room try planned for ``due``, on time (the heartbeat's second would add up
+        to a second to every wait)."""
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        if self.retry_at == due and not self.left and not self.stopped:
+            self.retry_at = None
+            await self.connect_room()
 
     def send(self, text: str | None) -> None:
         if text and self.link is not None:
@@ -834,7 +854,8 @@ class GuestNet:
                 self.link.close()
 
     async def loop(self) -> None:
-        """Heartbeat, the reply's countdown, noticing a silent host, rejoining a room."""
+        """Heartbeat, the reply's countdown, noticing a silent host (rejoining a room:
+        :meth:`retry_when`)."""
         while not self.stopped:
             await asyncio.sleep(1.0)
             try:
@@ -845,10 +866,6 @@ class GuestNet:
     def beat(self) -> None:
         lang = self.page.lang
         now = time.monotonic()
-        if self.retry_at is not None and now >= self.retry_at and not self.left:
-            self.retry_at = None
-            spawn(self.connect_room())
-            return
         if self.link is None and self.reply is not None:
             left = int(self.reply_good_s - (now - self.made_at))
             exp = by_id("reply-expiry")
