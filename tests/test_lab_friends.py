@@ -446,6 +446,7 @@ def test_manual_exchange_between_homes_tells_the_truth(
     expect(host.locator("#ice-status")).to_contain_text("made again", timeout=slack(2))
     url = invite_of(host, 2, "&ice=")
     guest = shared.open(homes[netlab.HB], url, cloud=False)
+    expect(guest.locator("#join-ice")).to_have_value("stun:stun.l.google.com:19302")  # shown, not typed
     reply = reply_of(guest)
     expect(guest.locator("#join-status")).to_contain_text("about 15 s")
     t0 = time.monotonic()

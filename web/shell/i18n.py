@@ -619,18 +619,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ice_help": (
         "Two devices on the same network need nothing here. Across the internet a STUN server (and "
         "behind strict routers a TURN server) may be needed: one per line, e.g. "
-        "stun:stun.example.org:3478 or turn:turn.example.org:3478 user password. Your friends set "
-        "the same on their page.",
+        "stun:stun.example.org:3478 or turn:turn.example.org:3478 user password. The invitations "
+        "carry them: your friends type nothing.",
         "Due dispositivi sulla stessa rete non hanno bisogno di nulla qui. Via internet può servire "
         "un server STUN (e dietro router severi un server TURN): uno per riga, per esempio "
-        "stun:stun.example.org:3478 oppure turn:turn.example.org:3478 utente password. I tuoi amici "
-        "mettono gli stessi sulla loro pagina.",
+        "stun:stun.example.org:3478 oppure turn:turn.example.org:3478 utente password. Gli inviti "
+        "li portano con sé: i tuoi amici non scrivono nulla.",
     ),
     "ice_help_guest": (
-        "Only if the host asks: the same STUN / TURN servers as the host, one per line. Changing "
-        "them makes a fresh reply code.",
-        "Solo se chi ospita lo chiede: gli stessi server STUN / TURN, uno per riga. Cambiarli crea "
-        "un nuovo codice di risposta.",
+        "The invitation brings the host's STUN / TURN servers (shown here): change them only if "
+        "the host asks. Changing them makes a fresh reply code.",
+        "L'invito porta i server STUN / TURN di chi ospita (qui sotto): cambiali solo se chi "
+        "ospita lo chiede. Cambiarli crea un nuovo codice di risposta.",
     ),
     "ice_saved": ("Saved: {n} server(s).", "Salvato: {n} server."),
     "ice_bad": ("Not saved", "Non salvato"),
