@@ -244,7 +244,7 @@ table inet labfilter {{
         )
         log.close()
 
-    def _wait_tcp(self, ns: str, host: str, port: int, what: str, timeout_s: float = 20) -> None:
+    def _wait_tcp(self, ns: str, host: str, port: int, what: str, timeout_s: float = 60) -> None:
         probe = f"import socket; socket.create_connection(({host!r}, {port}), 1).close()"
         deadline = time.monotonic() + timeout_s
         while True:

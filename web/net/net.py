@@ -51,7 +51,8 @@ HOST_SILENT_S = 7.0
 ROOM_RETRY_S = 1.0
 ROOM_QUICK_FOR_S = 120.0
 #: … and gives one try ROOM_ANSWER_S to be answered by the table (the lab's tables answer
-#: in 0.1–0.3 s; an offer the server handed to a host that vanished is never answered) and
+#: in 0.1–0.3 s; an offer the server handed to a host that vanished is never answered; a
+#: device slow to reach the server waits longer: transport.ANSWER_PER_OPEN) and
 #: ROOM_TRY_S in all; after ROOM_QUICK_FOR_S it waits longer between tries, up to
 #: ROOM_RETRY_MAX_S (a host who closed the table may come back)
 ROOM_ANSWER_S = 4.0

@@ -72,6 +72,9 @@ GATHER_TIMEOUT_S = 10.0
 #: a room's host goes back to the signalling server this often after losing it, this many times
 RECONNECT_EVERY_S = 3.0
 RECONNECT_TRIES = 400
+#: a guest's wait for the table's answer is at least this many times what the signalling
+#: server took to let the guest in (the answer makes two trips through that server)
+ANSWER_PER_OPEN = 3.0
 CHANNEL_LABEL = "dernier"
 CHANNEL_ID = 0
 ROOM_PREFIX = "dernier-"
@@ -637,14 +640,19 @@ async def room_connect(
     answer_s: float | None = None,
 ) -> Link:
     """A guest's Link to the table holding `room` (see the module docstring);
-    ``answer_s``: give up when the table has not answered in that long (``"no answer"``)."""
+    ``answer_s``: give up when the table has not answered in that long (``"no answer"``),
+    or in ANSWER_PER_OPEN times what this device took to be let in by the server, if more."""
     room = clean_room(room)
     peerjs = await load_peerjs(peerjs_src)
     # Our own random id: PeerJS then needs no HTTP request for one (only the WebSocket,
     # so a CSP connect-src needs just the server's wss:// origin).
     guest_id = f"{ROOM_PREFIX}g-{_random_id()}"
+    loop = asyncio.get_event_loop()
+    began = loop.time()
     peer, keep = await _peer_open(peerjs.Peer.new(guest_id, server.options(ice_servers)), timeout_s)
-    failed = asyncio.get_event_loop().create_future()
+    if answer_s is not None:  # a slow network: the answer comes through the same server
+        answer_s = max(answer_s, ANSWER_PER_OPEN * (loop.time() - began))
+    failed = loop.create_future()
 
     def on_error(error: Any) -> None:
         if not failed.done():
