@@ -360,6 +360,31 @@ def test_a_host_that_vanishes_and_reloads(lab: netlab.Lab, cone_table: Table) ->
     wait_at_table(guest, 3)
 
 
+def test_a_host_that_reloads_while_its_line_is_down(lab: netlab.Lab, cone_table: Table) -> None:
+    """The host reloads while its line is still dead: the room cannot be opened, the lobby
+    says it keeps trying (it gave up and a click opened a new room, which no friend's link
+    names); when the line is back the same room opens and the friend comes back."""
+    host, guest = cone_table.host, cone_table.guest
+    room = host.evaluate("document.body.dataset.room")
+    lab.set_nat(netlab.RA, "down")
+    host.reload()
+    host.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+    expect(host.locator("#room-status")).to_contain_text("trying your room again", timeout=slack(10))
+    lab.set_nat(netlab.RA, "cone")
+    t0 = time.monotonic()
+    wait_true(host, "document.querySelector('#lobby').dataset.room === 'open'", 30)
+    t1 = time.monotonic()
+    assert host.evaluate("document.body.dataset.room") == room
+    wait_presence(host, "connected", 6)
+    now = time.monotonic()
+    figure(
+        f"host reloaded with its line down: its room open again {t1 - t0:.1f} s after the line came "
+        f"back, the friend back {now - t1:.1f} s after that"
+    )
+    host.click("#start-online")
+    wait_at_table(guest, 3)
+
+
 def test_symmetric_routers_through_turn(lab: netlab.Lab, cone_table: Table) -> None:
     """Both homes now behind symmetric NATs: STUN cannot help; when the friend's line
     comes back from a cut, its page rejoins through PeerJS's TURN relay (the default

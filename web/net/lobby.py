@@ -54,7 +54,7 @@ class FriendsScreens(_Page):
             from web.net.roomlink import CLOUD_SERVER
 
             code, server = saved
-            spawn(self.hub.open_room(None if server == CLOUD_SERVER.text() else server, code))
+            spawn(self.hub.reopen_room(None if server == CLOUD_SERVER.text() else server, code))
             return
         for seat in session.friend_seats():
             spawn(self.hub.invite(seat))

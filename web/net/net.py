@@ -66,6 +66,10 @@ ROOM_SAVE_KEY = "dernier.room.v1"
 GUEST_KEY = "dernier.guest.v1"
 #: a reloaded host's room id may still be held on the server for a moment
 ROOM_TAKEN_TRIES = 8
+#: a reloaded host whose signalling server cannot be reached tries its room again this
+#: often, this many times (its friends' links name that room: a new one would strand them)
+ROOM_REOPEN_S = 3.0
+ROOM_REOPEN_TRIES = 200
 
 
 _TASKS: set[Any] = set()
@@ -208,6 +212,7 @@ class HostNet:
         self.started = False
         self.room: Any = None  # transport.RoomHost, once the host opened a room
         self.room_opening = False
+        self.closed = False
         self.server: Any = None  # roomlink.Server of the room
         self.give_tokens()
         self.tick_task = spawn(self.tick_loop())
@@ -384,6 +389,9 @@ class HostNet:
         if server_text is not None:
             with contextlib.suppress(Exception):
                 window.localStorage.setItem(ROOM_SERVER_KEY, server.text())
+        saved = self.saved_room()
+        if code is None and saved is not None and saved[1] == server.text():
+            code = saved[0]  # this match's room on this server: the links sent name it
         self.room_opening = True
         status.textContent = t(lang, "room_opening")
         by_id("lobby").dataset.room = "opening"
@@ -430,6 +438,16 @@ class HostNet:
         status.textContent = t(lang, "room_open_now", room=code)
         self.render_seats()
 
+    async def reopen_room(self, server_text: str | None, code: str) -> None:
+        """The host's reload: its room again, tried until the server answers (a reload
+        while the line is down must not leave the friends' links dead)."""
+        for _ in range(ROOM_REOPEN_TRIES):
+            await self.open_room(server_text, code)
+            if self.room is not None or self.closed:
+                return
+            by_id("room-status").textContent = t(self.page.lang, "room_reopening")
+            await asyncio.sleep(ROOM_REOPEN_S)
+
     def room_urls(self) -> None:
         """Every friend seat's room link, with the room's ICE servers."""
         code, server = self.room.room, self.server
@@ -468,6 +486,7 @@ class HostNet:
         self.on_hub_change()
 
     def close(self, reason: str = "host_left") -> None:
+        self.closed = True
         with contextlib.suppress(Exception):
             self.hub.close_table(reason)
         for inv in self.invites.values():

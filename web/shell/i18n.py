@@ -524,6 +524,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "diretta; il server STUN di Google dice a ogni dispositivo il suo indirizzo internet.",
     ),
     "cloud_button": ("One link for friends in other homes", "Un link per amici in altre case"),
+    "room_reopening": (
+        "The signalling server cannot be reached: trying your room again every few seconds "
+        "(the links your friends have stay good).",
+        "Il server di segnalazione non risponde: riprovo la tua stanza ogni pochi secondi "
+        "(i link dei tuoi amici restano validi).",
+    ),
     "room_failed_open": (
         "The signalling server could not be reached: try again, or use the invitations below.",
         "Il server di segnalazione non risponde: riprova, o usa gli inviti qui sotto.",
