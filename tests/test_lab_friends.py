@@ -63,7 +63,11 @@ PACE: list[float] = []
 def slack(seconds: float) -> float:
     """A deadline in milliseconds for something that takes about ``seconds`` on an idle
     machine, with a margin (×2) and stretched by this run's pace."""
-    return seconds * 2 * (PACE[0] if PACE else 1.0) * 1000
+    return seconds * 2 * pace() * 1000
+
+
+def pace() -> float:
+    return PACE[0] if PACE else 1.0
 
 
 def wait_true(page: Page, js: str, seconds: float, arg: Any = None) -> float:
@@ -340,7 +344,9 @@ def test_a_host_that_vanishes_and_reloads(lab: netlab.Lab, cone_table: Table) ->
     tries.wait(3, 10, guest)
     gaps = [b - a for a, b in itertools.pairwise(tries.at)]
     figure(f"host vanished: the friend's tries {', '.join(f'{g:.1f}' for g in gaps)} s apart")
-    assert max(gaps) <= 7.5, gaps  # ROOM_ANSWER_S + ROOM_RETRY_S, a margin (was 8–11 s)
+    # ROOM_ANSWER_S + ROOM_RETRY_S and a margin that grows a little with the load, below
+    # the 8–11 s they were
+    assert max(gaps) <= min(7.9, 6 + 0.75 * pace()), gaps
     lab.set_nat(netlab.RA, "cone")
     host.reload()
     host.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
@@ -355,7 +361,7 @@ def test_a_host_that_vanishes_and_reloads(lab: netlab.Lab, cone_table: Table) ->
     )
     # at worst a try the old registration swallowed, its answer wait and the next try
     # (it was up to 11 s: a try that waited on the server for the room was lost)
-    assert now - t1 <= 7.0, now - t1
+    assert now - t1 <= 6 + pace(), now - t1
     host.click("#start-online")
     wait_at_table(guest, 3)
 
