@@ -457,6 +457,7 @@ def test_manual_exchange_on_one_network(
     guest = shared.open(homes[netlab.HA], url, cloud=False)
     reply = reply_of(guest)
     expect(guest.locator("#reply-expiry")).to_contain_text(re.compile(r"good for (2\d\d|300) s"))  # minutes
+    expect(guest.locator("#join-status")).to_contain_text("from another home, ask")  # and where it fails
     guest.wait_for_timeout(20_000)  # longer than a reply lasts across routers
     t0 = paste(host, 1, reply)
     wait_presence(host, "connected", 3)

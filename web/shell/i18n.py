@@ -453,8 +453,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "reply_making": ("Preparing your reply code…", "Preparo il tuo codice di risposta…"),
     "reply_send": (
-        "Send this reply code to {who} (any messenger); the table opens when they paste it.",
-        "Manda questo codice di risposta a {who} (con qualsiasi app); il tavolo si apre quando lo incolla.",
+        "Send this reply code to {who} (any messenger); the table opens when they paste it. It "
+        "works on the same network as {who}; from another home, ask {who} for the one link "
+        "(“friends in other homes”).",
+        "Manda questo codice di risposta a {who} (con qualsiasi app); il tavolo si apre quando lo "
+        "incolla. Funziona sulla stessa rete di {who}; da un'altra casa, chiedi a {who} il link "
+        "unico (“amici in altre case”).",
     ),
     "reply_good_for": ("This code stays good for {n} s.", "Questo codice vale ancora {n} s."),
     "reply_expired_guest": (
