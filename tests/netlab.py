@@ -1,7 +1,8 @@
 """A network lab for playing with friends between two homes (tests/test_lab_friends.py).
 
 Linux network namespaces made (and removed) by the test, as root; nothing outside them is
-touched but ``/etc/netns/<ns>/`` (each home's resolv.conf, removed at teardown)::
+touched but ``/etc/netns/<ns>/`` (each home's resolv.conf, removed at teardown). Their
+names start with ``dl-`` (``dlgw1-`` … under a pytest-xdist worker: one lab per worker)::
 
     home A (dl-ha, 10.1.0.2) ── router A (dl-ra: NAT) ──┐
                                                        ├── "internet" (dl-inet, 198.51.100.0/24)
@@ -41,8 +42,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PREFIX = "dl-"
-INET, RA, RB, HA, HB = "dl-inet", "dl-ra", "dl-rb", "dl-ha", "dl-hb"
+#: the lab's namespaces are named after the test worker (pytest-xdist's ``gw0``, ``gw1`` …):
+#: two workers that both run lab tests build two labs side by side, neither tears down
+#: the other's (inside its namespaces each lab has the same addresses)
+WORKER = "".join(c for c in os.environ.get("PYTEST_XDIST_WORKER", "") if c.isalnum())[-4:]
+PREFIX = f"dl{WORKER}-"
+INET, RA, RB, HA, HB = (PREFIX + n for n in ("inet", "ra", "rb", "ha", "hb"))
 NAMESPACES = (INET, RA, RB, HA, HB)
 STUN_IP, TURN_IP, PEER_IP, DNS_IP, GATE_IP = (
     "198.51.100.2",
@@ -105,8 +110,8 @@ def problem() -> str | None:
     if not CHROMIUM.exists():
         return f"{CHROMIUM} is missing (apt-get install chromium)"
     try:
-        run("ip", "netns", "add", "dl-probe")
-        run("ip", "netns", "del", "dl-probe")
+        run("ip", "netns", "add", PREFIX + "probe")
+        run("ip", "netns", "del", PREFIX + "probe")
     except LabError as e:
         return f"cannot make a network namespace here: {e}"
     return None
@@ -239,7 +244,7 @@ table inet labfilter {{
         )
         log.close()
 
-    def _wait_tcp(self, ns: str, host: str, port: int, what: str, timeout_s: float = 20) -> None:
+    def _wait_tcp(self, ns: str, host: str, port: int, what: str, timeout_s: float = 60) -> None:
         probe = f"import socket; socket.create_connection(({host!r}, {port}), 1).close()"
         deadline = time.monotonic() + timeout_s
         while True:

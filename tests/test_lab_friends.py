@@ -5,12 +5,20 @@ and a DNS that answers the names of the page's defaults (``web.roomlink.CLOUD_SE
 Chromium inside its namespace and serves the site on its own 127.0.0.1.
 
 Needs root and network namespaces (skipped otherwise, failed in CI). One lab and one
-Chromium per home for the whole session; the figures (times to connect, the path the
-data took) are printed (``-s``) and recorded in docs/FRIENDS.md.
+Chromium per home for this file (per test worker: tests/netlab.py names the namespaces
+after it); the figures (times to connect, the path the data took) are printed (``-s``)
+and recorded in docs/FRIENDS.md.
+
+No fixed sleeps but the deliberate ones (a link sent a minute before it is opened, a line
+cut for a while): every wait polls until what it waits for happens, with a deadline made
+of what it waits for times :func:`slack`, which stretches with how slow the machine is
+during this run (the first page load against an idle machine's); the limits the issue
+sets (a host that vanishes noticed within 15 s) are not stretched.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Iterator
@@ -46,6 +54,28 @@ PATHS_JS = """async () => {
 
 PRESENCE_JS = 's => document.querySelector(`[data-seat-row="${s}"]`)?.dataset.presence'
 FIGURES: list[str] = []
+#: seconds the lab's first page load takes on an idle machine (Python and the game loaded)
+IDLE_LOAD_S = 5.0
+#: how many times slower than that this run's first page load was (1 ..= 6; none yet: 1)
+PACE: list[float] = []
+
+
+def slack(seconds: float) -> float:
+    """A deadline in milliseconds for something that takes about ``seconds`` on an idle
+    machine, with a margin (×2) and stretched by this run's pace."""
+    return seconds * 2 * pace() * 1000
+
+
+def pace() -> float:
+    return PACE[0] if PACE else 1.0
+
+
+def wait_true(page: Page, js: str, seconds: float, arg: Any = None) -> float:
+    """Poll ``js`` on ``page`` until it is true (deadline :func:`slack` of ``seconds``);
+    returns the seconds it took."""
+    start = time.monotonic()
+    page.wait_for_function(js, arg=arg, timeout=slack(seconds), polling=100)
+    return time.monotonic() - start
 
 
 def figure(text: str) -> None:
@@ -53,8 +83,10 @@ def figure(text: str) -> None:
     print("lab:", text)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab() -> Iterator[netlab.Lab]:
+    """The lab, for this file's tests only: torn down when they are done, so the servers
+    and the homes' browsers do not share the machine with the tests that come after."""
     why = netlab.problem()
     if why:
         if in_ci():
@@ -76,7 +108,7 @@ class Home:
     browser: Browser
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def homes(lab: netlab.Lab, playwright: Playwright) -> Iterator[dict[str, Home]]:
     """One Chromium per home, run inside that home's namespace."""
     made: dict[str, Home] = {}
@@ -104,15 +136,20 @@ class Pages:
 
     def open(self, home: Home, url: str, cloud: bool = True) -> Page:
         ctx = home.browser.new_context()
-        ctx.set_default_timeout(20_000)
+        ctx.set_default_timeout(slack(10))
         ctx.add_init_script(PCS_JS)
         log = PageLog()
         log.attach(ctx)
         self.logs.append((log, cloud))
         self.contexts.append(ctx)
         page = ctx.new_page()
-        page.goto(url)
+        start = time.monotonic()
+        page.goto(url, timeout=READY_TIMEOUT_MS)
         page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+        if not PACE:  # the session's first page sets the pace
+            took = time.monotonic() - start
+            PACE.append(min(6.0, max(1.0, took / IDLE_LOAD_S)))
+            figure(f"pace: the first page load took {took:.1f} s (waits ×{PACE[0]:.1f})")
         return page
 
     def close(self) -> None:
@@ -169,20 +206,29 @@ def presence(host: Page, seat: int = 1) -> Any:
     return host.evaluate(PRESENCE_JS, seat)
 
 
-def wait_presence(host: Page, value: str, timeout_s: float, seat: int = 1) -> float:
-    """Seconds until the host's lobby shows the seat ``value`` (AssertionError after
-    timeout_s)."""
-    start = time.monotonic()
-    host.wait_for_function(f"({PRESENCE_JS})({seat}) === {value!r}", timeout=timeout_s * 1000)
-    return time.monotonic() - start
+def wait_presence(host: Page, value: str, seconds: float, seat: int = 1) -> float:
+    """Seconds until the host's lobby shows the seat ``value`` (deadline: :func:`slack` of
+    ``seconds``)."""
+    return wait_true(host, f"s => ({PRESENCE_JS})(s) === {value!r}", seconds, arg=seat)
+
+
+def wait_seat(host: Page, value: str, seconds: float, seat: int = 1) -> float:
+    """Seconds until the host's table shows the seat ``value`` (away, connected …)."""
+    js = (
+        f's => document.querySelector(`#opponents .seat[data-seat="${{s}}"]`)?.dataset.presence === {value!r}'
+    )
+    return wait_true(host, js, seconds, arg=seat)
+
+
+def wait_at_table(guest: Page, seconds: float) -> float:
+    return wait_true(guest, "document.querySelector('#table').dataset.connected === 'true'", seconds)
 
 
 def open_room(host: Page) -> str:
     host.click("#room-cloud")
     sel = '[data-invite-seat="1"]'
-    host.wait_for_function(
-        f"(document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes('#room=')",
-        timeout=30_000,
+    wait_true(
+        host, f"(document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes('#room=')", 5
     )
     url = host.locator(sel).get_attribute("data-invite")
     assert url and "#room=" in url and "&ice=" in url, url
@@ -200,16 +246,37 @@ def join_by_link(homes: dict[str, Home], pages: Pages, host: Page, url: str) -> 
     opened = time.monotonic()
     guest = pages.open(homes[netlab.HB], url)
     ready = time.monotonic()
-    wait_presence(host, "connected", 30)
+    wait_presence(host, "connected", 5)
     now = time.monotonic()
     return guest, now - opened, now - ready
 
 
 def start(host: Page, guest: Page) -> None:
-    expect(guest.locator("#join-status")).to_contain_text("waiting for the host to start")
+    wait_true(
+        guest,
+        "(document.querySelector('#join-status')?.textContent || '').includes('waiting for the host')",
+        2,
+    )
     host.click("#start-online")
-    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=20_000)
+    wait_at_table(guest, 3)
     expect(guest.locator("#table")).to_have_attribute("data-seat", "1")
+
+
+class Tries:
+    """When the friend's page opened a WebSocket to the signalling server: one per try to
+    reach the room (each try is a fresh PeerJS peer)."""
+
+    def __init__(self, guest: Page) -> None:
+        self.at: list[float] = []
+        guest.on(
+            "websocket", lambda ws: self.at.append(time.monotonic()) if CLOUD_WSS[6:] in ws.url else None
+        )
+
+    def wait(self, n: int, seconds: float, page: Page) -> None:
+        deadline = time.monotonic() + slack(seconds) / 1000
+        while len(self.at) < n:
+            assert time.monotonic() < deadline, f"{len(self.at)} tries in {slack(seconds) / 1000:.0f} s"
+            page.wait_for_timeout(100)
 
 
 def test_one_link_between_two_cone_routers_opened_60_s_later(lab: netlab.Lab, cone_table: Table) -> None:
@@ -220,26 +287,25 @@ def test_one_link_between_two_cone_routers_opened_60_s_later(lab: netlab.Lab, co
         f"cone/cone, link opened 60 s later: at the table {cone_table.after_ready_s:.1f} s after the page "
         f"was up ({cone_table.total_s:.1f} s from opening the link, page load included)"
     )
+    # the browsers may start on the relay and move to the direct path
+    deadline = time.monotonic() + slack(5) / 1000
     used = paths(guest)
-    for _ in range(20):  # the browsers may start on the relay and move to the direct path
-        if used and all("relay" not in pair for pair in used):
-            break
-        guest.wait_for_timeout(500)
+    while not (used and all("relay" not in pair for pair in used)) and time.monotonic() < deadline:
+        guest.wait_for_timeout(250)
         used = paths(guest)
     figure(f"cone/cone path (friend's side): {used}")
     assert used and all("relay" not in pair for pair in used), used
     assert {"0.peerjs.com", "stun.l.google.com"} <= lab.dns_asked()
     # the friend plays: its moves reach the host's engine
-    for _ in range(100):
-        if guest.evaluate("document.querySelector('#table').dataset.turn") == "1":
-            break
+    deadline = time.monotonic() + slack(10) / 1000
+    while guest.evaluate("document.querySelector('#table').dataset.turn") != "1":
+        assert time.monotonic() < deadline, "the friend's turn did not come"
         if host.evaluate("document.querySelector('#table').dataset.turn") == "0":
             take_turn(host)
         host.wait_for_timeout(100)
-    assert guest.evaluate("document.querySelector('#table').dataset.turn") == "1"
     lines = host.locator("#log li").count()
     take_turn(guest)
-    host.wait_for_function(f"document.querySelectorAll('#log li').length > {lines}", timeout=10_000)
+    wait_true(host, "n => document.querySelectorAll('#log li').length > n", 2, arg=lines)
 
 
 def test_drop_and_rejoin_between_homes(lab: netlab.Lab, cone_table: Table) -> None:
@@ -247,35 +313,82 @@ def test_drop_and_rejoin_between_homes(lab: netlab.Lab, cone_table: Table) -> No
     back the friend's page comes back by itself within seconds."""
     host, guest = cone_table.host, cone_table.guest
     lab.set_nat(netlab.RB, "down")
-    seat = host.locator('#opponents .seat[data-seat="1"]')
-    expect(seat).to_have_attribute("data-presence", "away", timeout=15_000)
-    guest.wait_for_timeout(3_000)
+    wait_seat(host, "away", 8)
+    guest.wait_for_timeout(3_000)  # the line stays cut a while
     lab.set_nat(netlab.RB, "cone")
     t0 = time.monotonic()
-    expect(seat).to_have_attribute("data-presence", "connected", timeout=30_000)
-    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=10_000)
+    wait_seat(host, "connected", 10)
+    wait_at_table(guest, 3)
     back = time.monotonic() - t0
     figure(f"drop and rejoin: the friend was back {back:.1f} s after the line came back")
-    assert back <= 20
+    # at worst a try stuck reaching the server (ROOM_TRY_S), the next one and the link
+    assert back <= 12, back
 
 
 def test_a_host_that_vanishes_and_reloads(lab: netlab.Lab, cone_table: Table) -> None:
-    """The host's line goes dead without a word: the friend's page says so within 15 s;
-    the host's reload (line back) reopens the same room and the friend comes back."""
+    """The host's line goes dead without a word: the friend's page says so within 15 s
+    and keeps trying the room, a try every ~5 s (one that the vanished host cannot answer
+    is given up after ROOM_ANSWER_S; tries were 8–11 s apart); the host's reload (line
+    back) reopens the same room and the friend comes back within one try (a try that
+    waited on the server for the room was lost: up to 11 s)."""
     host, guest = cone_table.host, cone_table.guest
+    tries = Tries(guest)
     lab.set_nat(netlab.RA, "down")
     t0 = time.monotonic()
-    expect(guest.locator("#notices")).to_contain_text("The connection to the host is lost", timeout=15_000)
+    told = (
+        "(document.querySelector('#notices')?.textContent || '').includes('connection to the host is lost')"
+    )
+    guest.wait_for_function(told, timeout=15_000, polling=100)  # the issue's limit: not stretched
     figure(f"host vanished: the friend was told after {time.monotonic() - t0:.1f} s")
     expect(guest.locator("#table")).not_to_have_attribute("data-connected", "true")
+    tries.wait(3, 10, guest)
+    gaps = [b - a for a, b in itertools.pairwise(tries.at)]
+    figure(f"host vanished: the friend's tries {', '.join(f'{g:.1f}' for g in gaps)} s apart")
+    # ROOM_ANSWER_S + ROOM_RETRY_S and a margin that grows a little with the load, below
+    # the 8–11 s they were
+    assert max(gaps) <= min(7.9, 6 + 0.75 * pace()), gaps
     lab.set_nat(netlab.RA, "cone")
     host.reload()
     host.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
     t0 = time.monotonic()
-    wait_presence(host, "connected", 40)
+    wait_true(host, "document.querySelector('#lobby').dataset.room === 'open'", 3)
+    t1 = time.monotonic()
+    wait_presence(host, "connected", 6)
+    now = time.monotonic()
+    figure(
+        f"host reload: the friend was back {now - t0:.1f} s after the host's page was up "
+        f"({now - t1:.1f} s after the room was open again)"
+    )
+    # at worst a try the old registration swallowed, its answer wait and the next try
+    # (it was up to 11 s: a try that waited on the server for the room was lost)
+    assert now - t1 <= 6 + pace(), now - t1
     host.click("#start-online")
-    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=20_000)
-    figure(f"host reload: the friend was back {time.monotonic() - t0:.1f} s after the host's page was up")
+    wait_at_table(guest, 3)
+
+
+def test_a_host_that_reloads_while_its_line_is_down(lab: netlab.Lab, cone_table: Table) -> None:
+    """The host reloads while its line is still dead: the room cannot be opened, the lobby
+    says it keeps trying (it gave up and a click opened a new room, which no friend's link
+    names); when the line is back the same room opens and the friend comes back."""
+    host, guest = cone_table.host, cone_table.guest
+    room = host.evaluate("document.body.dataset.room")
+    lab.set_nat(netlab.RA, "down")
+    host.reload()
+    host.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+    expect(host.locator("#room-status")).to_contain_text("trying your room again", timeout=slack(10))
+    lab.set_nat(netlab.RA, "cone")
+    t0 = time.monotonic()
+    wait_true(host, "document.querySelector('#lobby').dataset.room === 'open'", 30)
+    t1 = time.monotonic()
+    assert host.evaluate("document.body.dataset.room") == room
+    wait_presence(host, "connected", 6)
+    now = time.monotonic()
+    figure(
+        f"host reloaded with its line down: its room open again {t1 - t0:.1f} s after the line came "
+        f"back, the friend back {now - t1:.1f} s after that"
+    )
+    host.click("#start-online")
+    wait_at_table(guest, 3)
 
 
 def test_symmetric_routers_through_turn(lab: netlab.Lab, cone_table: Table) -> None:
@@ -285,12 +398,11 @@ def test_symmetric_routers_through_turn(lab: netlab.Lab, cone_table: Table) -> N
     host, guest = cone_table.host, cone_table.guest
     lab.set_nat(netlab.RA, "symmetric")
     lab.set_nat(netlab.RB, "down")
-    seat = host.locator('#opponents .seat[data-seat="1"]')
-    expect(seat).to_have_attribute("data-presence", "away", timeout=15_000)
+    wait_seat(host, "away", 8)
     lab.set_nat(netlab.RB, "symmetric")
     t0 = time.monotonic()
-    expect(seat).to_have_attribute("data-presence", "connected", timeout=30_000)
-    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=10_000)
+    wait_seat(host, "connected", 10)
+    wait_at_table(guest, 3)
     took = time.monotonic() - t0
     used = paths(guest)
     figure(f"symmetric/symmetric: back at the table {took:.1f} s after the line came back; path {used}")
@@ -311,9 +423,8 @@ def manual_host(lab: netlab.Lab, homes: dict[str, Home]) -> Iterator[tuple[Page,
 
 def invite_of(host: Page, seat: int, holding: str) -> str:
     sel = f'[data-invite-seat="{seat}"]'
-    host.wait_for_function(
-        f"(document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes({holding!r})",
-        timeout=30_000,
+    wait_true(
+        host, f"(document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes({holding!r})", 5
     )
     return host.locator(sel).get_attribute("data-invite") or ""
 
@@ -323,7 +434,7 @@ def reply_of(guest: Page, other_than: str = "") -> str:
         "r => (document.querySelector('#reply')?.dataset.reply || '').length > 20"
         " && document.querySelector('#reply').dataset.reply !== r",
         arg=other_than,
-        timeout=30_000,
+        timeout=slack(5),
     )
     return guest.locator("#reply").get_attribute("data-reply") or ""
 
@@ -346,9 +457,10 @@ def test_manual_exchange_on_one_network(
     guest = shared.open(homes[netlab.HA], url, cloud=False)
     reply = reply_of(guest)
     expect(guest.locator("#reply-expiry")).to_contain_text(re.compile(r"good for (2\d\d|300) s"))  # minutes
+    expect(guest.locator("#join-status")).to_contain_text("from another home, ask")  # and where it fails
     guest.wait_for_timeout(20_000)  # longer than a reply lasts across routers
     t0 = paste(host, 1, reply)
-    wait_presence(host, "connected", 20)
+    wait_presence(host, "connected", 3)
     figure(
         f"manual exchange on one network, reply pasted 20 s later: linked in {time.monotonic() - t0:.2f} s"
     )
@@ -365,25 +477,26 @@ def test_manual_exchange_between_homes_tells_the_truth(
     host.click("#lobby details.net-settings summary")
     host.fill("#ice-servers", "stun:stun.l.google.com:19302")
     host.dispatch_event("#ice-servers", "change")
-    expect(host.locator("#ice-status")).to_contain_text("made again")
+    expect(host.locator("#ice-status")).to_contain_text("made again", timeout=slack(2))
     url = invite_of(host, 2, "&ice=")
     guest = shared.open(homes[netlab.HB], url, cloud=False)
+    expect(guest.locator("#join-ice")).to_have_value("stun:stun.l.google.com:19302")  # shown, not typed
     reply = reply_of(guest)
     expect(guest.locator("#join-status")).to_contain_text("about 15 s")
     t0 = time.monotonic()
-    expect(guest.locator("#reply-expiry")).to_have_text("This reply code no longer works.", timeout=40_000)
+    expect(guest.locator("#reply-expiry")).to_have_text("This reply code no longer works.", timeout=slack(20))
     figure(
         f"manual between homes: the friend's reply stopped working {time.monotonic() - t0:.0f} s after shown"
     )
     expect(guest.locator("#reply-fresh")).to_be_visible()
     paste(host, 2, reply)
     status = host.locator('[data-seat-row="2"] .lobby-status')
-    expect(status).to_contain_text("one link for friends in other homes", timeout=40_000)
+    expect(status).to_contain_text("one link for friends in other homes", timeout=slack(20))
     now = "(document.querySelector('[data-invite-seat=\"2\"]').getAttribute('data-invite') || '')"
-    host.wait_for_function(f"u => {now} !== u && {now}.includes('&ice=')", arg=url, timeout=30_000)
+    wait_true(host, f"u => {now} !== u && {now}.includes('&ice=')", 5, arg=url)
     fresh = host.locator('[data-invite-seat="2"]').get_attribute("data-invite") or ""
     guest.evaluate("u => { location.href = u; }", fresh)  # the friend opens the fresh link
     t0 = paste(host, 2, reply_of(guest, reply))
-    wait_presence(host, "connected", 20, seat=2)
+    wait_presence(host, "connected", 3, seat=2)
     took = time.monotonic() - t0
     figure(f"manual between homes (STUN from the invitation), reply pasted at once: {took:.2f} s")

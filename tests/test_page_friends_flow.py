@@ -107,6 +107,29 @@ def test_a_page_on_an_old_link_takes_the_new_one(
     )
 
 
+def test_a_page_on_the_start_screen_takes_a_link_without_reload(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    """The friend's page is on the start screen when the invitation is opened in it: only
+    the URL's fragment changes (a hashchange, no reload), and the page joins as a fresh
+    load would (it stayed on the start screen)."""
+    host = host_page(browser, contexts, server_url, TWO)
+    url = invitation(host, 1)
+    guest = new_page(browser, contexts)
+    guest.goto(url.split("#", 1)[0])
+    wait_ready(guest)
+    expect(guest.locator("body")).to_have_attribute("data-screen", "setup")
+    guest.evaluate("() => { window.__samePage = true; }")
+    guest.evaluate("url => { location.href = url; }", url)
+    reply = wait_reply(guest)
+    assert guest.evaluate("window.__samePage === true")  # no reload
+    host.fill('textarea[data-reply-for="1"]', reply)
+    host.click('button[data-accept-for="1"]')
+    expect(host.locator('[data-seat-row="1"]')).to_have_attribute(
+        "data-presence", "connected", timeout=20_000
+    )
+
+
 def test_copy_buttons_say_copied(browser: Browser, contexts: list[BrowserContext], server_url: str) -> None:
     """The invitation's and the reply's Copy buttons say what they did (they gave no
     feedback), then read "Copy" again."""

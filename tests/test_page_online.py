@@ -20,6 +20,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_page_support import take_turn
 
+from web.net.roomlink import ice_in
+
 CARD = re.compile(r"^(?:(?:10|[2-9AJQK])[HDCS]|JK)$")
 
 RECORD_JS = """
@@ -372,6 +374,13 @@ def test_room_code_through_a_local_signalling_server(
     url = host.locator(sel).get_attribute("data-invite")
     assert url and "#room=" in url
     expect(host.locator('textarea[data-reply-for="1"]')).to_be_hidden()  # no reply code needed
+    # the host changes its connection settings: the links shown carry them, and it says so
+    host.click("#lobby details.net-settings summary")
+    host.fill("#ice-servers", "stun:127.0.0.1:3478")
+    host.dispatch_event("#ice-servers", "change")
+    expect(host.locator("#ice-status")).to_contain_text("Links already sent still work")
+    url = host.locator(sel).get_attribute("data-invite")
+    assert url and ice_in(url) == [{"urls": "stun:127.0.0.1:3478"}], url
     guest = new_page(browser, contexts, record=True)
     guest.goto(url)
     wait_ready(guest)

@@ -54,7 +54,7 @@ class FriendsScreens(_Page):
             from web.net.roomlink import CLOUD_SERVER
 
             code, server = saved
-            spawn(self.hub.open_room(None if server == CLOUD_SERVER.text() else server, code))
+            spawn(self.hub.reopen_room(None if server == CLOUD_SERVER.text() else server, code))
             return
         for seat in session.friend_seats():
             spawn(self.hub.invite(seat))
@@ -160,17 +160,24 @@ class FriendsScreens(_Page):
             spawn(self.hub.open_room(None))
 
     def on_join_hash(self) -> None:
-        """A friend's page already open on an invitation is sent another one: only the
-        fragment changes (no reload), so the page leaves the old one and takes the new."""
+        """An invitation opened in a tab already on this page: only the fragment changes
+        (no reload), and the page takes it as a fresh load would. A friend's page on
+        another invitation leaves that one first; the start screen joins at once; a page
+        with a match or a lobby open loads afresh (its match is saved), so that nothing
+        of it stays behind the join screen."""
         fragment = str(window.location.hash or "")
-        if self.guest is None or fragment == self.guest_fragment:
-            return
         if "join=" not in fragment and "room=" not in fragment:
             return
-        self.guest.stop()
-        self.guest = None
-        by_id("reply-box").hidden = True
-        by_id("reply").setAttribute("data-reply", "")
+        if self.guest is not None:
+            if fragment == self.guest_fragment:
+                return
+            self.guest.stop()
+            self.guest = None
+            by_id("reply-box").hidden = True
+            by_id("reply").setAttribute("data-reply", "")
+        elif self.session is not None or self.hub is not None:
+            window.location.reload()
+            return
         self.start_guest(fragment)
 
     def start_guest(self, fragment: str) -> bool:
@@ -199,9 +206,6 @@ class FriendsScreens(_Page):
         """The join screen of a friend's page, and its link to the host on its way."""
         from web.net.net import GuestNet, spawn
 
-        if not self.guest_hash_wired:
-            self.guest_hash_wired = True
-            self.on(window, "hashchange", lambda e: self.on_join_hash())
         self.guest_fragment = fragment
         self.guest = GuestNet(self, invitation, room, ice)
         self.seat = self.guest.seat
@@ -211,6 +215,10 @@ class FriendsScreens(_Page):
         by_id("join-name").placeholder = t(self.lang, "friend_name", n=self.seat + 1)
         self.screen("join")
         self.fill_ice("join-ice")
+        if ice is not None:  # the host's servers, which this page uses
+            from web.net.roomlink import ice_text
+
+            by_id("join-ice").value = ice_text(ice)
         spawn(self.guest.start())
 
     def on_guest_event(self, kind: str, data: Any) -> None:

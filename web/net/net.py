@@ -46,10 +46,16 @@ REPLY_GOOD_ROUTED_S = 15
 #: the guest considers the host gone after this long without a message (the host pings
 #: every 2 s)
 HOST_SILENT_S = 7.0
-#: a friend's page tries the room again this soon after losing the host
-ROOM_RETRY_S = 2.0
-#: … and gives one try this long; after failed tries it waits longer, up to ROOM_RETRY_MAX_S
-#: (a host who closed the table may come back: its reload reopens the same room)
+#: a friend's page tries the room again this soon after losing the host (or a failed try),
+#: for the first ROOM_QUICK_FOR_S: a host's reload reopens the same room within seconds
+ROOM_RETRY_S = 1.0
+ROOM_QUICK_FOR_S = 120.0
+#: … and gives one try ROOM_ANSWER_S to be answered by the table (the lab's tables answer
+#: in 0.1–0.3 s; an offer the server handed to a host that vanished is never answered; a
+#: device slow to reach the server waits longer: transport.ANSWER_PER_OPEN) and
+#: ROOM_TRY_S in all; after ROOM_QUICK_FOR_S it waits longer between tries, up to
+#: ROOM_RETRY_MAX_S (a host who closed the table may come back)
+ROOM_ANSWER_S = 4.0
 ROOM_TRY_S = 8.0
 ROOM_RETRY_MAX_S = 8.0
 ROOM_RETRY_FOR_S = 3600.0
@@ -60,6 +66,10 @@ ROOM_SAVE_KEY = "dernier.room.v1"
 GUEST_KEY = "dernier.guest.v1"
 #: a reloaded host's room id may still be held on the server for a moment
 ROOM_TAKEN_TRIES = 8
+#: a reloaded host whose signalling server cannot be reached tries its room again this
+#: often, this many times (its friends' links name that room: a new one would strand them)
+ROOM_REOPEN_S = 3.0
+ROOM_REOPEN_TRIES = 200
 
 
 _TASKS: set[Any] = set()
@@ -202,6 +212,7 @@ class HostNet:
         self.started = False
         self.room: Any = None  # transport.RoomHost, once the host opened a room
         self.room_opening = False
+        self.closed = False
         self.server: Any = None  # roomlink.Server of the room
         self.give_tokens()
         self.tick_task = spawn(self.tick_loop())
@@ -378,6 +389,9 @@ class HostNet:
         if server_text is not None:
             with contextlib.suppress(Exception):
                 window.localStorage.setItem(ROOM_SERVER_KEY, server.text())
+        saved = self.saved_room()
+        if code is None and saved is not None and saved[1] == server.text():
+            code = saved[0]  # this match's room on this server: the links sent name it
         self.room_opening = True
         status.textContent = t(lang, "room_opening")
         by_id("lobby").dataset.room = "opening"
@@ -424,6 +438,16 @@ class HostNet:
         status.textContent = t(lang, "room_open_now", room=code)
         self.render_seats()
 
+    async def reopen_room(self, server_text: str | None, code: str) -> None:
+        """The host's reload: its room again, tried until the server answers (a reload
+        while the line is down must not leave the friends' links dead)."""
+        for _ in range(ROOM_REOPEN_TRIES):
+            await self.open_room(server_text, code)
+            if self.room is not None or self.closed:
+                return
+            by_id("room-status").textContent = t(self.page.lang, "room_reopening")
+            await asyncio.sleep(ROOM_REOPEN_S)
+
     def room_urls(self) -> None:
         """Every friend seat's room link, with the room's ICE servers."""
         code, server = self.room.room, self.server
@@ -462,6 +486,7 @@ class HostNet:
         self.on_hub_change()
 
     def close(self, reason: str = "host_left") -> None:
+        self.closed = True
         with contextlib.suppress(Exception):
             self.hub.close_table(reason)
         for inv in self.invites.values():
@@ -721,6 +746,7 @@ class GuestNet:
                 self.room.room,
                 self.ice_list(),
                 timeout_s=ROOM_TRY_S,
+                answer_s=ROOM_ANSWER_S,
             )
         except Exception as e:
             window.console.warn("room: " + str(e))
@@ -802,12 +828,26 @@ class GuestNet:
         return self.lost_at is None or time.monotonic() - self.lost_at < ROOM_RETRY_FOR_S
 
     def schedule_retry(self) -> None:
-        """The next room try: soon after a drop, less often after failed tries."""
+        """The next room try: soon after a drop and after each failed try for a while
+        (the host's reload), then less often."""
         now = time.monotonic()
         if self.lost_at is None:
             self.lost_at = now
         if self.retry_at is None and self.may_rejoin():
-            self.retry_at = now + min(ROOM_RETRY_MAX_S, ROOM_RETRY_S * 2 ** max(0, self.retries - 2))
+            if now - self.lost_at < ROOM_QUICK_FOR_S:
+                wait = ROOM_RETRY_S
+            else:
+                wait = min(ROOM_RETRY_MAX_S, ROOM_RETRY_S * 2 ** max(0, self.retries - 2))
+            self.retry_at = due = now + wait
+            spawn(self.retry_when(due))
+
+    async def retry_when(self, due: float) -> None:
+        """The room try planned for ``due``, on time (the heartbeat's second would add up
+        to a second to every wait)."""
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        if self.retry_at == due and not self.left and not self.stopped:
+            self.retry_at = None
+            await self.connect_room()
 
     def send(self, text: str | None) -> None:
         if text and self.link is not None:
@@ -834,7 +874,8 @@ class GuestNet:
                 self.link.close()
 
     async def loop(self) -> None:
-        """Heartbeat, the reply's countdown, noticing a silent host, rejoining a room."""
+        """Heartbeat, the reply's countdown, noticing a silent host (rejoining a room:
+        :meth:`retry_when`)."""
         while not self.stopped:
             await asyncio.sleep(1.0)
             try:
@@ -845,10 +886,6 @@ class GuestNet:
     def beat(self) -> None:
         lang = self.page.lang
         now = time.monotonic()
-        if self.retry_at is not None and now >= self.retry_at and not self.left:
-            self.retry_at = None
-            spawn(self.connect_room())
-            return
         if self.link is None and self.reply is not None:
             left = int(self.reply_good_s - (now - self.made_at))
             exp = by_id("reply-expiry")

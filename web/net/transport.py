@@ -44,7 +44,8 @@ One interface, two ways to find each other (in the spirit of boardgame.io's tran
   (or the ``on_link(link)`` callback); a guest calls ``await room_connect(server, room,
   ice_servers)``. ``server`` is a ``RoomServer(host, port, path, secure, key)``. Errors:
   ``"taken"`` (another host holds the room), ``"no room"``, ``"server"`` (cannot reach
-  or use the server), ``"expired"`` (timeout), ``"unavailable"`` (PeerJS not loadable).
+  or use the server), ``"expired"`` (timeout), ``"no answer"`` (the room's host did not
+  answer the guest's offer in ``answer_s``), ``"unavailable"`` (PeerJS not loadable).
   Once a guest is linked it leaves the server (``peer.disconnect``); the data channel stays.
 
 ICE servers always come from the caller (a setting); PeerJS's own default STUN/TURN list
@@ -71,6 +72,9 @@ GATHER_TIMEOUT_S = 10.0
 #: a room's host goes back to the signalling server this often after losing it, this many times
 RECONNECT_EVERY_S = 3.0
 RECONNECT_TRIES = 400
+#: a guest's wait for the table's answer is at least this many times what the signalling
+#: server took to let the guest in (the answer makes two trips through that server)
+ANSWER_PER_OPEN = 3.0
 CHANNEL_LABEL = "dernier"
 CHANNEL_ID = 0
 ROOM_PREFIX = "dernier-"
@@ -463,12 +467,25 @@ def _room_error(error: Any) -> TransportError:
     return TransportError("server", f"{kind}: {text}")
 
 
-async def _data_link(conn: Any, owner: Any, timeout_s: float) -> Link:
+def _answered(conn: Any) -> bool:
+    """True once the other side's answer to a DataConnection's offer has arrived (a
+    description with a type: JavaScript's null comes to Python as ``jsnull``, not None)."""
+    with contextlib.suppress(Exception):
+        return bool(getattr(conn.peerConnection.remoteDescription, "type", ""))
+    return False
+
+
+async def _data_link(conn: Any, owner: Any, timeout_s: float, answer_s: float | None = None) -> Link:
     """The Link over a PeerJS DataConnection once its channel is open.
 
     The Link is made in the 'open' handler itself, so that it listens on the channel
     before any message can arrive: a peer may speak the moment the channel opens, and a
-    message that came before the Link would be lost."""
+    message that came before the Link would be lost.
+
+    ``answer_s`` (the side that offers): TransportError("no answer") when the other side's
+    answer has not come in that long. An offer the server handed to a host that is gone
+    (its registration outlives it) is never answered; waiting out ``timeout_s`` for it
+    would only delay the next try."""
     opened: asyncio.Future[Link] = asyncio.get_event_loop().create_future()
 
     def on_open(*_args: Any) -> None:
@@ -482,11 +499,22 @@ async def _data_link(conn: Any, owner: Any, timeout_s: float) -> Link:
     open_proxy, error_proxy = create_proxy(on_open), create_proxy(on_error)
     conn.on("open", open_proxy)
     conn.on("error", error_proxy)
+    loop = asyncio.get_event_loop()
+    deadline = loop.time() + timeout_s
+    answer_by = None if answer_s is None else loop.time() + min(answer_s, timeout_s)
     try:
-        return await asyncio.wait_for(opened, timeout_s)
-    except TimeoutError:
-        conn.close()
-        raise TransportError("expired", f"not connected after {timeout_s:g} s") from None
+        while not opened.done():
+            now = loop.time()
+            if answer_by is not None and now >= answer_by:
+                if not _answered(conn):
+                    conn.close()
+                    raise TransportError("no answer", f"no answer from the room in {answer_s:g} s")
+                answer_by = None
+            if now >= deadline:
+                conn.close()
+                raise TransportError("expired", f"not connected after {timeout_s:g} s")
+            await asyncio.wait({opened}, timeout=min(deadline, answer_by or deadline) - now)
+        return opened.result()
     finally:
         conn.off("open", open_proxy)
         conn.off("error", error_proxy)
@@ -503,7 +531,8 @@ class RoomHost:
         self.room = room
         self._links: asyncio.Queue[Link] = asyncio.Queue()
         self._pending: set[asyncio.Future[None]] = set()
-        self.on_link: Callable[[Link], None] = lambda link: None
+        self._on_link: Callable[[Link], None] | None = None
+        self._early: list[Link] = []  # links that came before on_link was set
         self._keep.append(create_proxy(self._incoming))
         peer.on("connection", self._keep[-1])
         self._closed = False
@@ -528,6 +557,20 @@ class RoomHost:
 
         self._rejoin = asyncio.ensure_future(rejoin())
 
+    @property
+    def on_link(self) -> Callable[[Link], None]:
+        return self._on_link or self._early.append
+
+    @on_link.setter
+    def on_link(self, handler: Callable[[Link], None]) -> None:
+        """The handler of each guest's open Link; those that opened before it was set (a
+        guest's offer that waited on the server for the room is handed over the moment the
+        room registers) are handed to it first."""
+        self._on_link = handler
+        early, self._early = self._early, []
+        for link in early:
+            handler(link)
+
     def set_ice(self, ice_servers: Sequence[dict[str, Any]]) -> None:
         """The ICE servers of the connections that come from now on."""
         with contextlib.suppress(Exception):
@@ -545,8 +588,17 @@ class RoomHost:
         room = clean_room(room)
         peerjs = await load_peerjs(peerjs_src)
         peer = peerjs.Peer.new(ROOM_PREFIX + room, server.options(ice_servers))
-        peer, keep = await _peer_open(peer, timeout_s)
-        return cls(peer, keep, room)
+        # listening before the server says the room is open: a guest's offer that waited
+        # there for the room (the host's reload) comes right behind that "open", and a
+        # connection no one listens for is answered by PeerJS but lost to the table
+        made = cls(peer, [], room)
+        try:
+            _, keep = await _peer_open(peer, timeout_s)
+        except BaseException:
+            made._closed = True
+            raise
+        made._keep.extend(keep)
+        return made
 
     def _incoming(self, conn: Any) -> None:
         async def link_up() -> None:
@@ -585,15 +637,22 @@ async def room_connect(
     timeout_s: float = 20.0,
     peerjs_src: str = "vendor/peerjs/peerjs.min.js",
     metadata: dict[str, Any] | None = None,
+    answer_s: float | None = None,
 ) -> Link:
-    """A guest's Link to the table holding `room` (see the module docstring)."""
+    """A guest's Link to the table holding `room` (see the module docstring);
+    ``answer_s``: give up when the table has not answered in that long (``"no answer"``),
+    or in ANSWER_PER_OPEN times what this device took to be let in by the server, if more."""
     room = clean_room(room)
     peerjs = await load_peerjs(peerjs_src)
     # Our own random id: PeerJS then needs no HTTP request for one (only the WebSocket,
     # so a CSP connect-src needs just the server's wss:// origin).
     guest_id = f"{ROOM_PREFIX}g-{_random_id()}"
+    loop = asyncio.get_event_loop()
+    began = loop.time()
     peer, keep = await _peer_open(peerjs.Peer.new(guest_id, server.options(ice_servers)), timeout_s)
-    failed = asyncio.get_event_loop().create_future()
+    if answer_s is not None:  # a slow network: the answer comes through the same server
+        answer_s = max(answer_s, ANSWER_PER_OPEN * (loop.time() - began))
+    failed = loop.create_future()
 
     def on_error(error: Any) -> None:
         if not failed.done():
@@ -603,7 +662,7 @@ async def room_connect(
     peer.on("error", keep[-1])
     options = {"reliable": True, "serialization": "raw", "metadata": json.dumps(metadata or {})}
     conn = peer.connect(ROOM_PREFIX + room, _js(options))
-    linking = asyncio.ensure_future(_data_link(conn, peer, timeout_s))
+    linking = asyncio.ensure_future(_data_link(conn, peer, timeout_s, answer_s))
     await asyncio.wait([linking, failed], return_when=asyncio.FIRST_COMPLETED)
     if not linking.done():
         linking.cancel()

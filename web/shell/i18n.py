@@ -453,8 +453,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "reply_making": ("Preparing your reply code…", "Preparo il tuo codice di risposta…"),
     "reply_send": (
-        "Send this reply code to {who} (any messenger); the table opens when they paste it.",
-        "Manda questo codice di risposta a {who} (con qualsiasi app); il tavolo si apre quando lo incolla.",
+        "Send this reply code to {who} (any messenger); the table opens when they paste it. It "
+        "works on the same network as {who}; from another home, ask {who} for the one link "
+        "(“friends in other homes”).",
+        "Manda questo codice di risposta a {who} (con qualsiasi app); il tavolo si apre quando lo "
+        "incolla. Funziona sulla stessa rete di {who}; da un'altra casa, chiedi a {who} il link "
+        "unico (“amici in altre case”).",
     ),
     "reply_good_for": ("This code stays good for {n} s.", "Questo codice vale ancora {n} s."),
     "reply_expired_guest": (
@@ -524,6 +528,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "diretta; il server STUN di Google dice a ogni dispositivo il suo indirizzo internet.",
     ),
     "cloud_button": ("One link for friends in other homes", "Un link per amici in altre case"),
+    "room_reopening": (
+        "The signalling server cannot be reached: trying your room again every few seconds "
+        "(the links your friends have stay good).",
+        "Il server di segnalazione non risponde: riprovo la tua stanza ogni pochi secondi "
+        "(i link dei tuoi amici restano validi).",
+    ),
     "room_failed_open": (
         "The signalling server could not be reached: try again, or use the invitations below.",
         "Il server di segnalazione non risponde: riprova, o usa gli inviti qui sotto.",
@@ -619,18 +629,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ice_help": (
         "Two devices on the same network need nothing here. Across the internet a STUN server (and "
         "behind strict routers a TURN server) may be needed: one per line, e.g. "
-        "stun:stun.example.org:3478 or turn:turn.example.org:3478 user password. Your friends set "
-        "the same on their page.",
+        "stun:stun.example.org:3478 or turn:turn.example.org:3478 user password. The invitations "
+        "carry them: your friends type nothing.",
         "Due dispositivi sulla stessa rete non hanno bisogno di nulla qui. Via internet può servire "
         "un server STUN (e dietro router severi un server TURN): uno per riga, per esempio "
-        "stun:stun.example.org:3478 oppure turn:turn.example.org:3478 utente password. I tuoi amici "
-        "mettono gli stessi sulla loro pagina.",
+        "stun:stun.example.org:3478 oppure turn:turn.example.org:3478 utente password. Gli inviti "
+        "li portano con sé: i tuoi amici non scrivono nulla.",
     ),
     "ice_help_guest": (
-        "Only if the host asks: the same STUN / TURN servers as the host, one per line. Changing "
-        "them makes a fresh reply code.",
-        "Solo se chi ospita lo chiede: gli stessi server STUN / TURN, uno per riga. Cambiarli crea "
-        "un nuovo codice di risposta.",
+        "The invitation brings the host's STUN / TURN servers (shown here): change them only if "
+        "the host asks. Changing them makes a fresh reply code.",
+        "L'invito porta i server STUN / TURN di chi ospita (qui sotto): cambiali solo se chi "
+        "ospita lo chiede. Cambiarli crea un nuovo codice di risposta.",
     ),
     "ice_saved": ("Saved: {n} server(s).", "Salvato: {n} server."),
     "ice_bad": ("Not saved", "Non salvato"),

@@ -29,7 +29,6 @@ class PageLike:
     guest: Any
     hub: Any
     guest_fragment: str
-    guest_hash_wired: bool
     settings: Settings
     proxies: list[Any]
     driver: Driver

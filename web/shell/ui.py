@@ -72,7 +72,6 @@ class PageCore(_Page):
         self.guest: Any = None  # a friend's page: web.net.GuestLink (no engine here)
         self.hub: Any = None  # the host's page with friend seats: web.net.HostNet
         self.guest_fragment = ""  # the invitation a friend's page is on
-        self.guest_hash_wired = False
         self.settings = Settings()
         self.proxies: list[Any] = []
         self.driver = Driver(lambda: self.session, self.on_driver)
@@ -218,6 +217,7 @@ class PageCore(_Page):
         self.on(by_id("room-open"), "click", lambda e: self.on_room_open())
         self.on(by_id("room-cloud"), "click", lambda e: self.on_room_cloud())
         self.on(window, "pagehide", lambda e: self.on_page_hide())
+        self.on(window, "hashchange", lambda e: self.on_join_hash())  # an invitation, no reload
         self.on(by_id("ice-servers"), "change", lambda e: self.on_ice_change("ice-servers", "ice-status"))
         self.on(by_id("join-ice"), "change", lambda e: self.on_ice_change("join-ice", "join-ice-status"))
         self.wire_menu()
