@@ -321,8 +321,9 @@ def test_drop_and_rejoin_between_homes(lab: netlab.Lab, cone_table: Table) -> No
     wait_at_table(guest, 3)
     back = time.monotonic() - t0
     figure(f"drop and rejoin: the friend was back {back:.1f} s after the line came back")
-    # at worst a try stuck reaching the server (ROOM_TRY_S), the next one and the link
-    assert back <= 12, back
+    # at worst a try stuck reaching the server (ROOM_TRY_S), the next one and the link (12 s
+    # on an idle machine), stretched by this run's pace as every other wait of the lab
+    assert back <= 12 * pace(), back
 
 
 def test_a_host_that_vanishes_and_reloads(lab: netlab.Lab, cone_table: Table) -> None:
