@@ -163,20 +163,46 @@ def all_melds(counts: Sequence[int], rules: Ruleset) -> list[Meld]:
 
 def melds_of(counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
     """:func:`all_melds` as a tuple (shared: not to be changed)."""
-    return _all_melds(tuple(counts), rules)
+    held = bytes(counts)
+    key = (held, rules)
+    found = _ALL.get(key)
+    if found is None:
+        if len(_ALL) > _CACHE_MAX:
+            _ALL.clear()
+        found = _ALL[key] = _all_melds(held, counts, rules)
+    return found
 
 
-@lru_cache(maxsize=4096)
-def _all_melds(counts: tuple[int, ...], rules: Ruleset) -> tuple[Meld, ...]:
+#: the melds of a hand, by its counts (as bytes) and rule set
+_ALL: dict[tuple[bytes, Ruleset], tuple[Meld, ...]] = {}
+#: bytes.translate table: a count as whether the kind is held (0 or 1)
+_HELD = bytes([0] + [1] * 255)
+
+
+def _all_melds(held: bytes, counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
+    """The melds of ``counts`` (``held``: the same as bytes): only the ranks holding two natural
+    cards or more and the suits holding two different ones or more are listed (a meld keeps two
+    natural cards, §5)."""
     jl = min(counts[JOKER], rules.joker_limit)
+    need = 3 - jl if jl < 2 else 2  # natural cards a meld needs at least
     out: tuple[Meld, ...] = ()
-    for rank in range(13):
-        nat = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
-        if nat >= 2 and nat + jl >= 3:
-            out += _set_slots(rank, counts, jl)
+    one = held[:52].translate(_HELD)
+    suits = [one[0:13], one[13:26], one[26:39], one[39:52]]
+    # per rank, how many suits are held: the four suits' 0/1 bytes added as numbers (no carry)
+    ranks = (
+        int.from_bytes(suits[0], "big")
+        + int.from_bytes(suits[1], "big")
+        + int.from_bytes(suits[2], "big")
+        + int.from_bytes(suits[3], "big")
+    ).to_bytes(13, "big")
+    if max(ranks) >= need:
+        for rank in range(13):
+            if ranks[rank] >= need:
+                out += _set_slots(rank, counts, jl)
     max_run = rules.max_run
     for suit in range(4):
-        out += _run_slots(suit, counts, jl, max_run)
+        if 13 - suits[suit].count(0) >= need:
+            out += _run_slots(suit, counts, jl, max_run)
     return out
 
 
