@@ -6,7 +6,7 @@ Every move is judged in full before anything changes: an illegal move raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar, cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
@@ -36,6 +36,7 @@ _MELD_MOVES: dict[tuple[int, Meld, Ruleset], tuple[dict[int, str], dict[int, str
 _TABLE_FITS: dict[tuple[tuple[Meld, ...], Ruleset], tuple[frozenset[int], bool]] = {}
 _CACHE_MAX = 50_000
 _DISCARD: tuple[str, ...] = tuple("discard " + code for code in CODE_OF)
+_NONE: frozenset[int] = frozenset()
 
 
 def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[int, str], tuple[str, ...]]:
@@ -275,30 +276,33 @@ class State:
             return opening_exists(counts, self.rules, top)
         if self.rules.free_take:
             return True
-        return self._use_exists(seat, top, counts)
-
-    def _use_exists(self, seat: int, t: int, counts: list[int]) -> bool:
-        """An opened seat holding ``counts`` (with ``t``) can lay ``t`` in one move (RULES §6)."""
-        size = sum(counts)
+        # an opened seat: attach or swap it (the table), or lay it in a meld keeping a card
         table = self.table()
-        fits, joker = table.fits, table.joker
-        if t == JOKER:
-            if joker:
-                return True
-            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, self.rules))
-        if t in fits:
+        if table.joker if top == JOKER else top in table.fits:
             return True
-        return any(len(m) < size for m in melds_with(t, counts, self.rules))
+        size = len(self.hands[seat]) + 1
+        if size < 4:  # a meld would leave the hand empty
+            return False
+        if top == JOKER:
+            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, self.rules))
+        return any(len(m) < size for m in melds_with(top, counts, self.rules))
 
-    def barred(self, seat: int) -> set[int]:
+    def barred(self, seat: int) -> frozenset[int]:
         """Kinds the seat may not discard now (RULES §9): empty for a closing discard or when
         every card in hand would be barred."""
-        return self._remember("barred", seat, self._barred)
+        rules = self.rules
+        if not (rules.no_discard_taken or rules.no_discard_attachable):
+            return _NONE
+        key = ("barred", seat)
+        bar = self.memo.get(key)
+        if bar is None:
+            bar = self.memo[key] = self._barred(seat)
+        return cast(frozenset[int], bar)
 
-    def _barred(self, seat: int) -> set[int]:
+    def _barred(self, seat: int) -> frozenset[int]:
         hand = self.hands[seat]
         if len(hand) <= 1:
-            return set()
+            return _NONE
         rules = self.rules
         bar: set[int] = set()
         if rules.no_discard_taken and self.taken >= 0:
@@ -313,8 +317,8 @@ class State:
                 elif k in fits:
                     bar.add(k)
         if bar and set(hand) <= bar:
-            return set()
-        return bar
+            return _NONE
+        return frozenset(bar)
 
     def _need_cards(self, seat: int, cards: Sequence[int]) -> list[int]:
         """The hand after laying ``cards`` (meld cards), or IllegalMove if they are not in hand."""
@@ -518,51 +522,53 @@ class State:
             return []
         phase = self.phase
         if phase == "draw":
-            out = ["draw"]
             if (
                 self.discard
                 and not (self.rules.take_needs_open and not self.opened[seat])
                 and self._take_use_exists(seat)
             ):
-                out.append("take")
-            return out
-        moves: set[str] = set()
-        if phase in ("use", "play") and self.opened[seat]:
+                return ["draw", "take"]
+            return ["draw"]
+        hand = self.hands[seat]
+        moves: list[str] = []
+        if phase != "discard" and self.opened[seat]:
             self._table_moves(seat, moves, self.taken if phase == "use" else -1)
-        if phase in ("play", "discard"):
+        if phase != "use":
             bar = self.barred(seat)
-            for k in set(self.hands[seat]):
-                if k not in bar:
-                    moves.add(_DISCARD[k])
-        return sorted(moves)
+            if bar:
+                moves.extend(_DISCARD[k] for k in set(hand) if k not in bar)
+            else:
+                moves.extend(_DISCARD[k] for k in set(hand))
+        moves.sort()
+        return moves
 
-    def _table_moves(self, seat: int, moves: set[str], only: int) -> None:
-        """meld / attach / swap moves of an opened seat; ``only``: the taken card to use."""
+    def _table_moves(self, seat: int, moves: list[str], only: int) -> None:
+        """meld / attach / swap moves of an opened seat (each once); ``only``: the taken card to use."""
         rules = self.rules
         hand = self.hands[seat]
-        counts = counts_of(hand)
         size = len(hand)
-        cands: Sequence[Meld]
-        if only < 0:
-            cands = melds_of(counts, rules)
-        elif only == JOKER:
-            cands = [m for m in melds_of(counts, rules) if uses(m, JOKER)]
-        else:
-            cands = melds_with(only, counts, rules)
-        for m in cands:
-            if len(m) < size:
-                moves.add("meld " + meld_str(m))
-        kinds = set(hand) if only < 0 else {only}
+        if size >= 4:  # a meld keeps a card in hand
+            counts = counts_of(hand)
+            cands: Collection[Meld]
+            if only < 0:
+                cands = melds_of(counts, rules)
+            elif only == JOKER:
+                cands = [m for m in melds_of(counts, rules) if uses(m, JOKER)]
+            else:  # a 14-card run holds both Aces: listed once per Ace
+                cands = set(melds_with(only, counts, rules))
+            for m in cands:
+                if len(m) < size:
+                    moves.append("meld " + meld_str(m))
         table = self.table()
         swaps = table.swaps
         attaches = table.attaches if size > 1 else {}
-        for k in kinds:
+        for k in set(hand) if only < 0 else (only,):
             if k in swaps:
-                moves.update(swaps[k])
+                moves.extend(swaps[k])
             if k in attaches:
-                moves.update(attaches[k])
-        if JOKER in kinds and size > 1:
-            moves.update(table.jokers)
+                moves.extend(attaches[k])
+            if k == JOKER and size > 1:
+                moves.extend(table.jokers)
 
 
 __all__ = ["PHASES", "State", "stand"]
