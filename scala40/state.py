@@ -58,26 +58,65 @@ def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[i
 class Table:
     """What the melds on the table take, worked out once per table (RULES §5, §8): the swap and
     attach moves by natural kind, the joker attachments, the kinds that fit and whether a joker
-    attaches anywhere."""
+    attaches anywhere. :meth:`after` works out a changed table from the melds that changed."""
 
-    __slots__ = ("attaches", "fits", "joker", "jokers", "swaps")
+    __slots__ = ("attaches", "fits", "joker", "jokers", "melds", "rules", "swaps")
 
     def __init__(self, melds: Sequence[Meld], rules: Ruleset) -> None:
-        swaps: dict[int, list[str]] = {}
-        attaches: dict[int, list[str]] = {}
-        jokers: list[str] = []
-        for n, m in enumerate(melds):
-            sw, at, jk = _meld_moves(n, m, rules)
-            for k, mv in sw.items():
-                swaps.setdefault(k, []).append(mv)
-            for k, mv in at.items():
-                attaches.setdefault(k, []).append(mv)
-            jokers.extend(jk)
-        self.swaps = {k: tuple(v) for k, v in swaps.items()}
-        self.attaches = {k: tuple(v) for k, v in attaches.items()}
-        self.jokers = tuple(jokers) if not rules.no_joker_attach else ()
-        self.fits = frozenset(swaps) | frozenset(attaches)
+        self.melds = tuple(melds)
+        self.rules = rules
+        self.swaps: dict[int, tuple[str, ...]] = {}
+        self.attaches: dict[int, tuple[str, ...]] = {}
+        self.jokers: tuple[str, ...] = ()
+        for n, m in enumerate(self.melds):
+            self._add(n, m)
+        self._done()
+
+    def _add(self, n: int, m: Meld) -> None:
+        sw, at, jk = _meld_moves(n, m, self.rules)
+        swaps, attaches = self.swaps, self.attaches
+        for k, mv in sw.items():
+            swaps[k] = (*swaps.get(k, ()), mv)
+        for k, mv in at.items():
+            attaches[k] = (*attaches.get(k, ()), mv)
+        if jk and not self.rules.no_joker_attach:
+            self.jokers += jk
+
+    def _drop(self, n: int, m: Meld) -> None:
+        sw, at, jk = _meld_moves(n, m, self.rules)
+        for by, moves in ((self.swaps, sw), (self.attaches, at)):
+            for k, mv in moves.items():
+                rest = tuple(x for x in by[k] if x != mv)
+                if rest:
+                    by[k] = rest
+                else:
+                    del by[k]
+        if jk and self.jokers:
+            self.jokers = tuple(x for x in self.jokers if x not in jk)
+
+    def _done(self) -> None:
+        self.fits = frozenset(self.swaps) | frozenset(self.attaches)
         self.joker = bool(self.jokers)
+
+    def after(self, melds: Sequence[Meld]) -> Table:
+        """The table of ``melds``: this one's melds, some changed, and maybe more after them."""
+        old = self.melds
+        if len(melds) < len(old):
+            return Table(melds, self.rules)
+        t = Table.__new__(Table)
+        t.melds = tuple(melds)
+        t.rules = self.rules
+        t.swaps = dict(self.swaps)
+        t.attaches = dict(self.attaches)
+        t.jokers = self.jokers
+        for n, m in enumerate(t.melds):
+            if n >= len(old):
+                t._add(n, m)
+            elif m is not old[n] and m != old[n]:
+                t._drop(n, old[n])
+                t._add(n, m)
+        t._done()
+        return t
 
 
 def table_fits(melds: Sequence[Meld], rules: Ruleset) -> tuple[frozenset[int], bool]:
@@ -245,6 +284,12 @@ class State:
         if t is None:
             t = self.table_ = Table(self.melds, self.rules)
         return t
+
+    def _table_changed(self) -> None:
+        """The melds changed: their :class:`Table` follows (worked out from the last one for the
+        melds that changed, or from scratch when next asked)."""
+        if self.table_ is not None:
+            self.table_ = self.table_.after(self.melds)
 
     def opening_exists(self, seat: int) -> bool:
         """Whether ``seat`` (not opened) has a legal opening with the cards in hand (RULES §7)."""
@@ -449,8 +494,6 @@ class State:
         plan = self.check(seat, mv)
         self.memo = {}
         verb = mv[0]
-        if verb in ("open", "meld", "attach", "swap"):
-            self.table_ = None
         if verb == "draw":
             self.hands[seat].append(self.stock.pop())
             self.phase = "play"
@@ -467,12 +510,14 @@ class State:
                 self.meld_owner.append(seat)
             self.opened[seat] = True
             self.phase = "discard"
+            self._table_changed()
         elif verb == "meld":
             m, hand = cast(tuple[Meld, list[int]], plan)
             self.hands[seat] = hand
             self.melds.append(m)
             self.meld_owner.append(seat)
             self.phase = "play"
+            self._table_changed()
         elif verb == "attach":
             res, hand = cast(tuple[list[Meld], list[int]], plan)
             n = cast(int, mv[1])
@@ -482,12 +527,14 @@ class State:
                 self.melds.append(res[1])
                 self.meld_owner.append(self.meld_owner[n])
             self.phase = "play"
+            self._table_changed()
         elif verb == "swap":
             new, hand = cast(tuple[Meld, list[int]], plan)
             hand.append(JOKER)
             self.hands[seat] = hand
             self.melds[cast(int, mv[1])] = new
             self.phase = "play"
+            self._table_changed()
         else:  # discard
             k = cast(int, mv[1])
             self.hands[seat].remove(k)

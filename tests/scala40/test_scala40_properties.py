@@ -125,3 +125,35 @@ def test_properties_s7_opening_check_from_an_earlier_hand_agrees_with_the_full_s
             g.play(opens[0] if opens and (rng.random() < 0.6 or not legal) else rng.choice(legal))
             moves += 1
     assert checks > 1000 and found > 50, (checks, found)
+
+
+def test_properties_s5_s8_table_moves_after_a_change_agree_with_the_table_from_scratch() -> None:
+    """§5, §8: the swap and attach moves a state works out from its last table for the melds that
+    changed (meld, attach, split, swap, open) are those of the table worked out from scratch."""
+    from scala40.state import Table
+
+    def shape(t: Table) -> tuple[object, ...]:
+        return (
+            {k: sorted(v) for k, v in t.swaps.items()},
+            {k: sorted(v) for k, v in t.attaches.items()},
+            sorted(t.jokers),
+            t.fits,
+            t.joker,
+        )
+
+    changed = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        g = Game.new(players=2 + seed % 3, rules=RULES[seed % len(RULES)], seed=seed)
+        moves = 0
+        while not g.over and moves < 300:
+            st = g.state
+            before = st.table()
+            legal = g.legal_moves() + g.openings(limit=1)
+            layers = [m for m in legal if not m.startswith(("draw", "discard"))]
+            g.play(rng.choice(layers) if layers and rng.random() < 0.9 else rng.choice(legal))
+            moves += 1
+            if st.table_ is not None and st.table_ is not before:
+                changed += 1
+                assert shape(st.table_) == shape(Table(st.melds, st.rules)), (seed, moves)
+    assert changed > 300, changed
