@@ -400,14 +400,20 @@ def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
     return left <= 1 and _lays_all_but_one(cover, rules, must, left)
 
 
-def opening_parts(counts: Sequence[int], rules: Ruleset, closed: Sequence[int] | None) -> tuple[bool, bool]:
+def opening_parts(
+    counts: Sequence[int], rules: Ruleset, closed: Sequence[int] | None, none: bool = False
+) -> tuple[bool, bool]:
     """Whether the hand has an opening of 40 or more that keeps a card, and whether it has any
     legal opening (RULES §7; the second part adds a close in hand under 40).
 
     ``closed``: a hand known to have no opening of 40 or more that keeps a card (an earlier
     result of this function). A hand within it plus one card ``d`` has none either unless the
     opening lays ``d``: laid from the smaller hand, the same melds would keep a card of ``closed``
-    too. So the search looks only for openings laying ``d``, and none at all within ``closed``."""
+    too. So the search looks only for openings laying ``d``, and none at all within ``closed``.
+    ``none``: ``closed`` had no legal opening at all (no close in hand either). A hand as big as
+    ``closed`` within it plus ``d`` then has no opening at all that keeps ``d`` (a close in hand
+    keeping ``d`` would have been one of ``closed``, keeping the card it does not hold): without a
+    meld holding ``d`` (a suited card) it has none."""
     fresh = -1
     if closed is not None:
         over = 0
@@ -420,6 +426,13 @@ def opening_parts(counts: Sequence[int], rules: Ruleset, closed: Sequence[int] |
                     break
         if over == 0:
             fresh = -2
+        elif (
+            0 <= fresh < JOKER
+            and none
+            and sum(counts) == sum(closed)
+            and not melds_with(fresh, counts, rules)
+        ):
+            return (False, False)
     covered = _cover(tuple(counts), rules, -1)
     if covered is None:
         return (False, False)

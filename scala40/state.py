@@ -150,6 +150,7 @@ class State:
         "melds",
         "memo",
         "n",
+        "none",
         "opened",
         "out",
         "phase",
@@ -201,6 +202,8 @@ class State:
         #: per seat, a hand (counts) it held that has no opening of 40 or more keeping a card:
         #: its next hands are searched only for openings laying the card they add
         self.closed: list[tuple[int, ...] | None] = [None] * n
+        #: per seat, whether its :attr:`closed` hand had no legal opening at all
+        self.none: list[bool] = [False] * n
 
     # -- building ---------------------------------------------------------------------
 
@@ -252,6 +255,7 @@ class State:
         )
         st.table_ = self.table_
         st.closed = list(self.closed)
+        st.none = list(self.none)
         return st
 
     # -- reading ----------------------------------------------------------------------
@@ -297,9 +301,10 @@ class State:
         found = self.memo.get(key)
         if found is None:
             counts = self.counts(seat)
-            reaches, found = opening_parts(counts, self.rules, self.closed[seat])
+            reaches, found = opening_parts(counts, self.rules, self.closed[seat], self.none[seat])
             if not reaches:
                 self.closed[seat] = tuple(counts)
+                self.none[seat] = not found
             self.memo[key] = found
         return cast(bool, found)
 
