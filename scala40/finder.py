@@ -500,37 +500,58 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool
     # lowest one held are all laid or set aside, so it is the whole of ``work``)
     # ``kept``: a card stays in hand (set aside here or outside ``cover``); whether the search
     # fails from a node depends on it, so it is part of the key of the failures remembered
-    def dfs(k0: int, value: int, kept: bool, done: bool, upper: int) -> bool:
-        if value >= 40 and done and kept:
+    def dfs(k0: int, value: int, kept: bool, upper: int) -> bool:
+        if value >= 40 and kept:
             return True
         k = k0
         while k < 52 and not work[k]:
             k += 1
         if k == 52:  # jokers not laid stay in hand
-            return value >= 40 and done and work[52] > 0
+            return value >= 40 and work[52] > 0
         if value + upper < 40:
             return False
-        key = (k, done, kept, bytes(work[k:]))
+        key = (k, kept, bytes(work[k:]))
         if failed.get(key, -1) >= value:
             return False
         for m in melds_with(k, work, rules):
             if not _take(work, m, -1):
                 continue
-            pts = known.get(m)
-            if pts is None:
-                # the meld's opening value, and the most its cards could add to the bound
-                ceiling = sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
-                pts = known[m] = (meld_value(m, rules), ceiling)
-            ok = dfs(k, value + pts[0], kept, done or uses(m, must), upper - pts[1])
+            pts = known.get(m) or points(m)
+            ok = dfs(k, value + pts[0], kept, upper - pts[1])
             _take(work, m, 1)
             if ok:
                 return True
         work[k] -= 1
-        ok = dfs(k, value, True, done, upper - RANK_VALUE[k % 13])
+        ok = dfs(k, value, True, upper - RANK_VALUE[k % 13])
         work[k] += 1
         if not ok:
             failed[key] = max(failed.get(key, -1), value)
         return ok
 
+    def points(m: Meld) -> tuple[int, int]:
+        pts = known.get(m)
+        if pts is None:
+            # the meld's opening value, and the most its cards could add to the bound
+            ceiling = sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
+            pts = known[m] = (meld_value(m, rules), ceiling)
+        return pts
+
     start = sum(map(mul, _VALUES, work)) + joker * work[JOKER]
-    return dfs(0, 0, kept, must < 0, start)
+    if must < 0:
+        return dfs(0, 0, kept, start)
+    # the meld laying ``must`` first, then any others (the failures remembered serve them all)
+    if not work[must]:
+        return False
+    if must == JOKER:
+        firsts: Sequence[Meld] = [m for m in melds_of(work, rules) if uses(m, JOKER)]
+    else:
+        firsts = melds_with(must, work, rules)
+    for m in firsts:
+        if not _take(work, m, -1):
+            continue
+        pts = points(m)
+        ok = dfs(0, pts[0], kept, start - pts[1])
+        _take(work, m, 1)
+        if ok:
+            return True
+    return False
