@@ -212,10 +212,38 @@ def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
     suit, rank = divmod(kind, 13)
     nat = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
     out = list(_set_slots(rank, counts, jl, suit)) if nat >= 2 and nat + jl >= 3 else []
+    if jl < 2:
+        # a run holding ``kind`` holds another natural card at most ``jl + 1`` places away (only
+        # jokers between them): without one, none (the Ace at both ends of its suit)
+        near = _NEAR[jl][kind]
+        if counts[near[0]] or counts[near[1]] or counts[near[2]] or counts[near[3]]:
+            out.extend(_run_slots(suit, counts, jl, rules.max_run, rank))
+        if rank == 0 and (counts[near[4]] or counts[near[5]]):
+            out.extend(_run_slots(suit, counts, jl, rules.max_run, 13))
+        return out
     out.extend(_run_slots(suit, counts, jl, rules.max_run, rank))
     if rank == 0:
         out.extend(_run_slots(suit, counts, jl, rules.max_run, 13))
     return out
+
+
+def _near(kind: int, reach: int) -> tuple[int, ...]:
+    """The kinds of ``kind``'s suit up to ``reach`` (1 or 2) places from it in a run, repeated to
+    four; for an Ace, those around the low Ace, then the one or two below the high Ace (the King,
+    the Queen) repeated to two."""
+    suit, rank = divmod(kind, 13)
+    low = [suit * 13 + (rank + d) % 13 for d in (-2, -1, 1, 2) if abs(d) <= reach and 0 <= rank + d <= 13]
+    near = (low * 4)[:4]
+    if rank == 0:
+        high = [suit * 13 + 13 - d for d in (1, 2) if d <= reach]
+        near += (high * 2)[:2]
+    return tuple(near)
+
+
+#: per joker count (0, 1), per suited kind: :func:`_near` (the natural cards a run needs near it)
+_NEAR: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_near(k, jl + 1) for k in range(52)) for jl in (0, 1)
+)
 
 
 def uses(meld: Meld, kind: int) -> bool:

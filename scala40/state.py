@@ -323,6 +323,9 @@ class State:
         counts = self.counts(seat)
         counts[top] += 1
         if not self.opened[seat]:
+            # no meld holds the card: no opening lays it (the search's own first test, sooner)
+            if top != JOKER and not melds_with(top, counts, self.rules):
+                return False
             return opening_exists(counts, self.rules, top)
         if self.rules.free_take:
             return True
