@@ -188,6 +188,9 @@ class Game:
 
     def openings(self, seat: int | None = None, limit: int | None = None) -> list[str]:
         """The legal ``open`` moves: all, sorted; or the first ``limit`` in a fixed order."""
+        st = self.state
+        if seat is None and (st.phase not in ("play", "use") or st.opened[st.turn]):
+            return []  # not a seat that can open now (the common case, answered at once)
         it = self.iter_openings(seat)
         if limit is not None:
             return list(islice(it, max(0, limit)))
