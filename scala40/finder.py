@@ -179,22 +179,30 @@ _ALL: dict[tuple[bytes, Ruleset], tuple[Meld, ...]] = {}
 _HELD = bytes([0] + [1] * 255)
 
 
-def _all_melds(held: bytes, counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
-    """The melds of ``counts`` (``held``: the same as bytes): only the ranks holding two natural
-    cards or more and the suits holding two different ones or more are listed (a meld keeps two
-    natural cards, §5)."""
+def _shape(held: bytes, counts: Sequence[int], rules: Ruleset) -> tuple[int, int, list[bytes], bytes]:
+    """What decides which ranks and suits of ``counts`` (``held``: the same as bytes) can hold a
+    meld: the jokers a meld may take, the natural cards a meld needs at least (two, §5), per suit
+    whether each rank is held (0 or 1), and per rank how many suits hold it."""
     jl = min(counts[JOKER], rules.joker_limit)
-    need = 3 - jl if jl < 2 else 2  # natural cards a meld needs at least
-    out: tuple[Meld, ...] = ()
+    need = 3 - jl if jl < 2 else 2
     one = held[:52].translate(_HELD)
     suits = [one[0:13], one[13:26], one[26:39], one[39:52]]
-    # per rank, how many suits are held: the four suits' 0/1 bytes added as numbers (no carry)
+    # the four suits' 0/1 bytes added as numbers (no carry: at most 4 per byte)
     ranks = (
         int.from_bytes(suits[0], "big")
         + int.from_bytes(suits[1], "big")
         + int.from_bytes(suits[2], "big")
         + int.from_bytes(suits[3], "big")
     ).to_bytes(13, "big")
+    return jl, need, suits, ranks
+
+
+def _all_melds(held: bytes, counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
+    """The melds of ``counts`` (``held``: the same as bytes): only the ranks holding two natural
+    cards or more and the suits holding two different ones or more are listed (a meld keeps two
+    natural cards, §5)."""
+    jl, need, suits, ranks = _shape(held, counts, rules)
+    out: tuple[Meld, ...] = ()
     if max(ranks) >= need:
         for rank in range(13):
             if ranks[rank] >= need:
@@ -204,6 +212,51 @@ def _all_melds(held: bytes, counts: Sequence[int], rules: Ruleset) -> tuple[Meld
         if 13 - suits[suit].count(0) >= need:
             out += _run_slots(suit, counts, jl, max_run)
     return out
+
+
+def _covered(counts: Sequence[int], rules: Ruleset) -> list[int] | None:
+    """The cards of ``counts`` that lie in some meld (all its jokers with them); None when no meld
+    fits at all. Worked out from which ranks and suits are held, without listing the melds: every
+    natural card of a rank that holds a set lies in one, and a suit's runs are known by pattern."""
+    jl, need, suits, ranks = _shape(bytes(counts), counts, rules)
+    cover = [0] * 53
+    found = False
+    if max(ranks) >= need:
+        for rank in range(13):
+            if ranks[rank] >= need:
+                found = True
+                for k in range(rank, 52, 13):
+                    cover[k] = counts[k]
+    max_run = rules.max_run
+    for suit in range(4):
+        seg = suits[suit]
+        if 13 - seg.count(0) >= need:
+            in_runs = _run_cover(seg, jl, max_run)
+            if in_runs:
+                found = True
+                for k in in_runs:
+                    cover[suit * 13 + k] = counts[suit * 13 + k]
+    if not found:
+        return None
+    cover[JOKER] = counts[JOKER]
+    return cover
+
+
+#: per suit pattern (which ranks held), jokers and longest run: the ranks that lie in some run
+_RUN_COVER: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
+
+
+def _run_cover(seg: bytes, jl: int, max_run: int) -> tuple[int, ...]:
+    key = (seg, jl, max_run)
+    found = _RUN_COVER.get(key)
+    if found is None:
+        if len(_RUN_COVER) > _CACHE_MAX:
+            _RUN_COVER.clear()
+        counts = [*seg, *[0] * 39, jl]
+        found = _RUN_COVER[key] = tuple(
+            sorted({c for m in _list_runs(0, counts, jl, max_run) for c in m if c < JOKER_AS})
+        )
+    return found
 
 
 def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
@@ -374,17 +427,15 @@ def can_open(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Best | No
 def _cover(counts: tuple[int, ...], rules: Ruleset, must: int) -> tuple[list[int], int] | None:
     """The cards of the hand that lie in some meld (the others always stay in hand) and how many
     do not; None when no meld (holding ``must``) fits at all."""
-    if 0 <= must < JOKER and not melds_with(must, counts, rules):
+    if must == JOKER:
+        melds = melds_of(counts, rules)
+        if not any(uses(m, JOKER) for m in melds):
+            return None
+    elif must >= 0 and not melds_with(must, counts, rules):
         return None
-    melds = melds_of(counts, rules)
-    if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
+    cover = _covered(counts, rules)
+    if cover is None:
         return None
-    cover = [0] * 53
-    for m in melds:
-        for c in m:
-            if c < JOKER_AS:
-                cover[c] = counts[c]
-    cover[JOKER] = counts[JOKER]
     return cover, sum(counts) - sum(cover)
 
 

@@ -157,3 +157,26 @@ def test_properties_s5_s8_table_moves_after_a_change_agree_with_the_table_from_s
                 changed += 1
                 assert shape(st.table_) == shape(Table(st.melds, st.rules)), (seed, moves)
     assert changed > 300, changed
+
+
+def test_properties_s4_s5_cards_in_some_meld_are_those_of_the_listed_melds() -> None:
+    """§4, §5: the opening searches keep to the cards lying in some meld, found from the ranks and
+    suits held without listing the melds; over random hands (jokers included, every rule set) they
+    are the cards of the melds the finder lists."""
+    from scala40.cards import FULL_DECK
+    from scala40.finder import _covered, all_melds, counts_of
+    from scala40.rules import ruleset
+
+    rng = random.Random(4)
+    deck = list(FULL_DECK)
+    for i in range(3000):
+        rules = ruleset(RULES[i % len(RULES)])
+        counts = counts_of(rng.sample(deck, rng.choice((3, 5, 9, 14, 20))))
+        melds = all_melds(counts, rules)
+        expected = [0] * 53
+        for m in melds:
+            for c in m:
+                if c < JOKER_AS:
+                    expected[c] = counts[c]
+        expected[JOKER] = counts[JOKER]
+        assert _covered(counts, rules) == (expected if melds else None), counts
