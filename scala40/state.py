@@ -306,7 +306,7 @@ class State:
                 self.closed[seat] = tuple(counts)
                 self.none[seat] = not found
             self.memo[key] = found
-        return cast(bool, found)
+        return cast("bool", found)
 
     def _opened_before(self, seat: int) -> bool:
         """Opened in an earlier turn (RULES §6): the opening's own turn is in phase ``discard``."""
@@ -316,29 +316,36 @@ class State:
 
     def _take_use_exists(self, seat: int) -> bool:
         """Whether the pile's top card has a legal use now (RULES §6: a take needs one)."""
-        return self._remember("take", seat, self._take_use)
+        key = ("take", seat)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._take_use(seat)
+        return cast("bool", found)
 
     def _take_use(self, seat: int) -> bool:
         top = self.discard[-1]
+        rules = self.rules
+        if self.opened[seat]:
+            if rules.free_take:
+                return True
+            # attach or swap it (the table), or lay it in a meld keeping a card
+            table = self.table()
+            if table.joker if top == JOKER else top in table.fits:
+                return True
+        size = len(self.hands[seat]) + 1
+        if size < 4:  # a meld would leave the hand empty (and it takes 3 cards to open)
+            return False
         counts = self.counts(seat)
         counts[top] += 1
-        if not self.opened[seat]:
-            # no meld holds the card: no opening lays it (the search's own first test, sooner)
-            if top != JOKER and not melds_with(top, counts, self.rules):
-                return False
-            return opening_exists(counts, self.rules, top)
-        if self.rules.free_take:
-            return True
-        # an opened seat: attach or swap it (the table), or lay it in a meld keeping a card
-        table = self.table()
-        if table.joker if top == JOKER else top in table.fits:
-            return True
-        size = len(self.hands[seat]) + 1
-        if size < 4:  # a meld would leave the hand empty
-            return False
         if top == JOKER:
-            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, self.rules))
-        return any(len(m) < size for m in melds_with(top, counts, self.rules))
+            if not self.opened[seat]:
+                return opening_exists(counts, rules, top)
+            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, rules))
+        melds = melds_with(top, counts, rules)
+        if not self.opened[seat]:
+            # no meld holds it: no opening lays it (the search's own first test, sooner)
+            return bool(melds) and opening_exists(counts, rules, top)
+        return any(len(m) < size for m in melds)
 
     def barred(self, seat: int) -> frozenset[int]:
         """Kinds the seat may not discard now (RULES §9): empty for a closing discard or when
@@ -350,7 +357,7 @@ class State:
         bar = self.memo.get(key)
         if bar is None:
             bar = self.memo[key] = self._barred(seat)
-        return cast(frozenset[int], bar)
+        return cast("frozenset[int]", bar)
 
     def _barred(self, seat: int) -> frozenset[int]:
         hand = self.hands[seat]
@@ -424,7 +431,7 @@ class State:
                 raise IllegalMove("take: not opened, and the card does not open at once (§6)")
             return None
         if verb == "discard":
-            k = cast(int, mv[1])
+            k = cast("int", mv[1])
             if phase == "draw":
                 raise IllegalMove("wrong phase: draw or take first (§6)")
             if phase == "use":
@@ -443,7 +450,7 @@ class State:
         if verb == "open":
             if self.opened[seat]:
                 raise IllegalMove("already opened (§7)")
-            groups = cast(list[list[int]], mv[1])
+            groups = cast("list[list[int]]", mv[1])
             melds = [self._meld(g) for g in groups]
             flat = [c for m in melds for c in m]
             hand = self._need_cards(seat, flat)
@@ -460,15 +467,15 @@ class State:
                 raise IllegalMove("taken card unused: not opened, the next move is the opening (§6)")
             raise IllegalMove(f"open first: '{verb}' needs an opening in an earlier turn (§6, §7)")
         if verb == "meld":
-            m = self._meld(cast(list[int], mv[1]))
+            m = self._meld(cast("list[int]", mv[1]))
             hand = self._need_cards(seat, m)
             if not hand:
                 raise IllegalMove("no move may leave the hand empty: keep a card to discard (§6)")
             if phase == "use" and not self._uses_taken(m):
                 raise IllegalMove(f"taken card unused: this meld must lay {CODE_OF[self.taken]} (§6)")
             return (m, hand)
-        n = cast(int, mv[1])
-        c = cast(int, mv[2])
+        n = cast("int", mv[1])
+        c = cast("int", mv[2])
         if n >= len(self.melds):
             raise IllegalMove(f"there is no meld {n} on the table")
         if verb == "attach":
@@ -502,49 +509,8 @@ class State:
         plan = self.check(seat, mv)
         self.memo = {}
         verb = mv[0]
-        if verb == "draw":
-            self.hands[seat].append(self.stock.pop())
-            self.phase = "play"
-        elif verb == "take":
-            k = self.discard.pop()
-            self.hands[seat].append(k)
-            self.taken = k
-            self.phase = "play" if (self.opened[seat] and self.rules.free_take) else "use"
-        elif verb == "open":
-            melds, hand = cast(tuple[list[Meld], list[int]], plan)
-            self.hands[seat] = hand
-            for m in melds:
-                self.melds.append(m)
-                self.meld_owner.append(seat)
-            self.opened[seat] = True
-            self.phase = "discard"
-            self._table_changed()
-        elif verb == "meld":
-            m, hand = cast(tuple[Meld, list[int]], plan)
-            self.hands[seat] = hand
-            self.melds.append(m)
-            self.meld_owner.append(seat)
-            self.phase = "play"
-            self._table_changed()
-        elif verb == "attach":
-            res, hand = cast(tuple[list[Meld], list[int]], plan)
-            n = cast(int, mv[1])
-            self.hands[seat] = hand
-            self.melds[n] = res[0]
-            if len(res) > 1:
-                self.melds.append(res[1])
-                self.meld_owner.append(self.meld_owner[n])
-            self.phase = "play"
-            self._table_changed()
-        elif verb == "swap":
-            new, hand = cast(tuple[Meld, list[int]], plan)
-            hand.append(JOKER)
-            self.hands[seat] = hand
-            self.melds[cast(int, mv[1])] = new
-            self.phase = "play"
-            self._table_changed()
-        else:  # discard
-            k = cast(int, mv[1])
+        if verb == "discard":
+            k = cast("int", mv[1])
             self.hands[seat].remove(k)
             self.discard.append(k)
             if not self.hands[seat]:
@@ -561,6 +527,47 @@ class State:
             self.turn = self.next_seat(seat)
             self.phase = "draw"
             self.taken = -1
+        elif verb == "draw":
+            self.hands[seat].append(self.stock.pop())
+            self.phase = "play"
+        elif verb == "take":
+            k = self.discard.pop()
+            self.hands[seat].append(k)
+            self.taken = k
+            self.phase = "play" if (self.opened[seat] and self.rules.free_take) else "use"
+        elif verb == "open":
+            melds, hand = cast("tuple[list[Meld], list[int]]", plan)
+            self.hands[seat] = hand
+            for m in melds:
+                self.melds.append(m)
+                self.meld_owner.append(seat)
+            self.opened[seat] = True
+            self.phase = "discard"
+            self._table_changed()
+        elif verb == "meld":
+            m, hand = cast("tuple[Meld, list[int]]", plan)
+            self.hands[seat] = hand
+            self.melds.append(m)
+            self.meld_owner.append(seat)
+            self.phase = "play"
+            self._table_changed()
+        elif verb == "attach":
+            res, hand = cast("tuple[list[Meld], list[int]]", plan)
+            n = cast("int", mv[1])
+            self.hands[seat] = hand
+            self.melds[n] = res[0]
+            if len(res) > 1:
+                self.melds.append(res[1])
+                self.meld_owner.append(self.meld_owner[n])
+            self.phase = "play"
+            self._table_changed()
+        else:  # swap (check() judged every other move as one)
+            new, hand = cast("tuple[Meld, list[int]]", plan)
+            hand.append(JOKER)
+            self.hands[seat] = hand
+            self.melds[cast("int", mv[1])] = new
+            self.phase = "play"
+            self._table_changed()
 
     # -- listing ----------------------------------------------------------------------
 
@@ -570,7 +577,7 @@ class State:
         moves = self.memo.get(key)
         if moves is None:
             moves = self.memo[key] = self._legal(seat)
-        return list(cast(list[str], moves))
+        return list(cast("list[str]", moves))
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "over" or seat != self.turn:
@@ -584,21 +591,18 @@ class State:
             ):
                 return ["draw", "take"]
             return ["draw"]
-        hand = self.hands[seat]
+        kinds = set(self.hands[seat])
         moves: list[str] = []
         if phase != "discard" and self.opened[seat]:
-            self._table_moves(seat, moves, self.taken if phase == "use" else -1)
+            self._table_moves(seat, moves, kinds, self.taken if phase == "use" else -1)
         if phase != "use":
-            bar = self.barred(seat)
-            if bar:
-                moves.extend(_DISCARD[k] for k in set(hand) if k not in bar)
-            else:
-                moves.extend(_DISCARD[k] for k in set(hand))
+            moves.extend(map(_DISCARD.__getitem__, kinds - self.barred(seat)))
         moves.sort()
         return moves
 
-    def _table_moves(self, seat: int, moves: list[str], only: int) -> None:
-        """meld / attach / swap moves of an opened seat (each once); ``only``: the taken card to use."""
+    def _table_moves(self, seat: int, moves: list[str], kinds: set[int], only: int) -> None:
+        """meld / attach / swap moves of an opened seat (each once); ``kinds``: those in hand;
+        ``only``: the taken card to use (-1: any)."""
         rules = self.rules
         hand = self.hands[seat]
         size = len(hand)
@@ -614,15 +618,17 @@ class State:
             for m in cands:
                 if len(m) < size:
                     moves.append("meld " + meld_str(m))
+        if only >= 0:
+            kinds = {only}
         table = self.table()
         swaps = table.swaps
-        attaches = table.attaches if size > 1 else {}
-        for k in set(hand) if only < 0 else (only,):
-            if k in swaps:
-                moves.extend(swaps[k])
-            if k in attaches:
+        for k in kinds & swaps.keys():
+            moves.extend(swaps[k])
+        if size > 1:
+            attaches = table.attaches
+            for k in kinds & attaches.keys():
                 moves.extend(attaches[k])
-            if k == JOKER and size > 1:
+            if JOKER in kinds:
                 moves.extend(table.jokers)
 
 
