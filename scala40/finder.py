@@ -5,7 +5,7 @@ Hands are given as ``counts``: a list of 53 ints, how many of each kind (index 5
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from operator import mul
@@ -480,7 +480,11 @@ def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
 
 
 def opening_parts(
-    counts: Sequence[int], rules: Ruleset, closed: Sequence[int] | None, none: bool = False
+    counts: Sequence[int],
+    rules: Ruleset,
+    closed: Sequence[int] | None,
+    none: bool = False,
+    kinds: Iterable[int] = range(53),
 ) -> tuple[bool, bool]:
     """Whether the hand has an opening of 40 or more that keeps a card, and whether it has any
     legal opening (RULES §7; the second part adds a close in hand under 40).
@@ -492,11 +496,12 @@ def opening_parts(
     ``none``: ``closed`` had no legal opening at all (no close in hand either). A hand as big as
     ``closed`` within it plus ``d`` then has no opening at all that keeps ``d`` (a close in hand
     keeping ``d`` would have been one of ``closed``, keeping the card it does not hold): without a
-    meld holding ``d`` (a suited card) it has none."""
+    meld holding ``d`` (a suited card) it has none. ``kinds``: the kinds the hand holds, if known
+    (the others are not looked at)."""
     fresh = -1
     if closed is not None:
         over = 0
-        for k in range(53):
+        for k in kinds:
             if counts[k] > closed[k]:
                 over += counts[k] - closed[k]
                 fresh = k

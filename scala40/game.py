@@ -219,7 +219,7 @@ class Game:
         """Make ``move`` (NotationError for a non-move, IllegalMove if forbidden: nothing changes)."""
         mv = parse_move(move)
         st = self.state
-        s = _seat_of(st, seat)
+        s = st.turn if seat is None and st.phase != "over" else _seat_of(st, seat)
         top = CODE_OF[st.discard[-1]] if st.discard else None
         st.apply(s, mv)
         self.moves.append((s, move))

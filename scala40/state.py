@@ -301,7 +301,9 @@ class State:
         found = self.memo.get(key)
         if found is None:
             counts = self.counts(seat)
-            reaches, found = opening_parts(counts, self.rules, self.closed[seat], self.none[seat])
+            closed = self.closed[seat]
+            kinds = set(self.hands[seat])
+            reaches, found = opening_parts(counts, self.rules, closed, self.none[seat], kinds)
             if not reaches:
                 self.closed[seat] = tuple(counts)
                 self.none[seat] = not found
