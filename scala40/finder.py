@@ -326,7 +326,7 @@ def iter_openings(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Iter
     """Every legal opening of the hand (RULES §7), each a list of melds in sorted string order,
     lazily, in a fixed order. ``must``: a kind one of the melds has to use (the taken card)."""
     cands = sorted(all_melds(counts, rules), key=meld_str)
-    values = [meld_value(m, rules) for m in cands]
+    values = [_points(m, rules)[0] for m in cands]
     has_must = [must < 0 or uses(m, must) for m in cands]
     work = list(counts)
     total = sum(counts)
@@ -568,17 +568,35 @@ def _lays_all_but_one(cover: list[int], rules: Ruleset, must: int, left: int) ->
 _POINTS: dict[Ruleset, dict[Meld, tuple[int, int]]] = {}
 
 
+def _points_of(rules: Ruleset) -> dict[Meld, tuple[int, int]]:
+    """:data:`_POINTS` of ``rules`` (filled by :func:`_points`)."""
+    known = _POINTS.get(rules)
+    if known is None:
+        known = _POINTS[rules] = {}
+    elif len(known) > 100_000:
+        known.clear()
+    return known
+
+
+def _points(m: Meld, rules: Ruleset) -> tuple[int, int]:
+    """The opening value of meld ``m`` and the most its cards could add to a search's bound (a
+    joker as 11, or 0 under ``open_without_jokers``), kept once worked out."""
+    known = _points_of(rules)
+    pts = known.get(m)
+    if pts is None:
+        joker = 0 if rules.open_without_jokers else 11
+        ceiling = sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
+        pts = known[m] = (meld_value(m, rules), ceiling)
+    return pts
+
+
 def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool:
     """Whether disjoint melds of ``cover`` (one using ``must``) reach 40 and leave a card in hand
     (``kept``: the hand holds cards outside ``cover``)."""
     joker = 0 if rules.open_without_jokers else 11
     work = cover
     failed: dict[tuple[object, ...], int] = {}
-    known = _POINTS.get(rules)
-    if known is None:
-        known = _POINTS[rules] = {}
-    elif len(known) > 100_000:
-        known.clear()
+    known = _points_of(rules)
 
     # ``upper``: the points the cards still in ``work`` could reach at most (the cards below the
     # lowest one held are all laid or set aside, so it is the whole of ``work``)
@@ -600,7 +618,7 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool
         for m in melds_with(k, work, rules):
             if not _take(work, m, -1):
                 continue
-            pts = known.get(m) or points(m)
+            pts = known.get(m) or _points(m, rules)
             ok = dfs(k, value + pts[0], kept, upper - pts[1])
             _take(work, m, 1)
             if ok:
@@ -611,14 +629,6 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool
         if not ok:
             failed[key] = max(failed.get(key, -1), value)
         return ok
-
-    def points(m: Meld) -> tuple[int, int]:
-        pts = known.get(m)
-        if pts is None:
-            # the meld's opening value, and the most its cards could add to the bound
-            ceiling = sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
-            pts = known[m] = (meld_value(m, rules), ceiling)
-        return pts
 
     start = sum(map(mul, _VALUES, work)) + joker * work[JOKER]
     if must < 0:
@@ -633,7 +643,7 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool
     for m in firsts:
         if not _take(work, m, -1):
             continue
-        pts = points(m)
+        pts = _points(m, rules)
         ok = dfs(0, pts[0], kept, start - pts[1])
         _take(work, m, 1)
         if ok:
