@@ -554,7 +554,7 @@ class State:
             self.phase = "play"
             self._table_changed()
         elif verb == "attach":
-            res, hand = cast("tuple[list[Meld], list[int]]", plan)
+            res, hand = cast("tuple[tuple[Meld, ...], list[int]]", plan)
             n = cast("int", mv[1])
             self.hands[seat] = hand
             self.melds[n] = res[0]
