@@ -107,6 +107,8 @@ def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int
     held = bytes(counts[b : b + 13])
     if max_run < 14:  # only whether a card is held matters (two Aces only for a 14-card run)
         held = held.replace(b"\x02", b"\x01")
+        if pos >= 0:  # and only the places a run holding ``pos`` can reach (the Ace at both ends)
+            held = (held + held[:1])[max(0, pos - max_run + 1) : pos + max_run]
     key = (suit, jl, max_run, pos, held)
     found = _RUNS.get(key)
     if found is None:

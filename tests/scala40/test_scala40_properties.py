@@ -180,3 +180,26 @@ def test_properties_s4_s5_cards_in_some_meld_are_those_of_the_listed_melds() -> 
                     expected[c] = counts[c]
         expected[JOKER] = counts[JOKER]
         assert _covered(counts, rules) == (expected if melds else None), counts
+
+
+def test_properties_s4_s5_melds_holding_a_card_are_those_listed_for_the_hand() -> None:
+    """§4, §5: the melds holding a card (listed from the suit's places near it only, and none
+    when no natural card of its suit is near enough) are the hand's melds that hold it; over
+    random hands, jokers included, every rule set."""
+    from scala40.cards import FULL_DECK
+    from scala40.finder import all_melds, counts_of, melds_with
+    from scala40.rules import ruleset
+
+    rng = random.Random(5)
+    deck = list(FULL_DECK)
+    held = 0
+    for i in range(2000):
+        rules = ruleset(RULES[i % len(RULES)])
+        hand = rng.sample(deck, rng.choice((4, 8, 14, 20)))
+        counts = counts_of(hand)
+        melds = all_melds(counts, rules)
+        for k in set(hand) - {JOKER}:
+            found = melds_with(k, counts, rules)
+            assert sorted(set(found)) == sorted(m for m in melds if k in m), (hand, k)
+            held += bool(found)
+    assert held > 2000, held
