@@ -646,7 +646,11 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool
         if not _take(work, m, -1):
             continue
         pts = _points(m, rules)
-        ok = dfs(0, pts[0], kept, start - pts[1])
+        ok = False
+        rest = _covered(work, rules) if pts[0] < 40 else work
+        # the rest of the hand lays at most its cards in some meld: search it if that may do
+        if rest is not None and pts[0] + sum(map(mul, _VALUES, rest)) + joker * rest[JOKER] >= 40:
+            ok = dfs(0, pts[0], kept, start - pts[1])
         _take(work, m, 1)
         if ok:
             return True
