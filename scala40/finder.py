@@ -165,18 +165,9 @@ def all_melds(counts: Sequence[int], rules: Ruleset) -> list[Meld]:
 
 def melds_of(counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
     """:func:`all_melds` as a tuple (shared: not to be changed)."""
-    held = bytes(counts)
-    key = (held, rules)
-    found = _ALL.get(key)
-    if found is None:
-        if len(_ALL) > _CACHE_MAX:
-            _ALL.clear()
-        found = _ALL[key] = _all_melds(held, counts, rules)
-    return found
+    return _all_melds(bytes(counts), counts, rules)
 
 
-#: the melds of a hand, by its counts (as bytes) and rule set
-_ALL: dict[tuple[bytes, Ruleset], tuple[Meld, ...]] = {}
 #: bytes.translate table: a count as whether the kind is held (0 or 1)
 _HELD = bytes([0] + [1] * 255)
 
