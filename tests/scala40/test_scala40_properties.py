@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -16,7 +18,11 @@ HANDS = 10_000
 #: in the long run, every legal move and a pool of refused moves are judged on one state in
 #: SAMPLE (a different one per seed), the cards counted on one in 4 * SAMPLE and at each hand's end
 SAMPLE = 24
-RULES = ["classic", "strict", {"free_take": True, "long_runs": True, "many_jokers": True}]
+RULES: list[str | dict[str, Any]] = [
+    "classic",
+    "strict",
+    {"free_take": True, "long_runs": True, "many_jokers": True},
+]
 
 
 def _conserved(g: Game) -> None:
@@ -99,31 +105,39 @@ def test_properties_10000_hands() -> None:
     assert ended >= HANDS * 0.95
 
 
+def _seeded_turns(
+    hands: int, rules_list: list[str | dict[str, Any]], cap: int
+) -> Iterator[tuple[Game, random.Random]]:
+    """Seeded hands (2 to 4 players) of at most ``cap`` moves: each game and its seed's random
+    source before each move (the caller makes one)."""
+    for seed in range(hands):
+        rng = random.Random(seed)
+        g = Game.new(players=2 + seed % 3, rules=rules_list[seed % len(rules_list)], seed=seed)
+        moves = 0
+        while not g.over and moves < cap:
+            yield g, rng
+            moves += 1
+
+
 def test_properties_s7_opening_check_from_an_earlier_hand_agrees_with_the_full_search() -> None:
     """§7: a seat's play-phase opening check reuses its earlier hand with no opening of 40 (the
     search then looks only for openings laying the card added). Over seeded hands in which seats
     do not always open when they can, it agrees with the search from scratch."""
     from scala40.finder import opening_exists
 
-    rules_list = [*RULES, {"open_without_jokers": True}]
     checks = found = 0
-    for seed in range(48):
-        rng = random.Random(seed)
-        g = Game.new(players=2 + seed % 3, rules=rules_list[seed % len(rules_list)], seed=seed)
-        moves = 0
-        while not g.over and moves < 400:
-            st = g.state
-            seat = st.turn
-            opens = g.openings(limit=1)
-            if st.phase == "play" and not st.opened[seat]:
-                full = opening_exists(st.counts(seat), st.rules)
-                assert st.opening_exists(seat) is full, (seed, moves, g.hand(seat))
-                assert bool(opens) is full
-                checks += 1
-                found += full
-            legal = g.legal_moves()
-            g.play(opens[0] if opens and (rng.random() < 0.6 or not legal) else rng.choice(legal))
-            moves += 1
+    for g, rng in _seeded_turns(48, [*RULES, {"open_without_jokers": True}], 400):
+        st = g.state
+        seat = st.turn
+        opens = g.openings(limit=1)
+        if st.phase == "play" and not st.opened[seat]:
+            full = opening_exists(st.counts(seat), st.rules)
+            assert st.opening_exists(seat) is full, g.position()
+            assert bool(opens) is full
+            checks += 1
+            found += full
+        legal = g.legal_moves()
+        g.play(opens[0] if opens and (rng.random() < 0.6 or not legal) else rng.choice(legal))
     assert checks > 1000 and found > 50, (checks, found)
 
 
@@ -142,20 +156,15 @@ def test_properties_s5_s8_table_moves_after_a_change_agree_with_the_table_from_s
         )
 
     changed = 0
-    for seed in range(30):
-        rng = random.Random(seed)
-        g = Game.new(players=2 + seed % 3, rules=RULES[seed % len(RULES)], seed=seed)
-        moves = 0
-        while not g.over and moves < 300:
-            st = g.state
-            before = st.table()
-            legal = g.legal_moves() + g.openings(limit=1)
-            layers = [m for m in legal if not m.startswith(("draw", "discard"))]
-            g.play(rng.choice(layers) if layers and rng.random() < 0.9 else rng.choice(legal))
-            moves += 1
-            if st.table_ is not None and st.table_ is not before:
-                changed += 1
-                assert shape(st.table_) == shape(Table(st.melds, st.rules)), (seed, moves)
+    for g, rng in _seeded_turns(30, list(RULES), 300):
+        st = g.state
+        before = st.table()
+        legal = g.legal_moves() + g.openings(limit=1)
+        layers = [m for m in legal if not m.startswith(("draw", "discard"))]
+        g.play(rng.choice(layers) if layers and rng.random() < 0.9 else rng.choice(legal))
+        if st.table_ is not None and st.table_ is not before:
+            changed += 1
+            assert shape(st.table_) == shape(Table(st.melds, st.rules)), g.position()
     assert changed > 300, changed
 
 
