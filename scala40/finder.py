@@ -638,10 +638,11 @@ def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool
             continue
         pts = _points(m, rules)
         ok = False
-        rest = _covered(work, rules) if pts[0] < 40 else work
-        # the rest of the hand lays at most its cards in some meld: search it if that may do
-        if rest is not None and pts[0] + sum(map(mul, _VALUES, rest)) + joker * rest[JOKER] >= 40:
-            ok = dfs(0, pts[0], kept, start - pts[1])
+        if pts[0] + start - pts[1] >= 40:
+            rest = _covered(work, rules) if pts[0] < 40 else work
+            # the rest of the hand lays at most its cards in some meld: search it if that may do
+            if rest is not None and pts[0] + sum(map(mul, _VALUES, rest)) + joker * rest[JOKER] >= 40:
+                ok = dfs(0, pts[0], kept, start - pts[1])
         _take(work, m, 1)
         if ok:
             return True
