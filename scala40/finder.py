@@ -492,7 +492,9 @@ def opening_parts(
     meld holding ``d`` (a suited card) it has none. ``kinds``: the kinds the hand holds, if known
     (the others are not looked at)."""
     fresh = -1
-    if closed is not None:
+    size = sum(counts)
+    # (a hand bigger than ``closed`` could lay all of it, keeping only the card added)
+    if closed is not None and size <= sum(closed):
         over = 0
         for k in kinds:
             if counts[k] > closed[k]:
@@ -503,12 +505,7 @@ def opening_parts(
                     break
         if over == 0:
             fresh = -2
-        elif (
-            0 <= fresh < JOKER
-            and none
-            and sum(counts) == sum(closed)
-            and not melds_with(fresh, counts, rules)
-        ):
+        elif 0 <= fresh < JOKER and none and size == sum(closed) and not melds_with(fresh, counts, rules):
             return (False, False)
     covered = _cover(tuple(counts), rules, -1)
     if covered is None:
