@@ -48,6 +48,52 @@ def public_api_hand(rng: random.Random, players: int, cap: int = 2000) -> int:
     return moves
 
 
+def moves_digest(hands: int = 1500) -> dict[str, Any]:
+    """What a speed-up must leave as it was: over the first ``hands`` hands of the seeded property
+    run (tests/scala40/test_scala40_properties.py: 2 to 5 players, three rule sets, at most 1500
+    moves a hand), every legal list, the first three openings and the move chosen, hashed; the
+    moves made; the CPU seconds taken."""
+    import hashlib
+
+    rules: list[str | dict[str, Any]] = [
+        "classic",
+        "strict",
+        {"free_take": True, "long_runs": True, "many_jokers": True},
+    ]
+    digest = hashlib.sha256()
+    moves = 0
+    start = time.process_time()
+    for seed in range(hands):
+        rng = random.Random(seed)
+        g = Game.new(players=2 + seed % 4, rules=rules[seed % len(rules)], seed=seed)
+        made = 0
+        while not g.over and made < 1500:
+            legal = g.legal_moves()
+            if g.phase in ("play", "use") and not g.state.opened[g.state.turn]:
+                legal = legal + g.openings(limit=3)
+            digest.update("|".join(legal).encode())
+            opens = [m for m in legal if m.startswith("open")]
+            layers = [m for m in legal if m.startswith(("meld", "attach", "swap"))]
+            if opens:
+                mv = opens[0]
+            elif layers and rng.random() < 0.9:
+                mv = rng.choice(layers)
+            elif "take" in legal and rng.random() < 0.5:
+                mv = "take"
+            else:
+                mv = rng.choice(legal)
+            digest.update(mv.encode())
+            g.play(mv)
+            made += 1
+        moves += made
+    return {
+        "hands": hands,
+        "moves": moves,
+        "sha256": digest.hexdigest()[:16],
+        "cpu_s": round(time.process_time() - start, 2),
+    }
+
+
 def opening_hands(count: int, seed: int = 40) -> list[list[int]]:
     """``count`` 14-card hands with two jokers (twelve random suited cards)."""
     rng = random.Random(seed)
