@@ -50,7 +50,8 @@ def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[i
         found = _MELD_MOVES[key] = (
             {k: f"swap {n} {CODE_OF[k]}" for k in swap_kinds(m)},
             {k: f"attach {n} {CODE_OF[k]}" for k in attach_kinds(m, rules)},
-            tuple(f"attach {n} JK={CODE_OF[s]}" for s in joker_stands(m, rules)),
+            # once each: a run from 2 to K takes a joker for the Ace at either end, one move
+            tuple(dict.fromkeys(f"attach {n} JK={CODE_OF[s]}" for s in joker_stands(m, rules))),
         )
     return found
 
