@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import scala40
+from scala40.bench import PROPERTY_RULES, property_legal, property_move
 from scala40.cards import DECK_COUNT, JOKER, JOKER_AS
 from scala40.game import Game
 
@@ -18,11 +19,7 @@ HANDS = 10_000
 #: in the long run, every legal move and a pool of refused moves are judged on one state in
 #: SAMPLE (a different one per seed), the cards counted on one in 4 * SAMPLE and at each hand's end
 SAMPLE = 24
-RULES: list[str | dict[str, Any]] = [
-    "classic",
-    "strict",
-    {"free_take": True, "long_runs": True, "many_jokers": True},
-]
+RULES = PROPERTY_RULES
 
 
 def _conserved(g: Game) -> None:
@@ -55,9 +52,7 @@ def _hand(seed: int, check_all: bool) -> int:
         if moves >= 1500:  # random play can cycle for ever (e.g. one card each, only full sets)
             _conserved(g)
             return 0
-        legal = g.legal_moves()
-        if g.phase in ("play", "use") and not g.state.opened[g.state.turn]:
-            legal = legal + g.openings(limit=3)
+        legal = property_legal(g)
         assert legal, f"seat {g.turn} is stuck: {g.position()}"
         if check_all or (moves + seed) % SAMPLE == 0:
             for mv in legal:
@@ -69,16 +64,7 @@ def _hand(seed: int, check_all: bool) -> int:
                 with pytest.raises(scala40.IllegalMove):
                     g.play(mv)
                 assert g.position() == before
-        opens = [m for m in legal if m.startswith("open")]
-        layers = [m for m in legal if m.startswith(("meld", "attach", "swap"))]
-        if opens:
-            mv = opens[0]
-        elif layers and rng.random() < 0.9:
-            mv = rng.choice(layers)
-        elif "take" in legal and rng.random() < 0.5:
-            mv = "take"
-        else:
-            mv = rng.choice(legal)
+        mv = property_move(legal, rng)
         g.play(mv)
         moves += 1
         if check_all or (moves + seed) % (4 * SAMPLE) == 0:
