@@ -48,6 +48,66 @@ def public_api_hand(rng: random.Random, players: int, cap: int = 2000) -> int:
     return moves
 
 
+#: the rule sets of the seeded property run (tests/scala40/test_scala40_properties.py), by seed
+PROPERTY_RULES: list[str | dict[str, Any]] = [
+    "classic",
+    "strict",
+    {"free_take": True, "long_runs": True, "many_jokers": True},
+]
+
+
+def property_legal(g: Game) -> list[str]:
+    """The property run's moves to choose from: the legal moves, and for a seat that may open,
+    its first three openings."""
+    legal = g.legal_moves()
+    if g.phase in ("play", "use") and not g.state.opened[g.state.turn]:
+        legal = legal + g.openings(limit=3)
+    return legal
+
+
+def property_move(legal: list[str], rng: random.Random) -> str:
+    """The property run's choice among ``legal``: an opening when there is one, mostly a meld,
+    attachment or swap, else often a take, else any."""
+    opens = [m for m in legal if m.startswith("open")]
+    layers = [m for m in legal if m.startswith(("meld", "attach", "swap"))]
+    if opens:
+        return opens[0]
+    if layers and rng.random() < 0.9:
+        return rng.choice(layers)
+    if "take" in legal and rng.random() < 0.5:
+        return "take"
+    return rng.choice(legal)
+
+
+def moves_digest(hands: int = 1500) -> dict[str, Any]:
+    """What a speed-up must leave as it was: over the first ``hands`` hands of the seeded property
+    run (2 to 5 players, :data:`PROPERTY_RULES`, at most 1500 moves a hand), every legal list, the
+    first three openings and the move chosen, hashed; the moves made; the CPU seconds taken."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    moves = 0
+    start = time.process_time()
+    for seed in range(hands):
+        rng = random.Random(seed)
+        g = Game.new(players=2 + seed % 4, rules=PROPERTY_RULES[seed % len(PROPERTY_RULES)], seed=seed)
+        made = 0
+        while not g.over and made < 1500:
+            legal = property_legal(g)
+            digest.update("|".join(legal).encode())
+            mv = property_move(legal, rng)
+            digest.update(mv.encode())
+            g.play(mv)
+            made += 1
+        moves += made
+    return {
+        "hands": hands,
+        "moves": moves,
+        "sha256": digest.hexdigest()[:16],
+        "cpu_s": round(time.process_time() - start, 2),
+    }
+
+
 def opening_hands(count: int, seed: int = 40) -> list[list[int]]:
     """``count`` 14-card hands with two jokers (twelve random suited cards)."""
     rng = random.Random(seed)

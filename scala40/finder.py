@@ -5,7 +5,7 @@ Hands are given as ``counts``: a list of 53 ints, how many of each kind (index 5
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from operator import mul
@@ -107,6 +107,8 @@ def _run_slots(suit: int, counts: Sequence[int], jl: int, max_run: int, pos: int
     held = bytes(counts[b : b + 13])
     if max_run < 14:  # only whether a card is held matters (two Aces only for a 14-card run)
         held = held.replace(b"\x02", b"\x01")
+        if pos >= 0:  # and only the places a run holding ``pos`` can reach (the Ace at both ends)
+            held = (held + held[:1])[max(0, pos - max_run + 1) : pos + max_run]
     key = (suit, jl, max_run, pos, held)
     found = _RUNS.get(key)
     if found is None:
@@ -163,21 +165,91 @@ def all_melds(counts: Sequence[int], rules: Ruleset) -> list[Meld]:
 
 def melds_of(counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
     """:func:`all_melds` as a tuple (shared: not to be changed)."""
-    return _all_melds(tuple(counts), rules)
+    return _all_melds(bytes(counts), counts, rules)
 
 
-@lru_cache(maxsize=4096)
-def _all_melds(counts: tuple[int, ...], rules: Ruleset) -> tuple[Meld, ...]:
+#: bytes.translate table: a count as whether the kind is held (0 or 1)
+_HELD = bytes([0] + [1] * 255)
+
+
+def _shape(held: bytes, counts: Sequence[int], rules: Ruleset) -> tuple[int, int, list[bytes], bytes]:
+    """What decides which ranks and suits of ``counts`` (``held``: the same as bytes) can hold a
+    meld: the jokers a meld may take, the natural cards a meld needs at least (two, §5), per suit
+    whether each rank is held (0 or 1), and per rank how many suits hold it."""
     jl = min(counts[JOKER], rules.joker_limit)
+    need = 3 - jl if jl < 2 else 2
+    one = held[:52].translate(_HELD)
+    suits = [one[0:13], one[13:26], one[26:39], one[39:52]]
+    # the four suits' 0/1 bytes added as numbers (no carry: at most 4 per byte)
+    ranks = (
+        int.from_bytes(suits[0], "big")
+        + int.from_bytes(suits[1], "big")
+        + int.from_bytes(suits[2], "big")
+        + int.from_bytes(suits[3], "big")
+    ).to_bytes(13, "big")
+    return jl, need, suits, ranks
+
+
+def _all_melds(held: bytes, counts: Sequence[int], rules: Ruleset) -> tuple[Meld, ...]:
+    """The melds of ``counts`` (``held``: the same as bytes): only the ranks holding two natural
+    cards or more and the suits holding two different ones or more are listed (a meld keeps two
+    natural cards, §5)."""
+    jl, need, suits, ranks = _shape(held, counts, rules)
     out: tuple[Meld, ...] = ()
-    for rank in range(13):
-        nat = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
-        if nat >= 2 and nat + jl >= 3:
-            out += _set_slots(rank, counts, jl)
+    if max(ranks) >= need:
+        for rank in range(13):
+            if ranks[rank] >= need:
+                out += _set_slots(rank, counts, jl)
     max_run = rules.max_run
     for suit in range(4):
-        out += _run_slots(suit, counts, jl, max_run)
+        if 13 - suits[suit].count(0) >= need:
+            out += _run_slots(suit, counts, jl, max_run)
     return out
+
+
+def _covered(counts: Sequence[int], rules: Ruleset) -> list[int] | None:
+    """The cards of ``counts`` that lie in some meld (all its jokers with them); None when no meld
+    fits at all. Worked out from which ranks and suits are held, without listing the melds: every
+    natural card of a rank that holds a set lies in one, and a suit's runs are known by pattern."""
+    jl, need, suits, ranks = _shape(bytes(counts), counts, rules)
+    cover = [0] * 53
+    found = False
+    if max(ranks) >= need:
+        for rank in range(13):
+            if ranks[rank] >= need:
+                found = True
+                for k in range(rank, 52, 13):
+                    cover[k] = counts[k]
+    max_run = rules.max_run
+    for suit in range(4):
+        seg = suits[suit]
+        if 13 - seg.count(0) >= need:
+            in_runs = _run_cover(seg, jl, max_run)
+            if in_runs:
+                found = True
+                for k in in_runs:
+                    cover[suit * 13 + k] = counts[suit * 13 + k]
+    if not found:
+        return None
+    cover[JOKER] = counts[JOKER]
+    return cover
+
+
+#: per suit pattern (which ranks held), jokers and longest run: the ranks that lie in some run
+_RUN_COVER: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
+
+
+def _run_cover(seg: bytes, jl: int, max_run: int) -> tuple[int, ...]:
+    key = (seg, jl, max_run)
+    found = _RUN_COVER.get(key)
+    if found is None:
+        if len(_RUN_COVER) > _CACHE_MAX:
+            _RUN_COVER.clear()
+        counts = [*seg, *[0] * 39, jl]
+        found = _RUN_COVER[key] = tuple(
+            sorted({c for m in _list_runs(0, counts, jl, max_run) for c in m if c < JOKER_AS})
+        )
+    return found
 
 
 def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
@@ -186,10 +258,38 @@ def melds_with(kind: int, counts: Sequence[int], rules: Ruleset) -> list[Meld]:
     suit, rank = divmod(kind, 13)
     nat = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
     out = list(_set_slots(rank, counts, jl, suit)) if nat >= 2 and nat + jl >= 3 else []
+    if jl < 2:
+        # a run holding ``kind`` holds another natural card at most ``jl + 1`` places away (only
+        # jokers between them): without one, none (the Ace at both ends of its suit)
+        near = _NEAR[jl][kind]
+        if counts[near[0]] or counts[near[1]] or counts[near[2]] or counts[near[3]]:
+            out.extend(_run_slots(suit, counts, jl, rules.max_run, rank))
+        if rank == 0 and (counts[near[4]] or counts[near[5]]):
+            out.extend(_run_slots(suit, counts, jl, rules.max_run, 13))
+        return out
     out.extend(_run_slots(suit, counts, jl, rules.max_run, rank))
     if rank == 0:
         out.extend(_run_slots(suit, counts, jl, rules.max_run, 13))
     return out
+
+
+def _near(kind: int, reach: int) -> tuple[int, ...]:
+    """The kinds of ``kind``'s suit up to ``reach`` (1 or 2) places from it in a run, repeated to
+    four; for an Ace, those around the low Ace, then the one or two below the high Ace (the King,
+    the Queen) repeated to two."""
+    suit, rank = divmod(kind, 13)
+    low = [suit * 13 + (rank + d) % 13 for d in (-2, -1, 1, 2) if abs(d) <= reach and 0 <= rank + d <= 13]
+    near = (low * 4)[:4]
+    if rank == 0:
+        high = [suit * 13 + 13 - d for d in (1, 2) if d <= reach]
+        near += (high * 2)[:2]
+    return tuple(near)
+
+
+#: per joker count (0, 1), per suited kind: :func:`_near` (the natural cards a run needs near it)
+_NEAR: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_near(k, jl + 1) for k in range(52)) for jl in (0, 1)
+)
 
 
 def uses(meld: Meld, kind: int) -> bool:
@@ -219,7 +319,7 @@ def iter_openings(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Iter
     """Every legal opening of the hand (RULES §7), each a list of melds in sorted string order,
     lazily, in a fixed order. ``must``: a kind one of the melds has to use (the taken card)."""
     cands = sorted(all_melds(counts, rules), key=meld_str)
-    values = [meld_value(m, rules) for m in cands]
+    values = [_points(m, rules)[0] for m in cands]
     has_must = [must < 0 or uses(m, must) for m in cands]
     work = list(counts)
     total = sum(counts)
@@ -320,17 +420,15 @@ def can_open(counts: Sequence[int], rules: Ruleset, must: int = -1) -> Best | No
 def _cover(counts: tuple[int, ...], rules: Ruleset, must: int) -> tuple[list[int], int] | None:
     """The cards of the hand that lie in some meld (the others always stay in hand) and how many
     do not; None when no meld (holding ``must``) fits at all."""
-    if 0 <= must < JOKER and not melds_with(must, counts, rules):
+    if must == JOKER:
+        melds = melds_of(counts, rules)
+        if not any(uses(m, JOKER) for m in melds):
+            return None
+    elif must >= 0 and not melds_with(must, counts, rules):
         return None
-    melds = melds_of(counts, rules)
-    if not melds or (must >= 0 and not any(uses(m, must) for m in melds)):
+    cover = _covered(counts, rules)
+    if cover is None:
         return None
-    cover = [0] * 53
-    for m in melds:
-        for c in m:
-            if c < JOKER_AS:
-                cover[c] = counts[c]
-    cover[JOKER] = counts[JOKER]
     return cover, sum(counts) - sum(cover)
 
 
@@ -374,18 +472,31 @@ def _opening_exists(counts: tuple[int, ...], rules: Ruleset, must: int) -> bool:
     return left <= 1 and _lays_all_but_one(cover, rules, must, left)
 
 
-def opening_parts(counts: Sequence[int], rules: Ruleset, closed: Sequence[int] | None) -> tuple[bool, bool]:
+def opening_parts(
+    counts: Sequence[int],
+    rules: Ruleset,
+    closed: Sequence[int] | None,
+    none: bool = False,
+    kinds: Iterable[int] = range(53),
+) -> tuple[bool, bool]:
     """Whether the hand has an opening of 40 or more that keeps a card, and whether it has any
     legal opening (RULES §7; the second part adds a close in hand under 40).
 
     ``closed``: a hand known to have no opening of 40 or more that keeps a card (an earlier
     result of this function). A hand within it plus one card ``d`` has none either unless the
     opening lays ``d``: laid from the smaller hand, the same melds would keep a card of ``closed``
-    too. So the search looks only for openings laying ``d``, and none at all within ``closed``."""
+    too. So the search looks only for openings laying ``d``, and none at all within ``closed``.
+    ``none``: ``closed`` had no legal opening at all (no close in hand either). A hand as big as
+    ``closed`` within it plus ``d`` then has no opening at all that keeps ``d`` (a close in hand
+    keeping ``d`` would have been one of ``closed``, keeping the card it does not hold): without a
+    meld holding ``d`` (a suited card) it has none. ``kinds``: the kinds the hand holds, if known
+    (the others are not looked at)."""
     fresh = -1
-    if closed is not None:
+    size = sum(counts)
+    # (a hand bigger than ``closed`` could lay all of it, keeping only the card added)
+    if closed is not None and size <= sum(closed):
         over = 0
-        for k in range(53):
+        for k in kinds:
             if counts[k] > closed[k]:
                 over += counts[k] - closed[k]
                 fresh = k
@@ -394,6 +505,8 @@ def opening_parts(counts: Sequence[int], rules: Ruleset, closed: Sequence[int] |
                     break
         if over == 0:
             fresh = -2
+        elif 0 <= fresh < JOKER and none and size == sum(closed) and not melds_with(fresh, counts, rules):
+            return (False, False)
     covered = _cover(tuple(counts), rules, -1)
     if covered is None:
         return (False, False)
@@ -445,53 +558,89 @@ def _lays_all_but_one(cover: list[int], rules: Ruleset, must: int, left: int) ->
 _POINTS: dict[Ruleset, dict[Meld, tuple[int, int]]] = {}
 
 
+def _points_of(rules: Ruleset) -> dict[Meld, tuple[int, int]]:
+    """:data:`_POINTS` of ``rules`` (filled by :func:`_points`)."""
+    known = _POINTS.get(rules)
+    if known is None:
+        known = _POINTS[rules] = {}
+    elif len(known) > 100_000:
+        known.clear()
+    return known
+
+
+def _points(m: Meld, rules: Ruleset) -> tuple[int, int]:
+    """The opening value of meld ``m`` and the most its cards could add to a search's bound (a
+    joker as 11, or 0 under ``open_without_jokers``), kept once worked out."""
+    known = _points_of(rules)
+    pts = known.get(m)
+    if pts is None:
+        joker = 0 if rules.open_without_jokers else 11
+        ceiling = sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
+        pts = known[m] = (meld_value(m, rules), ceiling)
+    return pts
+
+
 def _reaches_40(cover: list[int], rules: Ruleset, must: int, kept: bool) -> bool:
     """Whether disjoint melds of ``cover`` (one using ``must``) reach 40 and leave a card in hand
     (``kept``: the hand holds cards outside ``cover``)."""
     joker = 0 if rules.open_without_jokers else 11
     work = cover
     failed: dict[tuple[object, ...], int] = {}
-    known = _POINTS.get(rules)
-    if known is None:
-        known = _POINTS[rules] = {}
-    elif len(known) > 100_000:
-        known.clear()
+    known = _points_of(rules)
 
     # ``upper``: the points the cards still in ``work`` could reach at most (the cards below the
     # lowest one held are all laid or set aside, so it is the whole of ``work``)
     # ``kept``: a card stays in hand (set aside here or outside ``cover``); whether the search
     # fails from a node depends on it, so it is part of the key of the failures remembered
-    def dfs(k0: int, value: int, kept: bool, done: bool, upper: int) -> bool:
-        if value >= 40 and done and kept:
+    def dfs(k0: int, value: int, kept: bool, upper: int) -> bool:
+        if value >= 40 and kept:
             return True
         k = k0
         while k < 52 and not work[k]:
             k += 1
         if k == 52:  # jokers not laid stay in hand
-            return value >= 40 and done and work[52] > 0
+            return value >= 40 and work[52] > 0
         if value + upper < 40:
             return False
-        key = (k, done, kept, bytes(work[k:]))
+        key = (k, kept, bytes(work[k:]))
         if failed.get(key, -1) >= value:
             return False
         for m in melds_with(k, work, rules):
             if not _take(work, m, -1):
                 continue
-            pts = known.get(m)
-            if pts is None:
-                # the meld's opening value, and the most its cards could add to the bound
-                ceiling = sum(joker if c >= JOKER_AS else RANK_VALUE[c % 13] for c in m)
-                pts = known[m] = (meld_value(m, rules), ceiling)
-            ok = dfs(k, value + pts[0], kept, done or uses(m, must), upper - pts[1])
+            pts = known.get(m) or _points(m, rules)
+            ok = dfs(k, value + pts[0], kept, upper - pts[1])
             _take(work, m, 1)
             if ok:
                 return True
         work[k] -= 1
-        ok = dfs(k, value, True, done, upper - RANK_VALUE[k % 13])
+        ok = dfs(k, value, True, upper - RANK_VALUE[k % 13])
         work[k] += 1
         if not ok:
             failed[key] = max(failed.get(key, -1), value)
         return ok
 
     start = sum(map(mul, _VALUES, work)) + joker * work[JOKER]
-    return dfs(0, 0, kept, must < 0, start)
+    if must < 0:
+        return dfs(0, 0, kept, start)
+    # the meld laying ``must`` first, then any others (the failures remembered serve them all)
+    if not work[must]:
+        return False
+    if must == JOKER:
+        firsts: Sequence[Meld] = [m for m in melds_of(work, rules) if uses(m, JOKER)]
+    else:
+        firsts = melds_with(must, work, rules)
+    for m in firsts:
+        if not _take(work, m, -1):
+            continue
+        pts = _points(m, rules)
+        ok = False
+        if pts[0] + start - pts[1] >= 40:
+            rest = _covered(work, rules) if pts[0] < 40 else work
+            # the rest of the hand lays at most its cards in some meld: search it if that may do
+            if rest is not None and pts[0] + sum(map(mul, _VALUES, rest)) + joker * rest[JOKER] >= 40:
+                ok = dfs(0, pts[0], kept, start - pts[1])
+        _take(work, m, 1)
+        if ok:
+            return True
+    return False

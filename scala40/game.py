@@ -188,6 +188,9 @@ class Game:
 
     def openings(self, seat: int | None = None, limit: int | None = None) -> list[str]:
         """The legal ``open`` moves: all, sorted; or the first ``limit`` in a fixed order."""
+        st = self.state
+        if seat is None and (st.phase not in ("play", "use") or st.opened[st.turn]):
+            return []  # not a seat that can open now (the common case, answered at once)
         it = self.iter_openings(seat)
         if limit is not None:
             return list(islice(it, max(0, limit)))
@@ -216,7 +219,7 @@ class Game:
         """Make ``move`` (NotationError for a non-move, IllegalMove if forbidden: nothing changes)."""
         mv = parse_move(move)
         st = self.state
-        s = _seat_of(st, seat)
+        s = st.turn if seat is None and st.phase != "over" else _seat_of(st, seat)
         top = CODE_OF[st.discard[-1]] if st.discard else None
         st.apply(s, mv)
         self.moves.append((s, move))

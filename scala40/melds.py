@@ -115,9 +115,11 @@ def meld_value(meld: Sequence[int], rules: Ruleset) -> int:
     return total
 
 
-def attach_result(meld: Meld, c: int, rules: Ruleset) -> list[Meld] | str:
+@lru_cache(maxsize=16384)
+def attach_result(meld: Meld, c: int, rules: Ruleset) -> tuple[Meld, ...] | str:
     """The meld(s) after attaching meld card ``c`` (RULES §4, §8): one meld, or the two halves of
-    a run split at 6 cards; else the reason it does not fit."""
+    a run split at 6 cards; else the reason it does not fit. Kept once worked out (the table's
+    moves work it out for every card that fits; making the move asks again)."""
     s = stand(c)
     if not is_run(meld):
         if len(meld) >= 4:
@@ -129,7 +131,7 @@ def attach_result(meld: Meld, c: int, rules: Ruleset) -> list[Meld] | str:
                 return "a card a joker stands for is swapped, not attached (§5, §8)"
             return "the set already holds that suit (§4)"
         new = check_meld((*meld, c), rules)
-        return new if isinstance(new, str) else [new]
+        return new if isinstance(new, str) else (new,)
     first = stand(meld[0])
     if s // 13 != first // 13:
         return "the card is not of the run's suit (§8)"
@@ -152,9 +154,9 @@ def attach_result(meld: Meld, c: int, rules: Ruleset) -> list[Meld] | str:
         high = check_meld(cards[3:], rules)
         if isinstance(low, str) or isinstance(high, str):
             return "the run of 6 would split into an invalid half (§4)"
-        return [low, high]
+        return (low, high)
     new = check_meld(cards, rules)
-    return new if isinstance(new, str) else [new]
+    return new if isinstance(new, str) else (new,)
 
 
 @lru_cache(maxsize=8192)

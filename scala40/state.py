@@ -6,7 +6,7 @@ Every move is judged in full before anything changes: an illegal move raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar, cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
@@ -36,6 +36,7 @@ _MELD_MOVES: dict[tuple[int, Meld, Ruleset], tuple[dict[int, str], dict[int, str
 _TABLE_FITS: dict[tuple[tuple[Meld, ...], Ruleset], tuple[frozenset[int], bool]] = {}
 _CACHE_MAX = 50_000
 _DISCARD: tuple[str, ...] = tuple("discard " + code for code in CODE_OF)
+_NONE: frozenset[int] = frozenset()
 
 
 def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[int, str], tuple[str, ...]]:
@@ -49,7 +50,8 @@ def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[i
         found = _MELD_MOVES[key] = (
             {k: f"swap {n} {CODE_OF[k]}" for k in swap_kinds(m)},
             {k: f"attach {n} {CODE_OF[k]}" for k in attach_kinds(m, rules)},
-            tuple(f"attach {n} JK={CODE_OF[s]}" for s in joker_stands(m, rules)),
+            # once each: a run from 2 to K takes a joker for the Ace at either end, one move
+            tuple(dict.fromkeys(f"attach {n} JK={CODE_OF[s]}" for s in joker_stands(m, rules))),
         )
     return found
 
@@ -57,26 +59,65 @@ def _meld_moves(n: int, m: Meld, rules: Ruleset) -> tuple[dict[int, str], dict[i
 class Table:
     """What the melds on the table take, worked out once per table (RULES §5, §8): the swap and
     attach moves by natural kind, the joker attachments, the kinds that fit and whether a joker
-    attaches anywhere."""
+    attaches anywhere. :meth:`after` works out a changed table from the melds that changed."""
 
-    __slots__ = ("attaches", "fits", "joker", "jokers", "swaps")
+    __slots__ = ("attaches", "fits", "joker", "jokers", "melds", "rules", "swaps")
 
     def __init__(self, melds: Sequence[Meld], rules: Ruleset) -> None:
-        swaps: dict[int, list[str]] = {}
-        attaches: dict[int, list[str]] = {}
-        jokers: list[str] = []
-        for n, m in enumerate(melds):
-            sw, at, jk = _meld_moves(n, m, rules)
-            for k, mv in sw.items():
-                swaps.setdefault(k, []).append(mv)
-            for k, mv in at.items():
-                attaches.setdefault(k, []).append(mv)
-            jokers.extend(jk)
-        self.swaps = {k: tuple(v) for k, v in swaps.items()}
-        self.attaches = {k: tuple(v) for k, v in attaches.items()}
-        self.jokers = tuple(jokers) if not rules.no_joker_attach else ()
-        self.fits = frozenset(swaps) | frozenset(attaches)
+        self.melds = tuple(melds)
+        self.rules = rules
+        self.swaps: dict[int, tuple[str, ...]] = {}
+        self.attaches: dict[int, tuple[str, ...]] = {}
+        self.jokers: tuple[str, ...] = ()
+        for n, m in enumerate(self.melds):
+            self._add(n, m)
+        self._done()
+
+    def _add(self, n: int, m: Meld) -> None:
+        sw, at, jk = _meld_moves(n, m, self.rules)
+        swaps, attaches = self.swaps, self.attaches
+        for k, mv in sw.items():
+            swaps[k] = (*swaps.get(k, ()), mv)
+        for k, mv in at.items():
+            attaches[k] = (*attaches.get(k, ()), mv)
+        if jk and not self.rules.no_joker_attach:
+            self.jokers += jk
+
+    def _drop(self, n: int, m: Meld) -> None:
+        sw, at, jk = _meld_moves(n, m, self.rules)
+        for by, moves in ((self.swaps, sw), (self.attaches, at)):
+            for k, mv in moves.items():
+                rest = tuple(x for x in by[k] if x != mv)
+                if rest:
+                    by[k] = rest
+                else:
+                    del by[k]
+        if jk and self.jokers:
+            self.jokers = tuple(x for x in self.jokers if x not in jk)
+
+    def _done(self) -> None:
+        self.fits = frozenset(self.swaps) | frozenset(self.attaches)
         self.joker = bool(self.jokers)
+
+    def after(self, melds: Sequence[Meld]) -> Table:
+        """The table of ``melds``: this one's melds, some changed, and maybe more after them."""
+        old = self.melds
+        if len(melds) < len(old):
+            return Table(melds, self.rules)
+        t = Table.__new__(Table)
+        t.melds = tuple(melds)
+        t.rules = self.rules
+        t.swaps = dict(self.swaps)
+        t.attaches = dict(self.attaches)
+        t.jokers = self.jokers
+        for n, m in enumerate(t.melds):
+            if n >= len(old):
+                t._add(n, m)
+            elif m is not old[n] and m != old[n]:
+                t._drop(n, old[n])
+                t._add(n, m)
+        t._done()
+        return t
 
 
 def table_fits(melds: Sequence[Meld], rules: Ruleset) -> tuple[frozenset[int], bool]:
@@ -110,6 +151,7 @@ class State:
         "melds",
         "memo",
         "n",
+        "none",
         "opened",
         "out",
         "phase",
@@ -161,6 +203,8 @@ class State:
         #: per seat, a hand (counts) it held that has no opening of 40 or more keeping a card:
         #: its next hands are searched only for openings laying the card they add
         self.closed: list[tuple[int, ...] | None] = [None] * n
+        #: per seat, whether its :attr:`closed` hand had no legal opening at all
+        self.none: list[bool] = [False] * n
 
     # -- building ---------------------------------------------------------------------
 
@@ -212,6 +256,7 @@ class State:
         )
         st.table_ = self.table_
         st.closed = list(self.closed)
+        st.none = list(self.none)
         return st
 
     # -- reading ----------------------------------------------------------------------
@@ -245,17 +290,26 @@ class State:
             t = self.table_ = Table(self.melds, self.rules)
         return t
 
+    def _table_changed(self) -> None:
+        """The melds changed: their :class:`Table` follows (worked out from the last one for the
+        melds that changed, or from scratch when next asked)."""
+        if self.table_ is not None:
+            self.table_ = self.table_.after(self.melds)
+
     def opening_exists(self, seat: int) -> bool:
         """Whether ``seat`` (not opened) has a legal opening with the cards in hand (RULES §7)."""
         key = ("open", seat)
         found = self.memo.get(key)
         if found is None:
             counts = self.counts(seat)
-            reaches, found = opening_parts(counts, self.rules, self.closed[seat])
+            closed = self.closed[seat]
+            kinds = set(self.hands[seat])
+            reaches, found = opening_parts(counts, self.rules, closed, self.none[seat], kinds)
             if not reaches:
                 self.closed[seat] = tuple(counts)
+                self.none[seat] = not found
             self.memo[key] = found
-        return cast(bool, found)
+        return cast("bool", found)
 
     def _opened_before(self, seat: int) -> bool:
         """Opened in an earlier turn (RULES §6): the opening's own turn is in phase ``discard``."""
@@ -265,40 +319,53 @@ class State:
 
     def _take_use_exists(self, seat: int) -> bool:
         """Whether the pile's top card has a legal use now (RULES §6: a take needs one)."""
-        return self._remember("take", seat, self._take_use)
+        key = ("take", seat)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._take_use(seat)
+        return cast("bool", found)
 
     def _take_use(self, seat: int) -> bool:
         top = self.discard[-1]
+        rules = self.rules
+        if self.opened[seat]:
+            if rules.free_take:
+                return True
+            # attach or swap it (the table), or lay it in a meld keeping a card
+            table = self.table()
+            if table.joker if top == JOKER else top in table.fits:
+                return True
+        size = len(self.hands[seat]) + 1
+        if size < 4:  # a meld would leave the hand empty (and it takes 3 cards to open)
+            return False
         counts = self.counts(seat)
         counts[top] += 1
+        if top == JOKER:
+            if not self.opened[seat]:
+                return opening_exists(counts, rules, top)
+            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, rules))
+        melds = melds_with(top, counts, rules)
         if not self.opened[seat]:
-            return opening_exists(counts, self.rules, top)
-        if self.rules.free_take:
-            return True
-        return self._use_exists(seat, top, counts)
+            # no meld holds it: no opening lays it (the search's own first test, sooner)
+            return bool(melds) and opening_exists(counts, rules, top)
+        return any(len(m) < size for m in melds)
 
-    def _use_exists(self, seat: int, t: int, counts: list[int]) -> bool:
-        """An opened seat holding ``counts`` (with ``t``) can lay ``t`` in one move (RULES §6)."""
-        size = sum(counts)
-        table = self.table()
-        fits, joker = table.fits, table.joker
-        if t == JOKER:
-            if joker:
-                return True
-            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, self.rules))
-        if t in fits:
-            return True
-        return any(len(m) < size for m in melds_with(t, counts, self.rules))
-
-    def barred(self, seat: int) -> set[int]:
+    def barred(self, seat: int) -> frozenset[int]:
         """Kinds the seat may not discard now (RULES §9): empty for a closing discard or when
         every card in hand would be barred."""
-        return self._remember("barred", seat, self._barred)
+        rules = self.rules
+        if not (rules.no_discard_taken or rules.no_discard_attachable):
+            return _NONE
+        key = ("barred", seat)
+        bar = self.memo.get(key)
+        if bar is None:
+            bar = self.memo[key] = self._barred(seat)
+        return cast("frozenset[int]", bar)
 
-    def _barred(self, seat: int) -> set[int]:
+    def _barred(self, seat: int) -> frozenset[int]:
         hand = self.hands[seat]
         if len(hand) <= 1:
-            return set()
+            return _NONE
         rules = self.rules
         bar: set[int] = set()
         if rules.no_discard_taken and self.taken >= 0:
@@ -313,8 +380,8 @@ class State:
                 elif k in fits:
                     bar.add(k)
         if bar and set(hand) <= bar:
-            return set()
-        return bar
+            return _NONE
+        return frozenset(bar)
 
     def _need_cards(self, seat: int, cards: Sequence[int]) -> list[int]:
         """The hand after laying ``cards`` (meld cards), or IllegalMove if they are not in hand."""
@@ -367,7 +434,7 @@ class State:
                 raise IllegalMove("take: not opened, and the card does not open at once (§6)")
             return None
         if verb == "discard":
-            k = cast(int, mv[1])
+            k = cast("int", mv[1])
             if phase == "draw":
                 raise IllegalMove("wrong phase: draw or take first (§6)")
             if phase == "use":
@@ -386,7 +453,7 @@ class State:
         if verb == "open":
             if self.opened[seat]:
                 raise IllegalMove("already opened (§7)")
-            groups = cast(list[list[int]], mv[1])
+            groups = cast("list[list[int]]", mv[1])
             melds = [self._meld(g) for g in groups]
             flat = [c for m in melds for c in m]
             hand = self._need_cards(seat, flat)
@@ -403,15 +470,15 @@ class State:
                 raise IllegalMove("taken card unused: not opened, the next move is the opening (§6)")
             raise IllegalMove(f"open first: '{verb}' needs an opening in an earlier turn (§6, §7)")
         if verb == "meld":
-            m = self._meld(cast(list[int], mv[1]))
+            m = self._meld(cast("list[int]", mv[1]))
             hand = self._need_cards(seat, m)
             if not hand:
                 raise IllegalMove("no move may leave the hand empty: keep a card to discard (§6)")
             if phase == "use" and not self._uses_taken(m):
                 raise IllegalMove(f"taken card unused: this meld must lay {CODE_OF[self.taken]} (§6)")
             return (m, hand)
-        n = cast(int, mv[1])
-        c = cast(int, mv[2])
+        n = cast("int", mv[1])
+        c = cast("int", mv[2])
         if n >= len(self.melds):
             raise IllegalMove(f"there is no meld {n} on the table")
         if verb == "attach":
@@ -445,47 +512,8 @@ class State:
         plan = self.check(seat, mv)
         self.memo = {}
         verb = mv[0]
-        if verb in ("open", "meld", "attach", "swap"):
-            self.table_ = None
-        if verb == "draw":
-            self.hands[seat].append(self.stock.pop())
-            self.phase = "play"
-        elif verb == "take":
-            k = self.discard.pop()
-            self.hands[seat].append(k)
-            self.taken = k
-            self.phase = "play" if (self.opened[seat] and self.rules.free_take) else "use"
-        elif verb == "open":
-            melds, hand = cast(tuple[list[Meld], list[int]], plan)
-            self.hands[seat] = hand
-            for m in melds:
-                self.melds.append(m)
-                self.meld_owner.append(seat)
-            self.opened[seat] = True
-            self.phase = "discard"
-        elif verb == "meld":
-            m, hand = cast(tuple[Meld, list[int]], plan)
-            self.hands[seat] = hand
-            self.melds.append(m)
-            self.meld_owner.append(seat)
-            self.phase = "play"
-        elif verb == "attach":
-            res, hand = cast(tuple[list[Meld], list[int]], plan)
-            n = cast(int, mv[1])
-            self.hands[seat] = hand
-            self.melds[n] = res[0]
-            if len(res) > 1:
-                self.melds.append(res[1])
-                self.meld_owner.append(self.meld_owner[n])
-            self.phase = "play"
-        elif verb == "swap":
-            new, hand = cast(tuple[Meld, list[int]], plan)
-            hand.append(JOKER)
-            self.hands[seat] = hand
-            self.melds[cast(int, mv[1])] = new
-            self.phase = "play"
-        else:  # discard
-            k = cast(int, mv[1])
+        if verb == "discard":
+            k = cast("int", mv[1])
             self.hands[seat].remove(k)
             self.discard.append(k)
             if not self.hands[seat]:
@@ -502,6 +530,47 @@ class State:
             self.turn = self.next_seat(seat)
             self.phase = "draw"
             self.taken = -1
+        elif verb == "draw":
+            self.hands[seat].append(self.stock.pop())
+            self.phase = "play"
+        elif verb == "take":
+            k = self.discard.pop()
+            self.hands[seat].append(k)
+            self.taken = k
+            self.phase = "play" if (self.opened[seat] and self.rules.free_take) else "use"
+        elif verb == "open":
+            melds, hand = cast("tuple[list[Meld], list[int]]", plan)
+            self.hands[seat] = hand
+            for m in melds:
+                self.melds.append(m)
+                self.meld_owner.append(seat)
+            self.opened[seat] = True
+            self.phase = "discard"
+            self._table_changed()
+        elif verb == "meld":
+            m, hand = cast("tuple[Meld, list[int]]", plan)
+            self.hands[seat] = hand
+            self.melds.append(m)
+            self.meld_owner.append(seat)
+            self.phase = "play"
+            self._table_changed()
+        elif verb == "attach":
+            res, hand = cast("tuple[tuple[Meld, ...], list[int]]", plan)
+            n = cast("int", mv[1])
+            self.hands[seat] = hand
+            self.melds[n] = res[0]
+            if len(res) > 1:
+                self.melds.append(res[1])
+                self.meld_owner.append(self.meld_owner[n])
+            self.phase = "play"
+            self._table_changed()
+        else:  # swap (check() judged every other move as one)
+            new, hand = cast("tuple[Meld, list[int]]", plan)
+            hand.append(JOKER)
+            self.hands[seat] = hand
+            self.melds[cast("int", mv[1])] = new
+            self.phase = "play"
+            self._table_changed()
 
     # -- listing ----------------------------------------------------------------------
 
@@ -511,58 +580,59 @@ class State:
         moves = self.memo.get(key)
         if moves is None:
             moves = self.memo[key] = self._legal(seat)
-        return list(cast(list[str], moves))
+        return list(cast("list[str]", moves))
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "over" or seat != self.turn:
             return []
         phase = self.phase
         if phase == "draw":
-            out = ["draw"]
             if (
                 self.discard
                 and not (self.rules.take_needs_open and not self.opened[seat])
                 and self._take_use_exists(seat)
             ):
-                out.append("take")
-            return out
-        moves: set[str] = set()
-        if phase in ("use", "play") and self.opened[seat]:
-            self._table_moves(seat, moves, self.taken if phase == "use" else -1)
-        if phase in ("play", "discard"):
-            bar = self.barred(seat)
-            for k in set(self.hands[seat]):
-                if k not in bar:
-                    moves.add(_DISCARD[k])
-        return sorted(moves)
+                return ["draw", "take"]
+            return ["draw"]
+        kinds = set(self.hands[seat])
+        moves: list[str] = []
+        if phase != "discard" and self.opened[seat]:
+            self._table_moves(seat, moves, kinds, self.taken if phase == "use" else -1)
+        if phase != "use":
+            moves.extend(map(_DISCARD.__getitem__, kinds - self.barred(seat)))
+        moves.sort()
+        return moves
 
-    def _table_moves(self, seat: int, moves: set[str], only: int) -> None:
-        """meld / attach / swap moves of an opened seat; ``only``: the taken card to use."""
+    def _table_moves(self, seat: int, moves: list[str], kinds: set[int], only: int) -> None:
+        """meld / attach / swap moves of an opened seat (each once); ``kinds``: those in hand;
+        ``only``: the taken card to use (-1: any)."""
         rules = self.rules
         hand = self.hands[seat]
-        counts = counts_of(hand)
         size = len(hand)
-        cands: Sequence[Meld]
-        if only < 0:
-            cands = melds_of(counts, rules)
-        elif only == JOKER:
-            cands = [m for m in melds_of(counts, rules) if uses(m, JOKER)]
-        else:
-            cands = melds_with(only, counts, rules)
-        for m in cands:
-            if len(m) < size:
-                moves.add("meld " + meld_str(m))
-        kinds = set(hand) if only < 0 else {only}
+        if size >= 4:  # a meld keeps a card in hand
+            counts = counts_of(hand)
+            cands: Collection[Meld]
+            if only < 0:
+                cands = melds_of(counts, rules)
+            elif only == JOKER:
+                cands = [m for m in melds_of(counts, rules) if uses(m, JOKER)]
+            else:  # a 14-card run holds both Aces: listed once per Ace
+                cands = set(melds_with(only, counts, rules))
+            for m in cands:
+                if len(m) < size:
+                    moves.append("meld " + meld_str(m))
+        if only >= 0:
+            kinds = {only}
         table = self.table()
         swaps = table.swaps
-        attaches = table.attaches if size > 1 else {}
-        for k in kinds:
-            if k in swaps:
-                moves.update(swaps[k])
-            if k in attaches:
-                moves.update(attaches[k])
-        if JOKER in kinds and size > 1:
-            moves.update(table.jokers)
+        for k in kinds & swaps.keys():
+            moves.extend(swaps[k])
+        if size > 1:
+            attaches = table.attaches
+            for k in kinds & attaches.keys():
+                moves.extend(attaches[k])
+            if JOKER in kinds:
+                moves.extend(table.jokers)
 
 
 __all__ = ["PHASES", "State", "stand"]

@@ -191,6 +191,18 @@ def test_s4_long_runs_up_to_14_no_split() -> None:
     assert g.position()["melds"] == [{"owner": 1, "cards": ["3H", "4H", "5H", "6H", "7H", "8H"]}]
 
 
+def test_s8_joker_for_the_ace_at_either_end_of_a_long_run_is_one_legal_move() -> None:
+    """§4, §8 (long_runs): a joker attaches to a 2–K run as the Ace at either end; the legal
+    moves (CONTRACT: sorted, each once) list that one move once, and it lays the Ace low."""
+    run = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+    g = in_play(["JK", "2H", "9S"], [(1, run)], [True, True], rules={"long_runs": True})
+    legal = g.legal_moves()
+    assert legal.count("attach 0 JK=AC") == 1
+    assert len(legal) == len(set(legal)) and legal == sorted(legal)
+    accept(g, "attach 0 JK=AC")
+    assert g.position()["melds"][0]["cards"] == ["JK=AC", *run]
+
+
 def test_s4_run_of_six_by_attachment_splits_lower_keeps_number() -> None:
     g = in_play(
         ["8H", "2C", "3C"], [(1, ["3H", "4H", "5H", "6H", "7H"]), (0, ["9S", "10S", "JS"])], [True, True]
