@@ -128,6 +128,15 @@ class GameSpec:
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    def number_words(self, variants: Mapping[str, Any], lang: str) -> list[str]:
+        """Its whole-number variants as a match has them (``variants``, else the start
+        screen's default), in words: ``["out at 201", "re-entries 2"]``."""
+        out = []
+        for name, offer in self.numbers.items():
+            words = offer.text(offer.shown, lang) or offer.text(offer.label, lang) + " {n}"
+            out.append(words.format(n=variants.get(name, offer.default)))
+        return out
+
     def title(self, lang: str) -> str:
         return self.titles.get(lang) or self.titles.get("en") or self.name
 

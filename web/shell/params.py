@@ -557,6 +557,19 @@ def match_query(s: Settings) -> str:
     return "&".join(f"{k}={v}" for k, v in pairs)
 
 
+def share_query(s: Settings) -> str | None:
+    """:func:`match_query` when a link can say the whole match ``s`` is (its house rules and
+    variants included: they are not all URL parameters), else None."""
+    query = match_query(s)
+    back = parse_query(query).settings
+    reads = set(games.get(s.game).params) - {"seed"} if games.known(s.game) else set()
+
+    def key(settings: Settings) -> dict[str, Any]:
+        return {k: v for k, v in settings.match_key().items() if k in reads or k not in MATCH_KEYS}
+
+    return query if back.game == s.game and key(back) == key(s) else None
+
+
 def game_of(query: str) -> str:
     """The registered game a URL's query names (``game=``), else the default: read before
     anything else, as it decides which game's code, saves and table the page uses."""

@@ -1,0 +1,44 @@
+"""Scala 40's match format on the start screen (issue 23 "The table in the page", RULES §12):
+out at and re-entries chosen on the form, in both languages, remembered, shown at the table
+and carried in the link that deals a match like it (scala40 CONTRACT "In the page")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from browser_support import open_page
+from playwright.sync_api import Page, expect
+
+
+@pytest.mark.browser
+def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> None:
+    """§12's out_at and reentries: chosen, dealt, shown, remembered and linked."""
+    open_page(page, server_url, "game=scala40&delay=0&lang=it")
+    out_at = page.locator("label[for='opt-n-out_at']")
+    expect(out_at).to_have_text("Eliminato a (punti)")
+    assert page.input_value("#opt-n-out_at") == "101" and page.input_value("#opt-n-reentries") == "0"
+    assert page.input_value("#opt-format") == "target:101"
+    page.select_option("#opt-lang", "en")
+    expect(out_at).to_have_text("Out at (points)")
+    expect(page.locator("#opt-format option[value='hands:1']")).to_have_text("one hand")
+    page.select_option("#opt-players", "2")
+    page.fill("#opt-n-out_at", "201")
+    page.select_option("#opt-n-reentries", "2")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.screen === 'table'")
+    expect(page.locator("#hand-info")).to_contain_text("out at 201")
+    prefs = json.loads(page.evaluate("localStorage.getItem('scala40.prefs.v1')"))
+    assert prefs["variants"] == {"out_at": 201, "reentries": 2}
+
+    page.click("#menu-button")
+    expect(page.locator("#menu-match")).to_have_text("This match: out at 201 · re-entries 2")
+    link = "index.html?game=scala40&players=2&rules=classic&levels=medium&out_at=201&reentries=2"
+    assert page.get_attribute("#menu-link", "href") == link
+    page.click("#menu-later")  # back to the start screen: the choices are kept
+    assert page.input_value("#opt-n-out_at") == "201" and page.input_value("#opt-n-reentries") == "2"
+    expect(page.locator("#resume-match")).to_have_text("Resume the match (Hand 1)")
+
+    open_page(page, server_url, link.split("?", 1)[1])  # the link deals such a match
+    expect(page.locator("#hand-info")).to_contain_text("out at 201")
+    assert page.locator("[data-score-seat]").count() == 2
