@@ -509,3 +509,13 @@ def test_an_imported_unfinished_match_says_where_it_stopped_and_when(page: Page,
     expect(entry).to_contain_text("14/11/2023")
     shelf = json.loads(page.evaluate("localStorage.getItem('dernier.replays.v1')"))
     assert shelf["replays"][0]["at"] == when
+
+
+@pytest.mark.browser
+def test_a_url_notice_on_a_resumed_table_speaks_its_language(page: Page, server_url: str) -> None:
+    """A bad URL parameter on a resumed Italian table (no remembered choices, an English
+    browser): the notice is in the table's Italian, as everything around it."""
+    open_with_storage(page, server_url, {SAVE_KEY: page_save(hearts_match(), lang="it")}, "delay=oops&foo=1")
+    expect(page.locator("#hand-info")).to_contain_text("Mano")
+    text = page.locator("#notices").inner_text()
+    assert "Parametro ignorato: delay=oops" in text and "Parametro sconosciuto ignorato: foo" in text, text
