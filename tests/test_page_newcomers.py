@@ -519,3 +519,31 @@ def test_a_url_notice_on_a_resumed_table_speaks_its_language(page: Page, server_
     expect(page.locator("#hand-info")).to_contain_text("Mano")
     text = page.locator("#notices").inner_text()
     assert "Parametro ignorato: delay=oops" in text and "Parametro sconosciuto ignorato: foo" in text, text
+
+
+SUIT_BOX_JS = """() => {
+  const ind = document.querySelector('#suit-indicator').getBoundingClientRect();
+  const cards = [document.querySelector('#discard'), ...document.querySelectorAll('#discard .pile-card')];
+  const overlap = cards.some(c => {
+    const r = c.getBoundingClientRect();
+    return Math.min(r.right, ind.right) > Math.max(r.left, ind.left)
+      && Math.min(r.bottom, ind.bottom) > Math.max(r.top, ind.top);
+  });
+  return {overlap, top: ind.top, bottom: ind.bottom, left: ind.left, right: ind.right,
+          text: document.querySelector('#suit-indicator').textContent};
+}"""
+
+
+@pytest.mark.browser
+def test_the_suit_to_play_is_in_view_beside_the_discard(page: Page, server_url: str) -> None:
+    """Issue 26.11: the "Suit to play" badge (in Italian, the longer words) is never covered
+    by the discard card, and with six players (a second row of seats) it stays on screen,
+    also on a phone on its side."""
+    levels = ",".join(["medium"] * 5)
+    open_page(page, server_url, f"players=6&rules=traditional&levels={levels}&seed=7&lang=it&delay=4000")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("() => document.querySelector('#suit-indicator').textContent !== ''")
+        box = page.evaluate(SUIT_BOX_JS)
+        assert not box["overlap"], (width, height, box)
+        assert box["top"] >= 0 and box["bottom"] <= height and box["right"] <= width, (width, height, box)
