@@ -9,6 +9,7 @@ import json
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from test_page_newcomers import serious_violations
 
 
 @pytest.mark.browser
@@ -22,6 +23,7 @@ def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> 
     page.select_option("#opt-lang", "en")
     expect(out_at).to_have_text("Out at (points)")
     expect(page.locator("#opt-format option[value='hands:1']")).to_have_text("one hand")
+    assert serious_violations(page) == []  # the new fields are labelled and described (issue 26.6)
     page.select_option("#opt-players", "2")
     page.fill("#opt-n-out_at", "201")
     page.select_option("#opt-n-reentries", "2")
