@@ -257,13 +257,13 @@ def serious_violations(page: Page) -> list[dict[str, Any]]:
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_axe_finds_nothing_serious_on_the_start_screen_and_the_lobby(
-    page: Page, dev_server_url: str, lang: str
+    page: Page, server_url: str, lang: str
 ) -> None:
     """Issue 26.6: axe-core over the start screen and the host's lobby."""
-    open_page(page, dev_server_url, f"lang={lang}")
+    open_page(page, server_url, f"lang={lang}")
     expect(page.locator("#setup")).to_be_visible()
     assert serious_violations(page) == []
-    open_page(page, dev_server_url, f"players=3&levels=friend,medium&lang={lang}")
+    open_page(page, server_url, f"players=3&levels=friend,medium&lang={lang}")
     expect(page.locator("#lobby")).to_be_visible()
     assert serious_violations(page) == []
 
@@ -271,12 +271,12 @@ def test_axe_finds_nothing_serious_on_the_start_screen_and_the_lobby(
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_axe_finds_nothing_serious_at_the_table_summary_and_replay(
-    page: Page, dev_server_url: str, lang: str
+    page: Page, server_url: str, lang: str
 ) -> None:
     """Issue 26.6: every card's accessible name holds its visible text (WCAG 2.5.3, "label
     in name": axe-core's label-content-name-mismatch), and axe-core finds nothing serious
     or critical at the table, in the end-of-hand summary and in the replay viewer."""
-    open_saved(page, dev_server_url, last_card_match(), lang=lang, delay=4000)
+    open_saved(page, server_url, last_card_match(), lang=lang, delay=4000)
     card = page.locator('#hand button[data-card="6H"]')
     expect(card).to_have_attribute("aria-label", re.compile("^6♥"))
     assert serious_violations(page) == []
