@@ -9,6 +9,7 @@ import json
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from test_page_early import hold_python, release_python
 from test_page_newcomers import serious_violations
 
 
@@ -44,3 +45,18 @@ def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> 
     open_page(page, server_url, link.split("?", 1)[1])  # the link deals such a match
     expect(page.locator("#hand-info")).to_contain_text("out at 201")
     assert page.locator("[data-score-seat]").count() == 2
+
+
+@pytest.mark.browser
+def test_a_format_chosen_before_python_is_up_deals_scala40(page: Page, server_url: str) -> None:
+    """The start form is plain HTML before Python is up, with the shell's formats: one that
+    Scala 40 does not have ("3 hands") deals its default, a whole match, and never fails."""
+    held = hold_python(page)
+    page.goto(server_url + "index.html?game=scala40&lang=en&delay=0", wait_until="domcontentloaded")
+    page.select_option("#opt-format", "hands:3")
+    page.click("#start")
+    release_python(page, held)
+    page.wait_for_function("document.body.dataset.screen === 'table'", timeout=30_000)
+    expect(page.locator("#notices .notice[data-kind='error']")).to_have_count(0)
+    save = json.loads(page.evaluate("localStorage.getItem('scala40.match.v1')"))
+    assert (save["settings"]["hands"], save["settings"]["target"]) == (None, 101)

@@ -467,6 +467,9 @@ class SetupScreen(_Page):
             if key.startswith("opt-") and key not in ("opt-rules", "opt-players", "opt-lang"):
                 with contextlib.suppress(Exception):
                     put(key)
+        fmt = by_id("opt-format")
+        if not fmt.value:  # a shell's format the game does not have (the HTML before Python): its default
+            fmt.selectedIndex = 0
         self.sync_house()
         if put("opt-lang"):
             self.on_lang_change(None)
