@@ -12,38 +12,45 @@ from playwright.sync_api import Page, expect
 from test_page_early import hold_python, release_python
 from test_page_newcomers import serious_violations
 
+WHOLE_JS = """sel => { const e = document.querySelector(sel);
+  return e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1; }"""
+
 
 @pytest.mark.browser
 def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> None:
     """§12's out_at and reentries: chosen, dealt, shown, remembered and linked."""
-    open_page(page, server_url, "game=scala40&delay=0&lang=it")
+    open_page(page, server_url, "game=scala40&delay=0&lang=en")
     out_at = page.locator("label[for='opt-n-out_at']")
-    expect(out_at).to_have_text("Eliminato a (punti)")
+    expect(out_at).to_have_text("Out at (points)")
     assert page.input_value("#opt-n-out_at") == "101" and page.input_value("#opt-n-reentries") == "0"
     assert page.input_value("#opt-format") == "target:101"
-    page.select_option("#opt-lang", "en")
-    expect(out_at).to_have_text("Out at (points)")
     expect(page.locator("#opt-format option[value='hands:1']")).to_have_text("one hand")
     assert serious_violations(page) == []  # the new fields are labelled and described (issue 26.6)
+    page.select_option("#opt-lang", "it")
+    expect(out_at).to_have_text("Eliminato a (punti)")
+    expect(page.locator("#opt-format option[value='hands:1']")).to_have_text("una mano")
     page.select_option("#opt-players", "2")
     page.fill("#opt-n-out_at", "201")
     page.select_option("#opt-n-reentries", "2")
     page.click("#start")
     page.wait_for_function("document.body.dataset.screen === 'table'")
-    expect(page.locator("#hand-info")).to_contain_text("out at 201")
+    expect(page.locator("#hand-info")).to_contain_text("eliminato a 201")
+    page.set_viewport_size({"width": 360, "height": 640})  # on a small phone the number shows whole
+    assert page.evaluate(WHOLE_JS, "#hand-info"), page.locator("#hand-info").bounding_box()
+    page.set_viewport_size({"width": 1280, "height": 720})
     prefs = json.loads(page.evaluate("localStorage.getItem('scala40.prefs.v1')"))
     assert prefs["variants"] == {"out_at": 201, "reentries": 2}
 
     page.click("#menu-button")
-    expect(page.locator("#menu-match")).to_have_text("This match: out at 201 · re-entries 2")
+    expect(page.locator("#menu-match")).to_have_text("Questa partita: eliminato a 201 · rientri 2")
     link = "index.html?game=scala40&players=2&rules=classic&levels=medium&out_at=201&reentries=2"
     assert page.get_attribute("#menu-link", "href") == link
     page.click("#menu-later")  # back to the start screen: the choices are kept
     assert page.input_value("#opt-n-out_at") == "201" and page.input_value("#opt-n-reentries") == "2"
-    expect(page.locator("#resume-match")).to_have_text("Resume the match (Hand 1)")
+    expect(page.locator("#resume-match")).to_have_text("Riprendi la partita (Mano 1)")
 
     open_page(page, server_url, link.split("?", 1)[1])  # the link deals such a match
-    expect(page.locator("#hand-info")).to_contain_text("out at 201")
+    expect(page.locator("#hand-info")).to_contain_text("eliminato a 201")
     assert page.locator("[data-score-seat]").count() == 2
 
 
