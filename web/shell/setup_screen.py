@@ -266,7 +266,7 @@ class SetupScreen(_Page):
         self.translate()
         self.screen("setup")
         by_id("hand-info").textContent = ""
-        document.title = "Dernier"
+        document.title = self.game.title(self.lang)  # the game's own name, not the house's
 
     def show_save_problem(self, problem: str) -> None:
         by_id("save-problem-detail").textContent = problem
