@@ -45,6 +45,7 @@ def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> 
     expect(page.locator("#menu-match")).to_have_text("Questa partita: eliminato a 201 · rientri 2")
     link = "index.html?game=scala40&players=2&rules=classic&levels=medium&out_at=201&reentries=2"
     assert page.get_attribute("#menu-link", "href") == link
+    assert serious_violations(page) == []
     page.click("#menu-later")  # back to the start screen: the choices are kept
     assert page.input_value("#opt-n-out_at") == "201" and page.input_value("#opt-n-reentries") == "2"
     expect(page.locator("#resume-match")).to_have_text("Riprendi la partita (Mano 1)")
