@@ -3,7 +3,9 @@
 
 The menu (``#menu-button`` → ``dialog#menu``) works during play: resume later (back to
 the start screen; the match stays saved and ``#resume-match`` brings it back), a new
-match, the rules, the language, the bots' speed, sound on/off and the help. The help
+match, the match's own variants in words with a link that deals a match like it
+(``#menu-match``, ``#menu-link``), the rules, the language, the bots' speed, sound on/off
+and the help. The help
 (``dialog#help``) opens by itself the first time a match is dealt from the start screen
 (remembered under ``dernier.help.v1``) and from the menu at any time.
 """

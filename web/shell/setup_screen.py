@@ -1,7 +1,8 @@
 """The start screen of the card table (browser only): the match settings form, the seats
 (a bot's level, a person on this device, a friend online, with names), the house rules
-panel and the language; and the screen shown when a save cannot be resumed. A mixin of
-:class:`web.ui.Page`."""
+panel, a game's own match formats and whole-number variants (``GameSpec.formats``,
+``GameSpec.numbers``: Scala 40's out at and re-entries) and the language; and the screen
+shown when a save cannot be resumed. A mixin of :class:`web.ui.Page`."""
 
 from __future__ import annotations
 
