@@ -26,6 +26,9 @@ def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> 
     assert page.input_value("#opt-format") == "target:101"
     expect(page.locator("#opt-format option[value='hands:1']")).to_have_text("one hand")
     assert serious_violations(page) == []  # the new fields are labelled and described (issue 26.6)
+    page.set_viewport_size({"width": 320, "height": 640})  # the smallest phones: nothing sticks out
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.select_option("#opt-lang", "it")
     expect(out_at).to_have_text("Eliminato a (punti)")
     expect(page.locator("#opt-format option[value='hands:1']")).to_have_text("una mano")
