@@ -16,6 +16,14 @@ WHOLE_JS = """sel => { const e = document.querySelector(sel);
   return e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1; }"""
 
 
+ROWS_JS = """() => {
+  const width = sel => document.querySelector(sel).getBoundingClientRect().width;
+  const all = width('#setup-fields');
+  return ['#opt-levels', '#opt-n-out_at', '#opt-n-reentries'].map(
+    sel => Math.abs(document.querySelector(sel).closest('.field').getBoundingClientRect().width - all) < 1);
+}"""
+
+
 @pytest.mark.browser
 def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> None:
     """§12's out_at and reentries: chosen, dealt, shown, remembered and linked."""
@@ -28,6 +36,7 @@ def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> 
     assert serious_violations(page) == []  # the new fields are labelled and described (issue 26.6)
     page.set_viewport_size({"width": 320, "height": 640})  # the smallest phones: nothing sticks out
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    assert page.evaluate(ROWS_JS) == [True, True, True]  # the seats and the number fields: whole rows
     page.set_viewport_size({"width": 1280, "height": 720})
     page.select_option("#opt-lang", "it")
     expect(out_at).to_have_text("Eliminato a (punti)")
