@@ -45,7 +45,7 @@ SCALA40 = GameSpec(
         ),
     },
     formats={
-        "target:101": {"en": "whole match", "it": "partita intera"},
+        "target:101": {"en": "whole match", "it": "intera"},
         "hands:1": {"en": "one hand", "it": "una mano"},
     },
     # a URL without hands=1 plays a whole match (to out_at)
