@@ -154,11 +154,16 @@ def page_save(
 
 def open_with_storage(page: Page, server_url: str, items: dict[str, str], query: str = "") -> None:
     """Put ``items`` into the page origin's localStorage, then open the page."""
-    page.goto(server_url)  # the directory listing: same origin, no runtime
+    page.goto(server_url)  # same origin; it is the app itself, which may be starting
+    # the items set, that page can no longer write: it would otherwise save over them (a bot's
+    # move, a save on pagehide) or, finding a finished match, mark its result seen before
+    # the real visit
     page.evaluate(
         """items => {
           localStorage.clear();
           for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+          const s = Storage.prototype;
+          s.setItem = s.removeItem = s.clear = function () {};
         }""",
         items,
     )
