@@ -4,7 +4,7 @@ the modules, loaded when a Scala 40 match is played."""
 
 from __future__ import annotations
 
-from web.shell.games import GameSpec
+from web.shell.games import GameSpec, NumberChoice
 
 SCALA40 = GameSpec(
     name="scala40",
@@ -22,6 +22,32 @@ SCALA40 = GameSpec(
     # RULES §2 (2–6 players), §13 (presets), §12 (out_at, reentries)
     rule_sets={"classic": (2, 6), "strict": (2, 6)},
     variants={"out_at": range(50, 1001), "reentries": range(0, 6)},
+    # RULES §12: the match's format on the start screen, remembered and carried in links
+    numbers={
+        "out_at": NumberChoice(
+            label={"en": "Out at (points)", "it": "Eliminato a (punti)"},
+            default=101,
+            common=(101, 151, 201, 301, 501),
+            help={
+                "en": "A player whose total reaches it is out (§12).",
+                "it": "Chi arriva a questo totale è eliminato (§12).",
+            },
+            shown={"en": "out at {n}", "it": "eliminato a {n}"},
+        ),
+        "reentries": NumberChoice(
+            label={"en": "Re-entries", "it": "Rientri"},
+            default=0,
+            help={
+                "en": "How many times a player who is out may come back in (§12).",
+                "it": "Quante volte chi è eliminato può rientrare in gioco (§12).",
+            },
+            shown={"en": "re-entries {n}", "it": "rientri {n}"},
+        ),
+    },
+    formats={
+        "target:101": {"en": "whole match", "it": "intera"},
+        "hands:1": {"en": "one hand", "it": "una mano"},
+    },
     # a URL without hands=1 plays a whole match (to out_at)
     url_defaults={"hands": None, "target": 101},
     check_view="web.scala40.hand:check_state",

@@ -54,6 +54,25 @@ class GameMatch(Protocol):
 
 
 @dataclass(frozen=True)
+class NumberChoice:
+    """How the start screen offers one of a game's whole-number variants
+    (:attr:`GameSpec.variants`): its label and one-line help per language, the value a new
+    match has unless the player changes it, and the values worth a tap. A field whose range
+    holds more values than ``common`` gets a number box (any value of the range) with
+    ``common`` as its suggestions; a short range is a plain choice of every value."""
+
+    label: Mapping[str, str]
+    default: int
+    common: tuple[int, ...] = ()
+    help: Mapping[str, str] = field(default_factory=dict)
+    #: the words at the table and in the menu, per language, with ``{n}`` for the value
+    shown: Mapping[str, str] = field(default_factory=dict)
+
+    def text(self, words: Mapping[str, str], lang: str) -> str:
+        return words.get(lang) or words.get("en") or ""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game as the shell knows it: names of modules (imported on first use) and plain
     facts. ``name`` is the ``?game=`` value, the storage keys' prefix and the saves' app."""
@@ -89,6 +108,12 @@ class GameSpec:
     #: accepts; a field of whole numbers is also a URL match parameter (``?out_at=101``).
     #: None: the shell's own (Dernier's house rules panel)
     variants: Mapping[str, Sequence[Any]] | None = None
+    #: how the start screen offers its whole-number variants (each a key of ``variants``):
+    #: a field left out keeps its rule set's value
+    numbers: Mapping[str, NumberChoice] = field(default_factory=dict)
+    #: the start screen's match formats (``hands:N`` / ``target:P``) with their words per
+    #: language, the first the default; empty: the shell's own (Dernier's hands and targets)
+    formats: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: what a URL that starts a match uses for the match parameters it leaves out, over the
     #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match)
     url_defaults: Mapping[str, Any] = field(default_factory=dict)
@@ -102,6 +127,15 @@ class GameSpec:
     review: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def number_words(self, variants: Mapping[str, Any], lang: str) -> list[str]:
+        """Its whole-number variants as a match has them (``variants``, else the start
+        screen's default), in words: ``["out at 201", "re-entries 2"]``."""
+        out = []
+        for name, offer in self.numbers.items():
+            words = offer.text(offer.shown, lang) or offer.text(offer.label, lang) + " {n}"
+            out.append(words.format(n=variants.get(name, offer.default)))
+        return out
 
     def title(self, lang: str) -> str:
         return self.titles.get(lang) or self.titles.get("en") or self.name
@@ -166,6 +200,10 @@ def register(spec: GameSpec) -> GameSpec:
     lo, hi = spec.seats
     if not 1 <= lo <= hi:
         raise ValueError(f"bad seat limits {spec.seats!r}")
+    for name, offer in spec.numbers.items():
+        values = (spec.variants or {}).get(name)
+        if values is None or any(v not in values for v in (offer.default, *offer.common)):
+            raise ValueError(f"{spec.name}: {name} offers values its variants do not accept")
     _GAMES[spec.name] = spec
     return spec
 

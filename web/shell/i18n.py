@@ -55,6 +55,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     # table
     "table_label": ("Card table", "Tavolo da gioco"),
     "hand_of": ("Hand {n} of {total}", "Mano {n} di {total}"),
+    "hand_plain": ("Hand {n}", "Mano {n}"),
     "hand_target": ("Hand {n} · first to {target} points", "Mano {n} · si vince a {target} punti"),
     "draw": ("Draw", "Pesca"),
     "draw_n": ("Draw {n}", "Pesca {n}"),
@@ -73,6 +74,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "abandon": ("Abandon", "Abbandona"),
     "rules_button": ("Rules", "Regole"),
     "menu_new": ("New match", "Nuova partita"),
+    "menu_link": ("Link to a new match like this one", "Link a una nuova partita come questa"),
+    "menu_match": ("This match: {what}", "Questa partita: {what}"),
     "menu_button": ("Menu", "Menu"),
     "menu_later": ("Resume later", "Riprendi più tardi"),
     "menu_later_help": (

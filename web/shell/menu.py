@@ -3,7 +3,9 @@
 
 The menu (``#menu-button`` → ``dialog#menu``) works during play: resume later (back to
 the start screen; the match stays saved and ``#resume-match`` brings it back), a new
-match, the rules, the language, the bots' speed, sound on/off and the help. The help
+match, the match's own variants in words with a link that deals a match like it
+(``#menu-match``, ``#menu-link``), the rules, the language, the bots' speed, sound on/off
+and the help. The help
 (``dialog#help``) opens by itself the first time a match is dealt from the start screen
 (remembered under ``dernier.help.v1``) and from the menu at any time.
 """
@@ -19,7 +21,7 @@ from pyscript import document, window
 
 from web.shell.dom import by_id
 from web.shell.i18n import t
-from web.shell.params import Settings
+from web.shell.params import Settings, share_query
 from web.shell.session import SaveProblem, Session
 from web.shell.sound import Sound
 
@@ -80,8 +82,22 @@ class GameMenu(_Page):
         by_id("menu-later-help").hidden = not playing  # "the match stays saved": only with one
         # on the start screen the new match's form is right there
         by_id("menu-new").hidden = self.guest is not None or s is None
+        self.show_match_link(s.settings if s is not None and self.guest is None else None)
         by_id("menu").showModal()
         by_id("menu-close").focus()
+
+    def show_match_link(self, settings: Settings | None) -> None:
+        """The match's own variants in words (Scala 40: "out at 201 · re-entries 2"), and a
+        link that deals a new match like it (the URL's match parameters, no seed): for the
+        host of the match, when a link can say all of it."""
+        words = self.game.number_words(settings.variants, self.lang) if settings is not None else []
+        line = by_id("menu-match")
+        line.hidden = not words
+        line.textContent = t(self.lang, "menu_match", what=" · ".join(words)) if words else ""
+        query = share_query(settings) if settings is not None else None
+        link = by_id("menu-link")
+        link.hidden = query is None
+        link.href = "index.html?" + (query or "")
 
     def on_menu_later(self) -> None:
         """Back to the start screen; the match stays saved (the start screen offers it)."""
@@ -119,10 +135,14 @@ class GameMenu(_Page):
             then()
 
     def match_info(self, m: Any) -> str:
-        """ "hand 2 of 3" (or of a points target): which match is meant."""
-        if m.hands_limit:
-            return t(self.lang, "hand_of", n=m.hand_no, total=m.hands_limit)
-        return t(self.lang, "hand_target", n=m.hand_no, target=m.target)
+        """ "hand 2 of 3" (or of a points target; a game whose match has neither: "hand 2"):
+        which match is meant."""
+        hands, target = getattr(m, "hands_limit", None), getattr(m, "target", None)
+        if hands:
+            return t(self.lang, "hand_of", n=m.hand_no, total=hands)
+        if target:
+            return t(self.lang, "hand_target", n=m.hand_no, target=target)
+        return t(self.lang, "hand_plain", n=m.hand_no)
 
     def offer_resume(self) -> None:
         """On the start screen: ``#resume-match`` when an unfinished match is saved."""

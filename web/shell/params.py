@@ -291,6 +291,17 @@ def number_params(game: str) -> dict[str, tuple[int, int]]:
     return out
 
 
+def number_value(text: str, accepted: Sequence[int], default: int) -> int:
+    """A number field's value as typed: a whole number ``accepted`` takes, else the nearest
+    that it takes (a number out of range), else ``default``."""
+    n = _int(text)
+    if n is None:
+        return default
+    if n in accepted:
+        return n
+    return min(accepted, key=lambda v: (abs(v - n), v), default=default)
+
+
 @dataclass(frozen=True)
 class Notice:
     """A URL parameter that was ignored: ``code`` is an i18n key (``bad_param`` …)."""
@@ -517,6 +528,46 @@ def game_query(game: str) -> str:
     screen, invitations, share links): none for the default game, so that every Dernier URL
     stays what it always was, else ``?game=<name>``."""
     return "" if game == DEFAULT_GAME else f"?{GAME_PARAM}={game}"
+
+
+def match_query(s: Settings) -> str:
+    """The query of a link that starts a match like ``s`` (CONTRACT "In the page"): the
+    game, then each match parameter the game reads (:attr:`GameSpec.params`) and its
+    whole-number variants (``out_at=101``), without the seed (each visit deals anew) and
+    without preferences (language, name, speed: the visitor's own). ``parse_query`` of it
+    gives back these match settings."""
+    spec = games.get(s.game) if games.known(s.game) else games.get()
+    reads = set(spec.params)
+    pairs: list[tuple[str, str]] = []
+    if s.game != DEFAULT_GAME:
+        pairs.append((GAME_PARAM, s.game))
+    if "players" in reads:
+        pairs.append(("players", str(s.players)))
+    if "rules" in reads:
+        pairs.append(("rules", s.rules))
+    if "levels" in reads and s.levels:
+        pairs.append(("levels", ",".join(s.levels)))
+    if "hands" in reads and s.hands is not None:
+        pairs.append(("hands", str(s.hands)))
+    elif "target" in reads and s.target is not None:
+        pairs.append(("target", str(s.target)))
+    for key in number_params(s.game):
+        if key in s.variants:
+            pairs.append((key, str(s.variants[key])))
+    return "&".join(f"{k}={v}" for k, v in pairs)
+
+
+def share_query(s: Settings) -> str | None:
+    """:func:`match_query` when a link can say the whole match ``s`` is (its house rules and
+    variants included: they are not all URL parameters), else None."""
+    query = match_query(s)
+    back = parse_query(query).settings
+    reads = set(games.get(s.game).params) - {"seed"} if games.known(s.game) else set()
+
+    def key(settings: Settings) -> dict[str, Any]:
+        return {k: v for k, v in settings.match_key().items() if k in reads or k not in MATCH_KEYS}
+
+    return query if back.game == s.game and key(back) == key(s) else None
 
 
 def game_of(query: str) -> str:

@@ -1,7 +1,8 @@
 """The start screen of the card table (browser only): the match settings form, the seats
 (a bot's level, a person on this device, a friend online, with names), the house rules
-panel and the language; and the screen shown when a save cannot be resumed. A mixin of
-:class:`web.ui.Page`."""
+panel, a game's own match formats and whole-number variants (``GameSpec.formats``,
+``GameSpec.numbers``: Scala 40's out at and re-entries) and the language; and the screen
+shown when a save cannot be resumed. A mixin of :class:`web.ui.Page`."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from web.shell.params import (
     Settings,
     clean_name,
     game_query,
+    number_value,
     rule_sets,
 )
 from web.shell.session import Session, player_names
@@ -50,6 +52,7 @@ class SetupScreen(_Page):
         if house != self.house_lang:
             self.translate_house(house)
             self.house_lang = house
+        self.translate_numbers(lang)
         self.sync_levels()
         self.render_stats()
         self.render_replays()
@@ -75,7 +78,8 @@ class SetupScreen(_Page):
             sel = by_id(f"opt-{field}")
             for i in range(sel.options.length):
                 opt = sel.options.item(i)
-                words = choice_text(lang, field, str(opt.value))
+                own = self.game.formats.get(str(opt.value)) if field == "format" else None
+                words = own.get(lang) or own.get("en") if own else choice_text(lang, field, str(opt.value))
                 if words is not None:
                     opt.textContent = words
         by_id("hand").setAttribute("aria-label", t(lang, "your_hand"))
@@ -151,11 +155,96 @@ class SetupScreen(_Page):
         # the shell's house rules panel: for a game that reads ``rules`` and has no variants of its own
         by_id("house-rules").hidden = self.game.variants is not None or "rules" not in self.game.params
 
+    def offer_formats(self) -> None:
+        """The match formats: the game's own (:attr:`GameSpec.formats`) in place of the shell's."""
+        sel = by_id("opt-format")
+        if self.game.formats and sel.getAttribute("data-game") != self.game.name:
+            clear(sel)
+            for value, words in self.game.formats.items():
+                sel.appendChild(make("option", "", words.get(self.lang) or words.get("en"), value=value))
+            sel.dataset.game = self.game.name
+
+    def offer_numbers(self) -> None:
+        """The game's whole-number variants (:attr:`GameSpec.numbers`: Scala 40's out at and
+        re-entries), each a field after the match format, built once: a short range is a
+        choice of every value, a long one a number box suggesting the common values."""
+        if not self.game.numbers or document.querySelector("[data-number-field]"):
+            return
+        after = by_id("opt-format").closest(".field")
+        variants = self.game.variants or {}
+        for name, offer in self.game.numbers.items():
+            values = sorted(variants[name])
+            box = make("div", "field number-field")
+            box.dataset.numberField = name
+            label = make("label", "")
+            label.htmlFor = f"opt-n-{name}"
+            box.appendChild(label)
+            if len(values) <= 12:
+                ctl = make("select", "")
+                for v in values:
+                    ctl.appendChild(make("option", "", str(v), value=str(v)))
+            else:
+                ctl = make(
+                    "input",
+                    "",
+                    None,
+                    type="number",
+                    inputmode="numeric",
+                    required="",
+                    min=str(values[0]),
+                    max=str(values[-1]),
+                    step="1",
+                    list=f"opt-n-{name}-common",
+                )
+                common = make("datalist", "")
+                common.id = f"opt-n-{name}-common"
+                for v in offer.common:
+                    common.appendChild(make("option", "", None, value=str(v)))
+                box.appendChild(common)
+            ctl.id = f"opt-n-{name}"
+            ctl.name = name
+            ctl.dataset.number = name
+            ctl.setAttribute("aria-describedby", f"help-n-{name}")
+            box.appendChild(ctl)
+            helptext = make("p", "field-help")
+            helptext.id = f"help-n-{name}"
+            box.appendChild(helptext)
+            after.after(box)
+            after = box
+        self.translate_numbers(self.lang)
+
+    def translate_numbers(self, lang: str) -> None:
+        for name, offer in self.game.numbers.items():
+            box = document.querySelector(f'[data-number-field="{name}"]')
+            if box:
+                box.querySelector("label").textContent = offer.text(offer.label, lang)
+                box.querySelector(".field-help").textContent = rule_refs(offer.text(offer.help, lang), lang)
+
+    def fill_numbers(self, s: Settings) -> None:
+        for name, offer in self.game.numbers.items():
+            el = by_id(f"opt-n-{name}")
+            if el:
+                el.value = str(s.variants.get(name, offer.default))
+                if not el.value:
+                    el.value = str(offer.default)
+
+    def read_numbers(self) -> dict[str, int]:
+        """The number fields' values; one that is not a whole number of its range (the form
+        refuses it before a Deal; a Deal queued before Python was up does not) takes the
+        nearest that is, or the default."""
+        out: dict[str, int] = {}
+        variants = self.game.variants or {}
+        for name, offer in self.game.numbers.items():
+            el = by_id(f"opt-n-{name}")
+            out[name] = number_value(str(el.value) if el else "", variants[name], offer.default)
+        return out
+
     def read_variants(self, preset: str) -> dict[str, Any]:
         """The panel's rule-set fields that differ from the preset (a game with its own
-        variants keeps the ones of its remembered settings)."""
+        variants: its number fields, and the rest kept from its remembered settings)."""
         if self.game.variants is not None:
-            return {k: v for k, v in self.settings.variants.items() if k in self.game.variants}
+            kept = {k: v for k, v in self.settings.variants.items() if k in self.game.variants}
+            return {**kept, **self.read_numbers()}
         from dernier.rules import PRESETS
 
         base = PRESETS.get(preset) or PRESETS["official"]
@@ -178,7 +267,7 @@ class SetupScreen(_Page):
         self.translate()
         self.screen("setup")
         by_id("hand-info").textContent = ""
-        document.title = "Dernier"
+        document.title = self.game.title(self.lang)  # the game's own name, not the house's
 
     def show_save_problem(self, problem: str) -> None:
         by_id("save-problem-detail").textContent = problem
@@ -196,11 +285,14 @@ class SetupScreen(_Page):
         by_id("opt-format").closest(".field").hidden = not params & {"hands", "target"}
         by_id("opt-name").value = s.name
         self.offer_rules()  # and the house rules panel
+        self.offer_formats()
+        self.offer_numbers()
         by_id("opt-rules").value = s.rules
         self.sync_players(s.players)
-        by_id("opt-format").value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
-        if not by_id("opt-format").value:
-            by_id("opt-format").value = "hands:3"
+        fmt = by_id("opt-format")
+        fmt.value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
+        if not fmt.value:
+            fmt.value = "hands:3" if not self.game.formats else next(iter(self.game.formats))
         by_id("opt-lang").value = s.lang
         by_id("opt-delay").value = str(s.delay)
         if not by_id("opt-delay").value:
@@ -213,6 +305,7 @@ class SetupScreen(_Page):
             by_id(f"opt-{field}").checked = bool(getattr(s, field))
         self.sync_house()
         self.set_variants(s.rules, s.variants)
+        self.fill_numbers(s)
 
     def sync_players(self, players: int | None = None) -> None:
         sel = by_id("opt-players")
@@ -375,6 +468,9 @@ class SetupScreen(_Page):
             if key.startswith("opt-") and key not in ("opt-rules", "opt-players", "opt-lang"):
                 with contextlib.suppress(Exception):
                     put(key)
+        fmt = by_id("opt-format")
+        if not fmt.value:  # a shell's format the game does not have (the HTML before Python): its default
+            fmt.selectedIndex = 0
         self.sync_house()
         if put("opt-lang"):
             self.on_lang_change(None)

@@ -155,15 +155,17 @@ class PageCore(_Page):
             if self.open_link_in_url():
                 self.ready()
                 return
+        # the notices speak the language of what opens: a resumed table keeps its own
+        lang = session.lang if session is not None else self.lang
         if parsed.notices:  # one notice for all the URL's problems
-            self.notice("\n".join(self.notice_text(n) for n in parsed.notices), seconds=URL_NOTICE_SECONDS)
+            text = "\n".join(self.notice_text(n, lang) for n in parsed.notices)
+            self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
         if not self.store.ok:
-            self.notice(t(self.lang, "storage_off"), seconds=URL_NOTICE_SECONDS)
+            self.notice(t(lang, "storage_off"), seconds=URL_NOTICE_SECONDS, lang=lang)
         if session is not None:
             if problem:
-                self.notice(
-                    t(self.lang, "save_problem_heading") + " (" + problem + ")", seconds=URL_NOTICE_SECONDS
-                )
+                text = t(lang, "save_problem_heading") + " (" + problem + ")"
+                self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
             self.open_match(session)
         elif problem:
             self.show_save_problem(problem)
@@ -243,12 +245,15 @@ class PageCore(_Page):
 
     # -- static text ---------------------------------------------------------------------
 
-    def notice_text(self, n: Notice) -> str:
+    def notice_text(self, n: Notice, lang: str | None = None) -> str:
+        lang = lang or self.lang
         if n.code == "bad_param" and n.detail:
-            return t(self.lang, "bad_param_detail", param=n.param, value=n.value, detail=n.detail)
-        return t(self.lang, n.code, param=n.param, value=n.value, detail=n.detail)
+            return t(lang, "bad_param_detail", param=n.param, value=n.value, detail=n.detail)
+        return t(lang, n.code, param=n.param, value=n.value, detail=n.detail)
 
-    def notice(self, text: str, kind: str = "info", seconds: float | None = NOTICE_SECONDS) -> None:
+    def notice(
+        self, text: str, kind: str = "info", seconds: float | None = NOTICE_SECONDS, lang: str | None = None
+    ) -> None:
         """A dismissible notice above the table: it goes by itself after ``seconds``
         (None: it stays until dismissed), and at most MAX_NOTICES are shown (the oldest
         goes first). ``kind`` "penalty" notices go when the next hand is dealt."""
@@ -256,7 +261,7 @@ class PageCore(_Page):
         box = make("div", "notice")
         box.dataset.kind = kind
         box.appendChild(make("span", "notice-text", text))
-        btn = make("button", "ghost small", "×", type="button", aria_label=t(self.lang, "dismiss"))
+        btn = make("button", "ghost small", "×", type="button", aria_label=t(lang or self.lang, "dismiss"))
         box.appendChild(btn)
         self.on(btn, "click", lambda e: box.remove())
         holder.appendChild(box)
