@@ -62,6 +62,8 @@ def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> 
     assert page.input_value("#opt-n-out_at") == "201" and page.input_value("#opt-n-reentries") == "2"
     expect(page.locator("#resume-match")).to_have_text("Riprendi la partita (Mano 1)")
     expect(page).to_have_title("Scala 40")
+    expect(page.locator(".brand")).to_have_text("Scala 40")  # the house's name is Dernier's
+    expect(page.locator(".tagline")).to_contain_text("ramino")
 
     open_page(page, server_url, link.split("?", 1)[1])  # the link deals such a match
     expect(page.locator("#hand-info")).to_contain_text("eliminato a 201")

@@ -9,6 +9,11 @@ from web.scala40.hand import card_text, meld_text
 from web.shell.i18n import t
 
 STRINGS: dict[str, tuple[str, str]] = {
+    # the shell's words, worded for Scala 40 (the game's words go over the shell's)
+    "tagline": (
+        "The Italian rummy: lay sets and runs, open with 40 points, and be the first to go out.",
+        "Il ramino italiano: cala tris e scale, apri con 40 punti e chiudi per primo.",
+    ),
     "rules_classic": ("classic", "classica"),
     "rules_strict": ("strict", "rigorosa"),
     "rules_heading": ("Rules of Scala 40", "Regole di Scala 40"),

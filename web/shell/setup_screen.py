@@ -268,6 +268,7 @@ class SetupScreen(_Page):
         self.screen("setup")
         by_id("hand-info").textContent = ""
         document.title = self.game.title(self.lang)  # the game's own name, not the house's
+        document.querySelector(".brand").textContent = self.game.title(self.lang)
 
     def show_save_problem(self, problem: str) -> None:
         by_id("save-problem-detail").textContent = problem
