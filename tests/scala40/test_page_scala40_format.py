@@ -64,6 +64,8 @@ def test_start_screen_sets_out_at_and_reentries(page: Page, server_url: str) -> 
     expect(page).to_have_title("Scala 40")
     expect(page.locator(".brand")).to_have_text("Scala 40")  # the house's name is Dernier's
     expect(page.locator(".tagline")).to_contain_text("ramino")
+    fan = page.eval_on_selector_all("#hero-fan [data-card]", "els => els.map(e => e.dataset.card)")
+    assert fan == ["2H", "3H", "4H", "5H", "6H"]  # plain cards (the house's Jolly is Dernier's)
 
     open_page(page, server_url, link.split("?", 1)[1])  # the link deals such a match
     expect(page.locator("#hand-info")).to_contain_text("eliminato a 201")

@@ -16,6 +16,7 @@ DOG = GameSpec(
     rules_page="web.dog.rules_text",
     params=("levels", "seed", "name", "timer"),
     package="dog",
+    fan=("8S", "2H", "10D", "5C", "9H"),  # plain faces: the house's marks are Dernier's actions
     replays="web.dog.replays:BOOK",
     coach="web.dog.coach:COACH",
     review="web.dog.review_page:REVIEW",

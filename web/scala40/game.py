@@ -17,6 +17,7 @@ SCALA40 = GameSpec(
     rules_page="web.scala40.rules_text",
     params=("players", "rules", "levels", "seed", "hands", "out_at", "reentries", "name", "timer"),
     package="scala40",
+    fan=("2H", "3H", "4H", "5H", "6H"),  # a run (§4), in plain faces
     replays="web.scala40.replays:BOOK",
     coach="web.scala40.coach:COACH",
     # RULES §2 (2–6 players), §13 (presets), §12 (out_at, reentries)

@@ -125,6 +125,9 @@ class GameSpec:
     #: ``module:REVIEW`` of its post-hand review (:class:`web.shell.reviewbook.Review`); empty:
     #: no review
     review: str = ""
+    #: the start screen's fan of cards (codes drawn with the house's card faces, whose marks
+    #: are Dernier's actions: a game of plain cards picks plain ones); empty: Dernier's
+    fan: tuple[str, ...] = ()
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 

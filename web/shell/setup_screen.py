@@ -61,8 +61,9 @@ class SetupScreen(_Page):
         """The start screen's fan of cards, drawn the first time the screen shows."""
         fan = by_id("hero-fan")
         if not fan.childElementCount:
-            for code in ("7H", "JK", "AS", "QD", "KC"):
+            for code in self.game.fan or ("7H", "JK", "AS", "QD", "KC"):
                 c = make("div", "fan-card")
+                c.dataset.card = code
                 c.innerHTML = faces.card_svg(code)
                 fan.appendChild(c)
 
