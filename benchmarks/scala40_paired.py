@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Paired comparisons of Scala 40 bots against medium on the same deals (two players).
 
-    python benchmarks/scala40_paired.py --bot rollout:worlds=32 --hands 400 --start 1000 [--jobs 2]
+    python benchmarks/scala40_paired.py --bot rollout:playouts=240 --hands 400 --start 1000 [--jobs 2]
     python benchmarks/scala40_paired.py --bot oracle --hands 200
 
 Hand ``i`` (``start <= i < start + hands``) is dealt as the arena deals hand ``i`` of seed 1
@@ -9,7 +9,8 @@ Hand ``i`` (``start <= i < start + hands``) is dealt as the arena deals hand ``i
 bot meets the same deals and seats, so two bots' rates differ by their play, not the deals.
 ``--bot``: ``medium``, ``hard`` (the shipped level), ``rollout[:opt=value,…]`` (the rollout
 bot with options) or ``oracle[:…]``: the rollout bot playing its candidates out in the **true**
-state (every hand and the stock's order), a ceiling for any search of that kind. Not a test.
+state (every hand and the stock's order; ``oracle:hands_only=1``: the true hands, the stock
+shuffled), a ceiling for any search of that kind. Not a test.
 """
 
 from __future__ import annotations
@@ -35,15 +36,23 @@ from scala40.state import State
 
 
 class OracleBot(RolloutBot):
-    """The rollout bot, its candidates played out once in the true state (it cheats)."""
+    """The rollout bot, its candidates played out in the true state (it cheats): the stock's
+    true order too, or (``hands_only``) the true hands and the stock shuffled for each world."""
 
     truth: State | None = None
+
+    def __init__(self, hands_only: int = 0, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.hands_only = hands_only
 
     def world(
         self, seen: Seen, known: dict[int, list[int]], unseen: Counter[int], rng: random.Random
     ) -> State:
         assert self.truth is not None
-        return self.truth.copy()
+        st = self.truth.copy()
+        if self.hands_only:
+            rng.shuffle(st.stock)
+        return st
 
 
 def make(spec: str) -> Bot:
@@ -53,8 +62,9 @@ def make(spec: str) -> Bot:
         k, v = part.split("=")
         kw[k] = float(v) if "." in v else int(v)
     if name == "oracle":
-        kw.setdefault("worlds", 1)
-        kw.setdefault("min_worlds", 1)
+        if not kw.get("hands_only"):
+            kw.setdefault("playouts", 1)
+            kw.setdefault("min_worlds", 1)
         return OracleBot(**kw)
     if name == "rollout":
         return RolloutBot(**kw)

@@ -1,7 +1,7 @@
 """Bots for Scala 40: they choose a move from ``view(seat)`` only, never from the full state.
 
-Levels ``random``, ``easy``, ``medium`` and ``hard`` (a search over sampled hidden hands,
-:mod:`scala40.bots.search`)::
+Levels ``random``, ``easy``, ``medium`` and ``hard`` (hands played out on sampled hidden hands
+and stock orders, :mod:`scala40.bots.rollout`)::
 
     from scala40.bots import make_bot, choose_move
     bot = make_bot("medium")
@@ -19,10 +19,11 @@ from typing import Any
 from tabletop.bots import LEVEL_NAMES, LEVELS, Levels
 
 from .base import Bot
+from .rollout import RolloutBot
 from .search import HardBot
 from .simple import EasyBot, MediumBot, RandomBot
 
-_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot})
+_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": RolloutBot})
 
 
 def make_bot(level: str, **options: Any) -> Bot:
@@ -43,6 +44,7 @@ __all__ = [
     "HardBot",
     "MediumBot",
     "RandomBot",
+    "RolloutBot",
     "choose_move",
     "make_bot",
 ]

@@ -9,6 +9,7 @@ no view built), about ten times cheaper than building views.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -149,17 +150,24 @@ class RolloutBot(MediumBot):
 
     def __init__(
         self,
-        worlds: int = 64,
-        seconds: float = 0.12,
+        playouts: int = 240,
+        seconds: float = 2.0,
         discards: int = 5,
-        min_worlds: int = 6,
+        min_worlds: int = 8,
         tries: int = 20,
-        z: float = 1.0,
+        z: float = 0.5,
+        every: int = 8,
+        cut: float = 2.0,
     ) -> None:
-        #: at most this many worlds per decision; past ``seconds`` (and ``min_worlds``) it stops
-        self.worlds = worlds
+        #: at most this many hands played out per decision; past ``seconds`` of wall time (and
+        #: ``min_worlds`` worlds) it stops: the same view and rng give the same move unless time
+        #: runs out
+        self.playouts = playouts
         self.seconds = seconds
         self.min_worlds = min_worlds
+        #: every ``every`` worlds, candidates behind the best by ``cut`` standard errors are dropped
+        self.every = every
+        self.cut = cut
         #: discards tried: the kinds medium values least
         self.discards = discards
         #: draws of a hidden hand until it fits how its seat played (:func:`plausible`)
@@ -203,32 +211,43 @@ class RolloutBot(MediumBot):
         return result_of(self.steps(view, rng))
 
     def search(self, seen: Seen, cands: list[str], rng: random.Random) -> Generator[None, None, str]:
-        """Plays every candidate out on the same sampled worlds; yields after each world."""
+        """Plays the candidates out on the same sampled worlds (yielding after each world), every
+        ``every`` worlds dropping those clearly behind the best, until one is left or
+        ``playouts`` hands have been played out."""
         unseen = _unseen(seen)
         known = _known(seen)
         results: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
         deadline = time.perf_counter() + self.seconds
-        done = 0
-        while done < self.worlds and (done < self.min_worlds or time.perf_counter() < deadline):
+        spent = done = 0
+        while len(alive) > 1 and spent < self.playouts:
+            if done >= self.min_worlds and time.perf_counter() > deadline:
+                break
             world = self.world(seen, known, unseen, rng)
-            self.score(world, seen.seat, cands, results, rng)
+            for i in alive:
+                results[i].append(self.play_out(world, seen.seat, cands[i], rng))
+            spent += len(alive)
             done += 1
+            if done % self.every == 0:
+                alive = self.prune(results, alive)
             yield None
-        return cands[self.pick(results)]
+        return cands[self.pick(results, alive)]
 
-    def pick(self, results: list[list[float]]) -> int:
-        """The candidate whose mean outcome beats the first's by more than ``z`` standard errors
-        of the paired difference (the most by that measure), else the first (medium's move)."""
-        base = results[0]
-        n = len(base)
-        best, best_score = 0, 0.0
-        for i in range(1, len(results)):
-            diffs = [a - b for a, b in zip(results[i], base, strict=True)]
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-            score = mean - self.z * (var / n) ** 0.5
-            if score > best_score:
-                best, best_score = i, score
+    def prune(self, results: list[list[float]], alive: list[int]) -> list[int]:
+        """The candidates not behind the best by more than ``cut`` standard errors."""
+        best = max(alive, key=lambda i: (_mean(results[i]), -i))
+        return [i for i in alive if i == best or _edge(results[i], results[best], self.cut) >= 0]
+
+    def pick(self, results: list[list[float]], alive: list[int]) -> int:
+        """Medium's move (the first) unless another beats it by more than ``z`` standard errors
+        of the paired difference (then the one that does so most); the best left if it is out."""
+        if 0 not in alive:
+            return max(alive, key=lambda i: (_mean(results[i]), -i))
+        best, best_edge = 0, 0.0
+        for i in alive[1:]:
+            edge = _edge(results[i], results[0], -self.z)
+            if edge > best_edge:
+                best, best_edge = i, edge
         return best
 
     def world(
@@ -237,15 +256,27 @@ class RolloutBot(MediumBot):
         """One world to play the candidates out in (a test-only oracle overrides it)."""
         return sample_world(seen, known, unseen, rng, self.tries)
 
-    def score(
-        self, world: State, seat: int, cands: list[str], results: list[list[float]], rng: random.Random
-    ) -> None:
-        """Appends each candidate's outcome in ``world`` to ``results``."""
-        for i, mv in enumerate(cands):
-            st = world.copy()
-            st.apply(seat, parse_move(mv))
-            playout(st, self.policy, rng)
-            results[i].append(outcome(st, seat))
+    def play_out(self, world: State, seat: int, move: str, rng: random.Random) -> float:
+        """``move``'s outcome in a copy of ``world`` played to the end."""
+        st = world.copy()
+        st.apply(seat, parse_move(move))
+        playout(st, self.policy, rng)
+        return outcome(st, seat)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _edge(a: list[float], b: list[float], z: float) -> float:
+    """The mean of ``a - b`` over the worlds both were played in, plus ``z`` standard errors."""
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0
+    diffs = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean + z * math.sqrt(var / n)
 
 
 __all__ = ["RolloutBot", "outcome", "plausible", "playout", "sample_world", "state_seen"]

@@ -60,9 +60,11 @@ def _known(seen: Seen) -> dict[int, list[int]]:
 
 
 class HardBot(MediumBot):
-    """Medium's table play, jokers kept for the end, discards weighed on sampled hidden hands."""
+    """Medium's table play, jokers kept for the end, discards weighed on sampled hidden hands:
+    the hard level before :class:`~scala40.bots.rollout.RolloutBot` (which uses its view readers
+    and its check of what a seat could use); not a level any more."""
 
-    level = "hard"
+    level = "hard-discards"
 
     def __init__(
         self,
