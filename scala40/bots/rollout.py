@@ -150,7 +150,7 @@ class RolloutBot(MediumBot):
 
     def __init__(
         self,
-        playouts: int = 240,
+        playouts: int = 120,
         seconds: float = 2.0,
         discards: int = 5,
         min_worlds: int = 8,
