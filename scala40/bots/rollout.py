@@ -77,10 +77,36 @@ def outcome(st: State, seat: int) -> float:
     return -pay / 10000.0
 
 
-def plausible(seen: Seen, seat: int, hand: list[int], passed: int) -> bool:
+def _last_discard(seen: Seen, seat: int) -> int:
+    """The card ``seat`` discarded at its last turn, or -1."""
+    for entry in reversed(seen.view.get("history", ())):
+        if entry[0] == seat and entry[1].startswith("discard "):
+            return KIND_OF[entry[1][8:]]
+    return -1
+
+
+def _fits_least(seen: Seen, seat: int, counts: list[int], d: int, rank: int) -> bool:
+    """Whether ``d`` is among the ``rank`` cards of ``counts`` that medium's keep value ranks
+    lowest, for ``seat`` (the card medium throws is the lowest: a thrown card that fits the hand
+    better than others makes the hand unlikely)."""
+    other = Seen.__new__(Seen)
+    other.counts = counts
+    other.seat = seat
+    other.n = seen.n
+    other.out = seen.out
+    other.opened = seen.opened
+    other.melds = seen.melds
+    other.rules = seen.rules
+    mine = (keep_value(other, d), d)
+    below = sum(1 for k in range(53) if counts[k] and k != d and (keep_value(other, k), k) < mine)
+    return below < rank
+
+
+def plausible(seen: Seen, seat: int, hand: list[int], passed: int, thrown: int = -1, rank: int = 0) -> bool:
     """Whether ``seat`` could hold ``hand`` given how it played (a seat that could open opens, an
-    opened seat lays the melds it holds, a seat that drew could not use the card it passed):
-    what medium does, and what the public history shows."""
+    opened seat lays the melds it holds, a seat that drew could not use the card it passed and,
+    with ``rank``, threw ``thrown`` as one of the ``rank`` cards that fit its hand least): what
+    medium does, and what the public history shows."""
     counts = counts_of(hand)
     rules = seen.rules
     if not seen.opened[seat]:
@@ -88,11 +114,21 @@ def plausible(seen: Seen, seat: int, hand: list[int], passed: int) -> bool:
             return False
     elif any(len(m) < len(hand) for m in melds_of(counts, rules)):
         return False
-    return passed < 0 or not HardBot._could_use(seen, seat, passed, counts, len(hand))
+    if passed >= 0 and HardBot._could_use(seen, seat, passed, counts, len(hand)):
+        return False
+    if rank and thrown >= 0:
+        counts[thrown] += 1
+        return _fits_least(seen, seat, counts, thrown, rank)
+    return True
 
 
 def sample_world(
-    seen: Seen, known: dict[int, list[int]], unseen: Counter[int], rng: random.Random, tries: int = 1
+    seen: Seen,
+    known: dict[int, list[int]],
+    unseen: Counter[int],
+    rng: random.Random,
+    tries: int = 1,
+    rank: int = 0,
 ) -> State:
     """A full state that fits ``seen``: each other seat keeps the cards it is known to hold
     (taken from the pile, not laid since) and gets the rest of its hand from the unseen cards,
@@ -113,9 +149,11 @@ def sample_world(
         need = size - len(hand)
         if need > 0:
             passed = _passed(seen, s) if tries > 1 else -1
+            barred = seen.rules.no_discard_taken or seen.rules.no_discard_attachable
+            thrown = _last_discard(seen, s) if rank and not barred else -1
             draw = pool[-need:]
             for _ in range(tries - 1):
-                if plausible(seen, s, hand + draw, passed):
+                if plausible(seen, s, hand + draw, passed, thrown, rank):
                     break
                 rng.shuffle(pool)
                 draw = pool[-need:]
@@ -158,6 +196,7 @@ class RolloutBot(MediumBot):
         z: float = 0.5,
         every: int = 8,
         cut: float = 2.0,
+        rank: int = 0,
     ) -> None:
         #: at most this many hands played out per decision; past ``seconds`` of wall time (and
         #: ``min_worlds`` worlds) it stops: the same view and rng give the same move unless time
@@ -172,6 +211,9 @@ class RolloutBot(MediumBot):
         self.discards = discards
         #: draws of a hidden hand until it fits how its seat played (:func:`plausible`)
         self.tries = tries
+        #: with ``rank``, a hidden hand fits only if the card its seat last threw is among the
+        #: ``rank`` cards medium's keep value ranks lowest in it
+        self.rank = rank
         #: a move other than medium's wins only by more than ``z`` standard errors
         self.z = z
         self.policy = MediumBot()
@@ -254,7 +296,7 @@ class RolloutBot(MediumBot):
         self, seen: Seen, known: dict[int, list[int]], unseen: Counter[int], rng: random.Random
     ) -> State:
         """One world to play the candidates out in (a test-only oracle overrides it)."""
-        return sample_world(seen, known, unseen, rng, self.tries)
+        return sample_world(seen, known, unseen, rng, self.tries, self.rank)
 
     def play_out(self, world: State, seat: int, move: str, rng: random.Random) -> float:
         """``move``'s outcome in a copy of ``world`` played to the end."""
