@@ -188,7 +188,7 @@ class RolloutBot(MediumBot):
 
     def __init__(
         self,
-        playouts: int = 120,
+        playouts: int = 90,
         seconds: float = 2.0,
         discards: int = 5,
         min_worlds: int = 8,
