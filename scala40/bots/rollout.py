@@ -189,7 +189,7 @@ class RolloutBot(MediumBot):
     def __init__(
         self,
         playouts: int = 90,
-        seconds: float = 2.0,
+        seconds: float = 0.45,
         discards: int = 5,
         min_worlds: int = 8,
         tries: int = 20,
