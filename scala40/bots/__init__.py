@@ -1,7 +1,9 @@
 """Bots for Scala 40: they choose a move from ``view(seat)`` only, never from the full state.
 
-Levels ``random``, ``easy``, ``medium`` and ``hard`` (hands played out on sampled hidden hands
-and stock orders, :mod:`scala40.bots.rollout`)::
+Levels ``random``, ``easy``, ``medium`` and ``hard`` (a search over sampled hidden hands,
+:mod:`scala40.bots.search`). :class:`RolloutBot` (:mod:`scala40.bots.rollout`, hands played out
+on sampled worlds) closes more single hands against medium but loses matches to it, so it is
+not a level (docs/SCALA40.md, "Arena figures")::
 
     from scala40.bots import make_bot, choose_move
     bot = make_bot("medium")
@@ -23,7 +25,7 @@ from .rollout import RolloutBot
 from .search import HardBot
 from .simple import EasyBot, MediumBot, RandomBot
 
-_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": RolloutBot})
+_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot})
 
 
 def make_bot(level: str, **options: Any) -> Bot:

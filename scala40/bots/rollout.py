@@ -64,8 +64,8 @@ def playout(st: State, policy: RuleBot, rng: random.Random, limit: int = PLAYOUT
     return moves
 
 
-def outcome(st: State, seat: int) -> float:
-    """What a played-out hand is worth to ``seat``: 1 for its close, else 0, less a ten-thousandth
+def outcome(st: State, seat: int, per_point: float = 0.0001) -> float:
+    """What a played-out hand is worth to ``seat``: 1 for its close, else 0, less ``per_point``
     per penalty point it pays (not opened: 100; a close in hand doubles it)."""
     if st.phase != "over":
         return 0.0
@@ -74,7 +74,7 @@ def outcome(st: State, seat: int) -> float:
     pay = hand_penalty(st.hands[seat]) if st.opened[seat] else 100
     if st.in_hand:
         pay *= 2
-    return -pay / 10000.0
+    return -pay * per_point
 
 
 def _last_discard(seen: Seen, seat: int) -> int:
@@ -184,7 +184,7 @@ class RolloutBot(MediumBot):
     of thumb for all seats; a move other than medium's is made only when it does clearly better
     on the same worlds (common random numbers)."""
 
-    level = "hard"
+    level = "rollout"
 
     def __init__(
         self,
@@ -197,6 +197,7 @@ class RolloutBot(MediumBot):
         every: int = 8,
         cut: float = 2.0,
         rank: int = 0,
+        per_point: float = 0.0001,
     ) -> None:
         #: at most this many hands played out per decision; past ``seconds`` of wall time (and
         #: ``min_worlds`` worlds) it stops: the same view and rng give the same move unless time
@@ -214,6 +215,8 @@ class RolloutBot(MediumBot):
         #: with ``rank``, a hidden hand fits only if the card its seat last threw is among the
         #: ``rank`` cards medium's keep value ranks lowest in it
         self.rank = rank
+        #: what a penalty point costs in a played-out hand, in closes
+        self.per_point = per_point
         #: a move other than medium's wins only by more than ``z`` standard errors
         self.z = z
         self.policy = MediumBot()
@@ -303,7 +306,7 @@ class RolloutBot(MediumBot):
         st = world.copy()
         st.apply(seat, parse_move(move))
         playout(st, self.policy, rng)
-        return outcome(st, seat)
+        return outcome(st, seat, self.per_point)
 
 
 def _mean(xs: list[float]) -> float:

@@ -60,11 +60,9 @@ def _known(seen: Seen) -> dict[int, list[int]]:
 
 
 class HardBot(MediumBot):
-    """Medium's table play, jokers kept for the end, discards weighed on sampled hidden hands:
-    the hard level before :class:`~scala40.bots.rollout.RolloutBot` (which uses its view readers
-    and its check of what a seat could use); not a level any more."""
+    """Medium's table play, jokers kept for the end, discards weighed on sampled hidden hands."""
 
-    level = "hard-discards"
+    level = "hard"
 
     def __init__(
         self,
