@@ -30,7 +30,7 @@ function copyTree(dir) {
   }
 }
 
-for (const pkg of ["scala40", "dog"]) {
+for (const pkg of ["scala40", "dog", "tabletop"]) {
   py.FS.mkdirTree(join("/home/pyodide", pkg));
   copyTree(join(root, pkg));
 }

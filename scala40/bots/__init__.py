@@ -1,7 +1,9 @@
 """Bots for Scala 40: they choose a move from ``view(seat)`` only, never from the full state.
 
 Levels ``random``, ``easy``, ``medium`` and ``hard`` (a search over sampled hidden hands,
-:mod:`scala40.bots.search`)::
+:mod:`scala40.bots.search`). :class:`RolloutBot` (:mod:`scala40.bots.rollout`, hands played out
+on sampled worlds) closes more single hands against medium but loses matches to it, so it is
+not a level (docs/SCALA40.md, "Arena figures")::
 
     from scala40.bots import make_bot, choose_move
     bot = make_bot("medium")
@@ -19,6 +21,7 @@ from typing import Any
 from tabletop.bots import LEVEL_NAMES, LEVELS, Levels
 
 from .base import Bot
+from .rollout import RolloutBot
 from .search import HardBot
 from .simple import EasyBot, MediumBot, RandomBot
 
@@ -43,6 +46,7 @@ __all__ = [
     "HardBot",
     "MediumBot",
     "RandomBot",
+    "RolloutBot",
     "choose_move",
     "make_bot",
 ]

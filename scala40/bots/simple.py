@@ -46,7 +46,10 @@ class RuleBot(Bot):
     """A bot of rules of thumb: open as soon as it can, then the hooks below."""
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> str:
-        seen = Seen(view)
+        return self.move(Seen(view), rng)
+
+    def move(self, seen: Seen, rng: random.Random) -> str:
+        """The move for ``seen`` (a parsed view, or a state read as one by the hard bot's rollouts)."""
         if seen.phase == "draw":
             return self.draw(seen)
         if seen.phase == "use":

@@ -103,3 +103,105 @@ def test_hard_samples_hands_consistent_with_what_each_seat_took_and_passed() -> 
     view["history"] = view["history"][:-1]
     without = bot.danger(Seen(view), [seven], unseen, random.Random(5))[seven]
     assert without >= 0.1 and with_pass < without / 2, (with_pass, without)
+
+
+def test_rollout_worlds_fit_the_view_and_how_each_seat_played() -> None:
+    """RULES §3, §6, §7: a sampled world keeps this seat's hand, the table and the pile, gives
+    every other seat a hand of its size holding the card it took and has not laid, fills the
+    stock to its size with the 108 cards each there once, and (drawn again when it does not fit)
+    gives a seat that has not opened a hand with no opening (it would have opened, as medium
+    does) and an opened seat a hand with no meld to lay."""
+    from collections import Counter
+
+    from scala40.bots.base import Seen
+    from scala40.bots.rollout import plausible, sample_world
+    from scala40.bots.search import _known, _unseen
+    from scala40.cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF
+    from scala40.finder import counts_of, opening_exists
+
+    pos = position(
+        [
+            ["2H", "5C", "9D", "KD", "QH", "4S", "8C"],
+            ["AD", "4C", "KC", "2S", "3D", "6H"],
+            ["5H", "6H", "7H", "8H", "2D", "3D", "4D", "JC", "QC", "KC", "9H", "10H", "AH"],
+        ],
+        melds=[(1, ["9S", "10S", "JS"])],
+        discard=["3C", "7D"],
+        turn=0,
+        phase="play",
+        opened=[False, True, False],
+    )
+    view = scala40.Game.from_position(pos).view(0)
+    view["history"] = [[1, "take", "KC"], [1, "discard", "3H"], [2, "draw", "3H"]]
+    seen = Seen(view)
+    known, unseen = _known(seen), _unseen(seen)
+    plain = fits = 0
+    for i in range(60):
+        w = sample_world(seen, known, unseen, random.Random(i), tries=20)
+        assert w.hands[0] == seen.hand and w.discard == seen.discard and w.melds == seen.melds
+        assert [len(h) for h in w.hands] == view["hand_sizes"] and len(w.stock) == view["stock_size"]
+        assert KIND_OF["KC"] in w.hands[1]
+        cards = Counter(k for h in w.hands for k in h) + Counter(w.stock) + Counter(w.discard)
+        cards.update(JOKER if c >= JOKER_AS else c for m in w.melds for c in m)
+        assert cards == Counter({k: DECK_COUNT[k] for k in range(53)}), i
+        fits += plausible(seen, 1, w.hands[1], -1) and plausible(seen, 2, w.hands[2], KIND_OF["3H"])
+        plain += opening_exists(
+            counts_of(sample_world(seen, known, unseen, random.Random(i)).hands[2]), seen.rules
+        )
+    assert fits >= 55 and plain >= 5, (fits, plain)
+
+
+def test_rollout_reads_a_state_as_medium_reads_the_view() -> None:
+    """The played-out hands are medium's play: from the state read directly, medium makes the
+    move it makes from the view, at every move of whole hands."""
+    from scala40.bots.rollout import state_seen
+
+    medium = make_bot("medium")
+    rng = random.Random(1)
+    for seed in range(4):
+        g = scala40.Game.new(players=2 + seed % 2, seed=seed)
+        while not g.over:
+            s = g.turn
+            assert s is not None
+            move = medium.choose(g.view(s), rng)
+            assert medium.move(state_seen(g.state, s), rng) == move  # type: ignore[attr-defined]
+            g.play(move, s)
+
+
+def test_rollout_keeps_mediums_move_unless_another_is_clearly_better() -> None:
+    """The search plays medium's move (the first candidate) unless another beats it on the same
+    worlds by more than ``z`` standard errors, and drops candidates clearly behind the best."""
+    from scala40.bots.rollout import RolloutBot
+
+    bot = RolloutBot(z=1.0, cut=2.0)
+    even = [[1.0, 0.0] * 10, [0.0, 1.0] * 10]
+    assert bot.pick(even, [0, 1]) == 0
+    better = [[1.0, 0.0] * 10, [1.0, 1.0] * 10, [1.0, 0.0, 1.0, 1.0] * 5]
+    assert bot.pick(better, [0, 1, 2]) == 1
+    assert bot.pick(better, [1, 2]) == 1
+    assert bot.prune([[0.0] * 20, [1.0] * 20, [1.0, 0.0] * 10], [0, 1, 2]) == [1]
+    assert bot.prune([[1.0, 0.0] * 4, [0.0, 1.0] * 4], [0, 1]) == [0, 1]
+
+
+def test_rollout_bot_plays_legal_moves_from_the_view_only() -> None:
+    """The rollout bot (one world a decision here) makes legal moves in hands of 2 and 3 players,
+    classic and strict, and the same view and rng give it the same move (no time cut)."""
+    from scala40.bots.rollout import RolloutBot
+
+    bot = RolloutBot(playouts=6, seconds=60.0)
+    for seed in range(2):
+        g = scala40.Game.new(players=2 + seed, rules=["classic", "strict"][seed], seed=100 + seed)
+        rng = random.Random(seed)
+        moves = 0
+        while not g.over and moves < 400:
+            s = g.turn
+            assert s is not None
+            view = g.view(s)
+            mv = bot.choose(view, rng)
+            assert g.is_legal(mv, s), mv
+            if moves % 25 == 0:
+                assert bot.choose(json.loads(json.dumps(view)), random.Random(moves)) == bot.choose(
+                    view, random.Random(moves)
+                )
+            g.play(mv, s)
+            moves += 1
