@@ -22,7 +22,6 @@ machine's speed (the observer is on, the bots play, the turn comes back).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -30,7 +29,6 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,15 +52,6 @@ COUNT_LOG_JS = """() => {
   new MutationObserver(() => { window.__bot_moves += 1; })
     .observe(document.querySelector('#log'), {childList: true});
 }"""
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _loadavg() -> float:
@@ -110,9 +99,11 @@ def one_run(browser: Any, base: str, seed: int, turns: int) -> dict[str, Any]:
 def run(runs: int, turns: int, seed: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    build = _load("dernier_build", ROOT / "scripts" / "build.py")
-    serve = _load("dernier_serve", ROOT / "scripts" / "serve.py")
-    load_time = _load("dernier_load_time", ROOT / "benchmarks" / "load_time.py")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import load_time  # its loader of scripts and its wait for an idle machine
+
+    build = load_time._load("dernier_build", ROOT / "scripts" / "build.py")
+    serve = load_time._load("dernier_serve", ROOT / "scripts" / "serve.py")
     tmp = Path(tempfile.mkdtemp(prefix="dernier-longtasks-"))
     rows: list[dict[str, Any]] = []
     try:
