@@ -68,8 +68,10 @@ class NumberChoice:
     #: the words at the table and in the menu, per language, with ``{n}`` for the value
     shown: Mapping[str, str] = field(default_factory=dict)
 
-    def text(self, words: Mapping[str, str], lang: str) -> str:
-        return words.get(lang) or words.get("en") or ""
+
+def in_lang(words: Mapping[str, str], lang: str) -> str:
+    """``words`` in ``lang``, else in English, else empty (a game's words per language)."""
+    return words.get(lang) or words.get("en") or ""
 
 
 @dataclass(frozen=True)
@@ -136,12 +138,12 @@ class GameSpec:
         screen's default), in words: ``["out at 201", "re-entries 2"]``."""
         out = []
         for name, offer in self.numbers.items():
-            words = offer.text(offer.shown, lang) or offer.text(offer.label, lang) + " {n}"
+            words = in_lang(offer.shown, lang) or in_lang(offer.label, lang) + " {n}"
             out.append(words.format(n=variants.get(name, offer.default)))
         return out
 
     def title(self, lang: str) -> str:
-        return self.titles.get(lang) or self.titles.get("en") or self.name
+        return in_lang(self.titles, lang) or self.name
 
     def key(self, what: str) -> str:
         """The storage key of ``what`` (``match``, ``prefs``, ``stats``, ``replays``)."""
@@ -189,7 +191,7 @@ class GameSpec:
 
     def rules_html(self, lang: str) -> str | None:
         pages: Mapping[str, str] = self.load(self.rules_page).RULES_HTML
-        return pages.get(lang) or pages.get("en")
+        return in_lang(pages, lang) or None
 
 
 _GAMES: dict[str, GameSpec] = {}

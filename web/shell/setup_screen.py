@@ -14,6 +14,7 @@ from pyscript import document, window
 
 from web.dernier import faces
 from web.shell.dom import by_id, clear, make, variant_text
+from web.shell.games import in_lang
 from web.shell.i18n import choice_text, rule_refs, t
 from web.shell.params import (
     HOUSE_FIELDS,
@@ -80,7 +81,7 @@ class SetupScreen(_Page):
             for i in range(sel.options.length):
                 opt = sel.options.item(i)
                 own = self.game.formats.get(str(opt.value)) if field == "format" else None
-                words = own.get(lang) or own.get("en") if own else choice_text(lang, field, str(opt.value))
+                words = in_lang(own, lang) if own else choice_text(lang, field, str(opt.value))
                 if words is not None:
                     opt.textContent = words
         by_id("hand").setAttribute("aria-label", t(lang, "your_hand"))
@@ -162,7 +163,7 @@ class SetupScreen(_Page):
         if self.game.formats and sel.getAttribute("data-game") != self.game.name:
             clear(sel)
             for value, words in self.game.formats.items():
-                sel.appendChild(make("option", "", words.get(self.lang) or words.get("en"), value=value))
+                sel.appendChild(make("option", "", in_lang(words, self.lang), value=value))
             sel.dataset.game = self.game.name
 
     def offer_numbers(self) -> None:
@@ -218,8 +219,8 @@ class SetupScreen(_Page):
         for name, offer in self.game.numbers.items():
             box = document.querySelector(f'[data-number-field="{name}"]')
             if box:
-                box.querySelector("label").textContent = offer.text(offer.label, lang)
-                box.querySelector(".field-help").textContent = rule_refs(offer.text(offer.help, lang), lang)
+                box.querySelector("label").textContent = in_lang(offer.label, lang)
+                box.querySelector(".field-help").textContent = rule_refs(in_lang(offer.help, lang), lang)
 
     def fill_numbers(self, s: Settings) -> None:
         for name, offer in self.game.numbers.items():
@@ -268,8 +269,9 @@ class SetupScreen(_Page):
         self.translate()
         self.screen("setup")
         by_id("hand-info").textContent = ""
-        document.title = self.game.title(self.lang)  # the game's own name, not the house's
-        document.querySelector(".brand").textContent = self.game.title(self.lang)
+        title = self.game.title(self.lang)  # the game's own name, not the house's
+        document.title = title
+        document.querySelector(".brand").textContent = title
 
     def show_save_problem(self, problem: str) -> None:
         by_id("save-problem-detail").textContent = problem
