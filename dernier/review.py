@@ -85,13 +85,7 @@ class Truth:
 
     def value(self, m: int) -> float:
         """The chance to win the hand (plus the search's small points term) after ``m``."""
-        gen = self.value_steps(m)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                v: float = stop.value
-                return v
+        return result_of(self.value_steps(m))
 
     def value_steps(self, m: int, slice_ms: float | None = None) -> Generator[None, None, float]:
         """:meth:`value` in slices: yields ``None`` each time about ``slice_ms`` have passed
@@ -497,13 +491,7 @@ def coach(
     "playouts"}] (its move first, then the best estimates), "playouts"}``; ``move`` is
     ``None`` when the seat is not to act (nothing to choose), and a single candidate
     (only move, or a Dernier call owed) has ``win`` ``None``."""
-    gen = coach_steps(view, iterations, seconds, seed)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            result: dict[str, Any] = stop.value
-            return result
+    return result_of(coach_steps(view, iterations, seconds, seed))
 
 
 def to_json(result: dict[str, Any]) -> str:
