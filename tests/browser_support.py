@@ -161,6 +161,19 @@ def goto_same_origin_blank(page: Page, server_url: str) -> None:
     page.goto(server_url + NO_PAGE)
 
 
+def open_with_storage(page: Page, server_url: str, items: dict[str, str], query: str = "") -> None:
+    """Put ``items`` into the page origin's localStorage (nothing else kept), then open the page."""
+    goto_same_origin_blank(page, server_url)
+    page.evaluate(
+        """items => {
+          localStorage.clear();
+          for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+        }""",
+        items,
+    )
+    open_page(page, server_url, query)
+
+
 def open_page(page: Page, server_url: str, query: str = "") -> None:
     """Load index.html (with an optional query string) and wait until Python is ready.
 

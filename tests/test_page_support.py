@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_support import goto_same_origin_blank, open_page
+from browser_support import open_with_storage as open_with_storage  # the tests' import of it
 from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,19 +150,6 @@ def page_save(
             "match": match.save(),
         }
     )
-
-
-def open_with_storage(page: Page, server_url: str, items: dict[str, str], query: str = "") -> None:
-    """Put ``items`` into the page origin's localStorage, then open the page."""
-    goto_same_origin_blank(page, server_url)
-    page.evaluate(
-        """items => {
-          localStorage.clear();
-          for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
-        }""",
-        items,
-    )
-    open_page(page, server_url, query)
 
 
 def two_player_deck(seat0: list[str], seat1: list[str], up: str, then: list[str]) -> list[str]:

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from browser_support import goto_same_origin_blank, open_page
+from browser_support import open_with_storage
 from playwright.sync_api import Page
 
 import dog
@@ -89,12 +89,7 @@ def page_save(match: dog.Match, levels: list[str] | None = None, seed: int = 1, 
 
 
 def open_saved(page: Page, server_url: str, save: str, query: str = "game=dog") -> None:
-    goto_same_origin_blank(page, server_url)
-    page.evaluate(
-        """([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }""",
-        [SAVE_KEY, save],
-    )
-    open_page(page, server_url, query)
+    open_with_storage(page, server_url, {SAVE_KEY: save}, query)
 
 
 def play_turn(page: Page) -> str:
