@@ -6,8 +6,8 @@ Every move is judged in full before anything changes: an illegal move raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from typing import TypeVar, cast
+from collections.abc import Collection, Sequence
+from typing import cast
 
 from .cards import CODE_OF, JOKER, JOKER_AS
 from .errors import IllegalMove
@@ -26,8 +26,6 @@ from .melds import (
 )
 from .moves import Move, parse_move
 from .rules import Ruleset
-
-T = TypeVar("T")
 
 PHASES = ("draw", "use", "play", "discard", "over")
 
@@ -275,13 +273,6 @@ class State:
 
     def counts(self, seat: int) -> list[int]:
         return counts_of(self.hands[seat])
-
-    def _remember(self, what: str, seat: int, work: Callable[[int], T]) -> T:
-        """``work(seat)``, worked out once until the next move (:attr:`memo`)."""
-        key = (what, seat)
-        if key not in self.memo:
-            self.memo[key] = work(seat)
-        return cast(T, self.memo[key])
 
     def table(self) -> Table:
         """What the melds on the table take (worked out once until they change)."""
