@@ -15,7 +15,7 @@ from dog.rules import ruleset
 from web.dog.session import DogMatch, public_moves
 from web.dog.words import log_line
 from web.shell.i18n import t
-from web.shell.replaybook import EngineBook, HandReplay, Replayed
+from web.shell.replaybook import EngineBook, Replayed
 
 SEATS = 4
 
@@ -49,26 +49,20 @@ class DogBook(EngineBook):
             return m.over, [], list(m.score)
         return True, [s for s in range(SEATS) if team_of(s) == m.winner], list(m.score)
 
-    def replay_hand(self, record: dict[str, Any], hand: int) -> HandReplay:
-        history = record["history"]
-        first = history[0]
-        m = dog.Match.new(
+    def replay_start(self, record: dict[str, Any]) -> dog.Match:
+        first = record["history"][0]
+        return dog.Match.new(
             rules=ruleset(record["rules"]), games=record["games"], seed=first["seed"], dealer=first["dealer"]
         )
-        frames: list[Any] = []
-        moves: list[tuple[int, str]] = []
-        for i, h in enumerate(history[:hand]):
-            if i:
-                m.next_game()
-            keep = i == hand - 1
-            if keep:
-                frames.append(DogFrame(m.game.copy(), moves, 0))
-            for seat, move in h["moves"]:
-                m.play(move, seat)
-                if keep:
-                    moves.append((seat, move))
-                    frames.append(DogFrame(m.game.copy(), moves, len(moves)))
-        return frames, moves, list(m.score)
+
+    def next_deal(self, match: dog.Match, hand: dict[str, Any]) -> None:
+        match.next_game()
+
+    def frame(self, match: dog.Match, moves: list[tuple[int, str]]) -> DogFrame:
+        return DogFrame(match.game.copy(), moves, len(moves))
+
+    def totals(self, match: dog.Match) -> list[int]:
+        return list(match.score)
 
     def board(self, frame: DogFrame, names: list[str], seat: int | None, lang: str) -> dict[str, Any]:
         g = frame.game

@@ -12,7 +12,7 @@ import scala40
 from web.scala40.session import PageMatch
 from web.scala40.words import log_words
 from web.shell.i18n import t
-from web.shell.replaybook import EngineBook, HandReplay, Replayed
+from web.shell.replaybook import EngineBook, Replayed
 
 
 class Scala40Book(EngineBook):
@@ -34,30 +34,24 @@ class Scala40Book(EngineBook):
         winner = pm.winner
         return pm.over, [] if winner is None else [winner], list(r.match.scores)
 
-    def replay_hand(self, record: dict[str, Any], hand: int) -> HandReplay:
-        history = record["history"]
-        first = history[0]
-        m = scala40.Match.new(
+    def replay_start(self, record: dict[str, Any]) -> scala40.Match:
+        first = record["history"][0]
+        return scala40.Match.new(
             players=record["players"],
             rules=record["rules"],
             seed=record["seed"],
             dealer=first["dealer"],
             deck=first["deck"],
         )
-        frames: list[Any] = []
-        moves: list[tuple[int, str]] = []
-        for i, h in enumerate(history[:hand]):
-            if i:
-                m.next_hand(deck=h["deck"])
-            keep = i == hand - 1
-            if keep:
-                frames.append(m.game.copy())
-            for seat, move in h["moves"]:
-                m.play(move, seat)
-                if keep:
-                    frames.append(m.game.copy())
-                    moves.append((seat, move))
-        return frames, moves, list(m.scores)
+
+    def next_deal(self, match: scala40.Match, hand: dict[str, Any]) -> None:
+        match.next_hand(deck=hand["deck"])
+
+    def frame(self, match: scala40.Match, moves: list[tuple[int, str]]) -> scala40.Game:
+        return match.game.copy()
+
+    def totals(self, match: scala40.Match) -> list[int]:
+        return list(match.scores)
 
     def board(self, frame: scala40.Game, names: list[str], seat: int | None, lang: str) -> dict[str, Any]:
         g = frame

@@ -141,10 +141,40 @@ class EngineBook(ReplayBook):
         """(over, the winning seats, the totals) of a replayed match."""
         raise NotImplementedError
 
+    def replay_start(self, record: dict[str, Any]) -> Any:
+        """A new engine match dealt as the record's first hand."""
+        raise NotImplementedError
+
+    def next_deal(self, match: Any, hand: dict[str, Any]) -> None:
+        """Deal the record's next hand ``hand`` in ``match``."""
+        raise NotImplementedError
+
+    def frame(self, match: Any, moves: list[tuple[int, str]]) -> Any:
+        """A position of the hand in play, once ``moves`` (the hand's moves so far) are made."""
+        raise NotImplementedError
+
+    def totals(self, match: Any) -> list[int]:
+        """The match's totals."""
+        raise NotImplementedError
+
     def replay_hand(self, record: dict[str, Any], hand: int) -> HandReplay:
         """The positions of hand ``hand`` (after the deal, after each move), its moves and
-        the totals once it is over."""
-        raise NotImplementedError
+        the totals once it is over: the record's hands played again from the first."""
+        m = self.replay_start(record)
+        frames: list[Any] = []
+        moves: list[tuple[int, str]] = []
+        for i, h in enumerate(record["history"][:hand]):
+            if i:
+                self.next_deal(m, h)
+            keep = i == hand - 1
+            if keep:
+                frames.append(self.frame(m, moves))
+            for seat, move in h["moves"]:
+                m.play(move, seat)
+                if keep:
+                    moves.append((seat, move))
+                    frames.append(self.frame(m, moves))
+        return frames, moves, self.totals(m)
 
     # -- the book ----------------------------------------------------------------------
 
