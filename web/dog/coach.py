@@ -19,9 +19,6 @@ VIEW_KEYS = frozenset(
 
 
 class DogCoach(BotCoach):
-    def make_bot(self, level: str) -> Any:
-        return make_bot(level)
-
     def offer(self, state: dict[str, Any]) -> bool:
         """The seat's card to play, or its card to give in the exchange (RULES §4), when
         there is a choice."""
@@ -40,4 +37,4 @@ class DogCoach(BotCoach):
         return log_line(lang, list(state.get("names") or []), seat, move, prefix="dog_hint", faces=True)
 
 
-COACH = DogCoach()
+COACH = DogCoach(make_bot)

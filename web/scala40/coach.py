@@ -12,9 +12,6 @@ from web.shell.coach import BotCoach
 
 
 class Scala40Coach(BotCoach):
-    def make_bot(self, level: str) -> Any:
-        return make_bot(level)
-
     def offer(self, state: dict[str, Any]) -> bool:
         """Also in the play phase with one legal move (the discard): opening is not listed."""
         mine = state.get("turn") == state.get("seat") and not state.get("hand_over")
@@ -27,4 +24,4 @@ class Scala40Coach(BotCoach):
         return move_words(move, lang, taken=discard[-1] if discard else None, hint=True, melds=melds)
 
 
-COACH = Scala40Coach()
+COACH = Scala40Coach(make_bot)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from web.shell.i18n import t
@@ -55,8 +55,9 @@ class BotCoach(Coach):
 
     level = "hard"
 
-    def make_bot(self, level: str) -> Any:
-        raise NotImplementedError
+    def __init__(self, make_bot: Callable[[str], Any]) -> None:
+        #: the game's ``make_bot(level)``
+        self.make_bot = make_bot
 
     def move_words(self, move: str, state: dict[str, Any], lang: str) -> str:
         """``move`` as advice in the player's words."""
