@@ -1,9 +1,10 @@
 """Bots for Scala 40: they choose a move from ``view(seat)`` only, never from the full state.
 
-Levels ``random``, ``easy``, ``medium`` and ``hard`` (a search over sampled hidden hands,
-:mod:`scala40.bots.search`). :class:`RolloutBot` (:mod:`scala40.bots.rollout`, hands played out
-on sampled worlds) closes more single hands against medium but loses matches to it, so it is
-not a level (docs/SCALA40.md, "Arena figures")::
+Levels ``random``, ``easy``, ``medium`` and ``hard`` (:mod:`scala40.bots.tuned`: discards
+weighed on sampled hidden hands, :mod:`scala40.bots.search`, and a tuned choice of the
+opening). :class:`RolloutBot` (:mod:`scala40.bots.rollout`, hands played out on sampled
+worlds) closes more single hands against medium but loses matches to it, so it is not a level
+(docs/SCALA40.md, "Arena figures")::
 
     from scala40.bots import make_bot, choose_move
     bot = make_bot("medium")
@@ -24,8 +25,9 @@ from .base import Bot
 from .rollout import RolloutBot
 from .search import HardBot
 from .simple import EasyBot, MediumBot, RandomBot
+from .tuned import TunedBot
 
-_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot})
+_BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": TunedBot})
 
 
 def make_bot(level: str, **options: Any) -> Bot:
@@ -47,6 +49,7 @@ __all__ = [
     "MediumBot",
     "RandomBot",
     "RolloutBot",
+    "TunedBot",
     "choose_move",
     "make_bot",
 ]
