@@ -1,0 +1,420 @@
+"""Hands played out fast: medium's rule of thumb for every seat, on counts (RULES §6–§11).
+
+:func:`playout` in :mod:`scala40.bots.rollout` plays a world out through the engine: each move
+a string, parsed and judged, each turn the legal moves listed as strings. :class:`FastHand` plays
+the same hand on a hand's counts and the table's melds, making the moves :class:`MediumBot`
+makes (take when the top card has a use, open at once laying the most cards, swap jokers out,
+meld fewest jokers first, attach, jokers with 3 cards or fewer, discard by ``keep_value``) with
+the same tie-breaks (the first of the legal moves in sorted string order), and checks nothing:
+every move it makes is one the engine lists. tests/scala40/test_scala40_fastplay.py plays
+seeded positions both ways and finds the same closer, penalties and number of moves.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+
+from ..cards import CODE_OF, JOKER, JOKER_AS, PENALTY_OF
+from ..finder import can_open, melds_of, melds_with, opening_exists, uses
+from ..melds import Meld, attach_kinds, attach_result, joker_stands, meld_str, swap_kinds, swap_result
+from ..rules import Ruleset
+from ..scoring import hand_penalty, simple_points
+from ..state import State
+
+#: a meld's index as the move strings write it (moves sort as strings: "attach 10 …" < "attach 2 …")
+_INDEX: tuple[str, ...] = tuple(str(i) for i in range(256))
+_KINDS = range(53)
+#: per suited kind, what ``keep_value`` adds for each other card held: the same rank in another
+#: suit 3, a card of its suit one place away in a run 3, two places 1.5 (the Ace at both ends)
+_FITS_WITH: tuple[tuple[tuple[int, float], ...], ...] = tuple(
+    tuple((s * 13 + rank, 3.0) for s in range(4) if s != suit)
+    + tuple(
+        (suit * 13 + q % 13, w)
+        for p in ((0, 13) if rank == 0 else (rank,))
+        for d, w in ((1, 3.0), (2, 1.5))
+        for q in (p - d, p + d)
+        if 0 <= q <= 13
+    )
+    for suit, rank in (divmod(k, 13) for k in range(52))
+)
+_Table = tuple[frozenset[int], dict[int, tuple[str, int]], dict[int, tuple[str, int]], tuple[int, int] | None]
+#: :func:`_table` of the melds on the table (bounded: cleared when full)
+_TABLES: dict[tuple[tuple[Meld, ...], Ruleset], _Table] = {}
+_CACHE_MAX = 50_000
+
+
+def _table(melds: list[Meld], rules: Ruleset) -> _Table:
+    """What the melds take: the natural kinds that swap into or attach to one; per natural kind,
+    its first swap and its first attachment as move strings sort (the meld's index as written,
+    the meld); the first joker attachment (meld, the kind it stands for), None if none."""
+    swaps: dict[int, tuple[str, int]] = {}
+    attaches: dict[int, tuple[str, int]] = {}
+    joker: tuple[str, str, int, int] | None = None
+    for n, m in enumerate(melds):
+        key = _INDEX[n]
+        for k in swap_kinds(m):
+            if k not in swaps or key < swaps[k][0]:
+                swaps[k] = (key, n)
+        for k in attach_kinds(m, rules):
+            if k not in attaches or key < attaches[k][0]:
+                attaches[k] = (key, n)
+        if not rules.no_joker_attach:
+            for s in joker_stands(m, rules):
+                jk = (key, CODE_OF[s], n, s)
+                if joker is None or jk < joker:
+                    joker = jk
+    fits = frozenset(swaps).union(attaches)
+    return fits, swaps, attaches, None if joker is None else (joker[2], joker[3])
+
+
+class FastHand:
+    """One hand to play out: per seat the counts of its hand (53 kinds) and their number, the
+    stock (next card last), the pile, the melds, who opened, whose turn and which phase."""
+
+    __slots__ = (
+        "attaches",
+        "closer",
+        "counts",
+        "discard",
+        "first_joker",
+        "fits",
+        "in_hand",
+        "joker",
+        "melds",
+        "n",
+        "nxt",
+        "opened",
+        "out",
+        "phase",
+        "rules",
+        "sizes",
+        "stock",
+        "swaps",
+        "taken",
+        "turn",
+    )
+
+    def __init__(self, st: State) -> None:
+        self.rules: Ruleset = st.rules
+        self.n = st.n
+        self.out = st.out
+        self.nxt = [st.next_seat(s) for s in range(st.n)]
+        counts = []
+        for hand in st.hands:
+            c = [0] * 53
+            for k in hand:
+                c[k] += 1
+            counts.append(c)
+        self.counts = counts
+        self.sizes = [len(h) for h in st.hands]
+        self.stock = list(st.stock)
+        self.discard = list(st.discard)
+        self.melds: list[Meld] = list(st.melds)
+        self.opened = list(st.opened)
+        self.turn = st.turn
+        self.phase = st.phase
+        self.taken = st.taken
+        self.closer = st.closer
+        self.in_hand = st.in_hand
+        #: the natural kinds that swap into or attach to some meld, and whether a joker attaches
+        #: (None: the melds changed, worked out when next asked)
+        self.fits: frozenset[int] | None = None
+        self.joker = False
+        #: per natural kind, the first swap and the first attachment (as strings sort: the
+        #: meld's index as written, and the meld); the first joker attachment (meld, kind)
+        self.swaps: dict[int, tuple[str, int]] = {}
+        self.attaches: dict[int, tuple[str, int]] = {}
+        self.first_joker: tuple[int, int] | None = None
+
+    # -- the table ---------------------------------------------------------------------
+
+    def _fits(self) -> frozenset[int]:
+        """The natural kinds that swap into or attach to some meld (and :attr:`joker`, whether a
+        joker attaches to one), worked out with the first move of each kind once per table."""
+        fits = self.fits
+        if fits is None:
+            key = (tuple(self.melds), self.rules)
+            table = _TABLES.get(key)
+            if table is None:
+                if len(_TABLES) > _CACHE_MAX:
+                    _TABLES.clear()
+                table = _TABLES[key] = _table(self.melds, self.rules)
+            fits, self.swaps, self.attaches, self.first_joker = table
+            self.fits = fits
+            self.joker = self.first_joker is not None
+        return fits
+
+    def _first(self, by: dict[int, tuple[str, int]], counts: list[int]) -> tuple[int, int] | None:
+        """The first move of ``by`` (swaps or natural attachments) as strings sort, with a kind
+        held in ``counts``: (meld, kind)."""
+        best: tuple[str, str, int, int] | None = None
+        for k, (key, n) in by.items():
+            if counts[k]:
+                cand = (key, CODE_OF[k], n, k)
+                if best is None or cand < best:
+                    best = cand
+        return None if best is None else (best[2], best[3])
+
+    # -- moves -------------------------------------------------------------------------
+
+    def _lay(self, seat: int, m: Meld) -> None:
+        counts = self.counts[seat]
+        for c in m:
+            counts[JOKER if c >= JOKER_AS else c] -= 1
+        self.sizes[seat] -= len(m)
+
+    def _do_attach(self, seat: int, n: int, c: int) -> None:
+        res = attach_result(self.melds[n], c, self.rules)
+        assert not isinstance(res, str)
+        self.counts[seat][JOKER if c >= JOKER_AS else c] -= 1
+        self.sizes[seat] -= 1
+        self.melds[n] = res[0]
+        if len(res) > 1:
+            self.melds.append(res[1])
+        self.fits = None
+        self.phase = "play"
+
+    def _do_swap(self, seat: int, n: int, k: int) -> None:
+        new = swap_result(self.melds[n], k)
+        assert new is not None
+        counts = self.counts[seat]
+        counts[k] -= 1
+        counts[JOKER] += 1
+        self.melds[n] = new
+        self.fits = None
+        self.phase = "play"
+
+    def _open(self, seat: int, melds: list[Meld]) -> None:
+        for m in sorted(melds, key=meld_str):
+            self._lay(seat, m)
+            self.melds.append(m)
+        self.opened[seat] = True
+        self.fits = None
+        self.phase = "discard"
+
+    def _meld(self, seat: int, m: Meld) -> None:
+        self._lay(seat, m)
+        self.melds.append(m)
+        self.fits = None
+        self.phase = "play"
+
+    def _take_use(self, seat: int) -> bool:
+        """Whether the pile's top card has a use for ``seat`` now (``State._take_use``)."""
+        top = self.discard[-1]
+        rules = self.rules
+        opened = self.opened[seat]
+        if opened:
+            if rules.free_take:
+                return True
+            fits = self._fits()
+            if self.joker if top == JOKER else top in fits:
+                return True
+        size = self.sizes[seat] + 1
+        if size < 4:
+            return False
+        counts = list(self.counts[seat])
+        counts[top] += 1
+        if top == JOKER:
+            if not opened:
+                return opening_exists(counts, rules, top)
+            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, rules))
+        melds = melds_with(top, counts, rules)
+        if not opened:
+            return bool(melds) and opening_exists(counts, rules, top)
+        return any(len(m) < size for m in melds)
+
+    def _barred(self, seat: int, held: list[int]) -> set[int]:
+        """Kinds ``seat`` may not discard now (``State._barred``)."""
+        rules = self.rules
+        if self.sizes[seat] <= 1:
+            return set()
+        bar: set[int] = set()
+        if rules.no_discard_taken and self.taken >= 0:
+            bar.add(self.taken)
+        if rules.no_discard_attachable:
+            fits = self._fits()
+            for k in held:
+                if k == JOKER:
+                    if self.joker:
+                        bar.add(k)
+                elif k in fits:
+                    bar.add(k)
+        if bar and all(k in bar for k in held):
+            return set()
+        return bar
+
+    def _discard(self, seat: int) -> None:
+        """Medium's discard (the lowest ``keep_value``, then the lowest kind), then the next turn."""
+        counts = self.counts[seat]
+        held = list(compress(_KINDS, counts))
+        rules = self.rules
+        if rules.no_discard_taken or rules.no_discard_attachable:
+            bar = self._barred(seat, held)
+            if bar:
+                held = [k for k in held if k not in bar]
+        opened = self.opened
+        feed = self._fits() if opened[self.nxt[seat]] else frozenset()
+        div = 4.0 if any(opened) else 8.0
+        jokers = 2.0 * counts[JOKER]
+        best = 0.0
+        pick = -1
+        for k in held:
+            if k == JOKER:
+                v = 100.0
+            else:
+                v = jokers
+                for q, w in _FITS_WITH[k]:
+                    if counts[q]:
+                        v += w
+                if counts[k] > 1:
+                    v += 0.5
+                if k in feed:
+                    v += 40.0
+                v -= PENALTY_OF[k] / div
+            if pick < 0 or v < best:
+                best, pick = v, k
+        counts[pick] -= 1
+        self.sizes[seat] -= 1
+        self.discard.append(pick)
+        if not self.sizes[seat]:
+            self.closer = seat
+            self.in_hand = self.phase == "discard"
+            self.phase = "over"
+            self.turn = -1
+            return
+        if not self.stock:  # RULES §10
+            rebuilt = self.discard[:-1]
+            rebuilt.reverse()
+            self.stock = rebuilt
+            self.discard = self.discard[-1:]
+        self.turn = self.nxt[seat]
+        self.phase = "draw"
+        self.taken = -1
+
+    def _use(self, seat: int) -> None:
+        """Lays the taken card (phase ``use``), as medium does."""
+        counts = self.counts[seat]
+        taken = self.taken
+        rules = self.rules
+        if not self.opened[seat]:
+            best = can_open(counts, rules, taken)
+            assert best is not None, "a take is legal only with an opening to follow"
+            self._open(seat, best.melds)
+            return
+        size = self.sizes[seat]
+        if size >= 4:
+            if taken == JOKER:
+                cands = [m for m in melds_of(counts, rules) if uses(m, JOKER) and len(m) < size]
+            else:
+                cands = [m for m in melds_with(taken, counts, rules) if len(m) < size]
+            if cands:
+                self._meld(seat, min(cands, key=lambda m: (-len(m), meld_str(m))))
+                return
+        self._fits()
+        if taken != JOKER:
+            at = self.swaps.get(taken)
+            if at is not None:
+                self._do_swap(seat, at[1], taken)
+                return
+            self._do_attach(seat, self.attaches[taken][1], taken)
+            return
+        found = self.first_joker
+        assert found is not None
+        self._do_attach(seat, found[0], JOKER_AS + found[1])
+
+    def _table_move(self, seat: int) -> bool:
+        """Medium's table move of an opened seat in phase ``play``; False when it has none."""
+        counts = self.counts[seat]
+        self._fits()
+        found = self._first(self.swaps, counts)
+        if found is not None:
+            self._do_swap(seat, *found)
+            return True
+        size = self.sizes[seat]
+        rules = self.rules
+        if size >= 4:
+            cands = [m for m in melds_of(counts, rules) if len(m) < size]
+            if cands:
+                self._meld(
+                    seat,
+                    min(cands, key=lambda m: (sum(1 for c in m if c >= JOKER_AS), -len(m), meld_str(m))),
+                )
+                return True
+        if size > 1:
+            found = self._first(self.attaches, counts)
+            if found is not None:
+                self._do_attach(seat, found[0], found[1])
+                return True
+            if counts[JOKER] and size <= 3:
+                found = self.first_joker
+                if found is not None:
+                    self._do_attach(seat, found[0], JOKER_AS + found[1])
+                    return True
+        return False
+
+    def step(self) -> bool:
+        """Makes the move of the seat to act; False when none can be made (the hand is over, or
+        the stock is empty and nothing may be taken)."""
+        seat = self.turn
+        phase = self.phase
+        if phase == "draw":
+            rules = self.rules
+            if (
+                self.discard
+                and not (rules.take_needs_open and not self.opened[seat])
+                and self._take_use(seat)
+            ):
+                k = self.discard.pop()
+                self.counts[seat][k] += 1
+                self.sizes[seat] += 1
+                self.taken = k
+                self.phase = "play" if (self.opened[seat] and rules.free_take) else "use"
+                return True
+            if not self.stock:
+                return False
+            self.counts[seat][self.stock.pop()] += 1
+            self.sizes[seat] += 1
+            self.phase = "play"
+            return True
+        if phase == "use":
+            self._use(seat)
+            return True
+        if phase == "play":
+            if not self.opened[seat]:
+                best = can_open(self.counts[seat], self.rules)
+                if best is not None:
+                    self._open(seat, best.melds)
+                    return True
+            elif self._table_move(seat):
+                return True
+        elif phase == "over":
+            return False
+        self._discard(seat)
+        return True
+
+    def play(self, limit: int) -> int:
+        """Plays on to the end of the hand (or ``limit`` moves); returns how many moves."""
+        moves = 0
+        while moves < limit and self.step():
+            moves += 1
+        return moves
+
+    # -- the end -----------------------------------------------------------------------
+
+    def penalty(self, seat: int) -> int:
+        """What ``seat`` pays for the hand once over (``scoring.hand_scores`` of that seat)."""
+        if seat in self.out:
+            return 0
+        if seat == self.closer:
+            return -self.rules.close_bonus
+        rules = self.rules
+        if not self.opened[seat]:
+            p = 10 if rules.simple_scoring else 100
+        else:
+            p = hand_penalty([k for k, c in enumerate(self.counts[seat]) for _ in range(c)])
+            if rules.simple_scoring:
+                p = simple_points(p)
+        return p * 2 if self.in_hand else p
+
+
+__all__ = ["FastHand"]
