@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import compress
 
 from ..cards import CODE_OF, JOKER, JOKER_AS, PENALTY_OF
-from ..finder import can_open, melds_of, melds_with, opening_exists, uses
+from ..finder import can_open, melds_of, melds_with, opening_exists, opening_parts, uses
 from ..melds import Meld, attach_kinds, attach_result, joker_stands, meld_str, swap_kinds, swap_result
 from ..rules import Ruleset
 from ..scoring import hand_penalty, simple_points
@@ -73,6 +73,7 @@ class FastHand:
 
     __slots__ = (
         "attaches",
+        "closed",
         "closer",
         "counts",
         "discard",
@@ -82,6 +83,7 @@ class FastHand:
         "joker",
         "melds",
         "n",
+        "none",
         "nxt",
         "opened",
         "out",
@@ -116,6 +118,10 @@ class FastHand:
         self.taken = st.taken
         self.closer = st.closer
         self.in_hand = st.in_hand
+        #: per seat, a hand it held with no opening of 40 keeping a card, and whether that hand
+        #: had no legal opening at all (``State.closed``, ``State.none``)
+        self.closed = list(st.closed)
+        self.none = list(st.none)
         #: the natural kinds that swap into or attach to some meld, and whether a joker attaches
         #: (None: the melds changed, worked out when next asked)
         self.fits: frozenset[int] | None = None
@@ -198,6 +204,18 @@ class FastHand:
         self.fits = None
         self.phase = "play"
 
+    def _opening_exists(self, seat: int) -> bool:
+        """Whether ``seat`` (not opened) has a legal opening (``State.opening_exists``: a hand
+        known to have none plus one card is searched only for openings laying that card)."""
+        counts = self.counts[seat]
+        reaches, found = opening_parts(
+            counts, self.rules, self.closed[seat], self.none[seat], compress(_KINDS, counts)
+        )
+        if not reaches:
+            self.closed[seat] = tuple(counts)
+            self.none[seat] = not found
+        return found
+
     def _take_use(self, seat: int) -> bool:
         """Whether the pile's top card has a use for ``seat`` now (``State._take_use``)."""
         top = self.discard[-1]
@@ -273,7 +291,11 @@ class FastHand:
                 v -= PENALTY_OF[k] / div
             if pick < 0 or v < best:
                 best, pick = v, k
-        counts[pick] -= 1
+        self.throw(seat, pick)
+
+    def throw(self, seat: int, pick: int) -> None:
+        """``seat`` discards ``pick`` (a kind it holds), then the next seat's turn (RULES §9, §10)."""
+        self.counts[seat][pick] -= 1
         self.sizes[seat] -= 1
         self.discard.append(pick)
         if not self.sizes[seat]:
@@ -352,6 +374,20 @@ class FastHand:
                     return True
         return False
 
+    def take(self, seat: int) -> None:
+        """``seat`` takes the pile's top card (RULES §6)."""
+        k = self.discard.pop()
+        self.counts[seat][k] += 1
+        self.sizes[seat] += 1
+        self.taken = k
+        self.phase = "play" if (self.opened[seat] and self.rules.free_take) else "use"
+
+    def draw(self, seat: int) -> None:
+        """``seat`` draws the stock's next card (RULES §6)."""
+        self.counts[seat][self.stock.pop()] += 1
+        self.sizes[seat] += 1
+        self.phase = "play"
+
     def step(self) -> bool:
         """Makes the move of the seat to act; False when none can be made (the hand is over, or
         the stock is empty and nothing may be taken)."""
@@ -364,25 +400,20 @@ class FastHand:
                 and not (rules.take_needs_open and not self.opened[seat])
                 and self._take_use(seat)
             ):
-                k = self.discard.pop()
-                self.counts[seat][k] += 1
-                self.sizes[seat] += 1
-                self.taken = k
-                self.phase = "play" if (self.opened[seat] and rules.free_take) else "use"
+                self.take(seat)
                 return True
             if not self.stock:
                 return False
-            self.counts[seat][self.stock.pop()] += 1
-            self.sizes[seat] += 1
-            self.phase = "play"
+            self.draw(seat)
             return True
         if phase == "use":
             self._use(seat)
             return True
         if phase == "play":
             if not self.opened[seat]:
-                best = can_open(self.counts[seat], self.rules)
-                if best is not None:
+                if self._opening_exists(seat):
+                    best = can_open(self.counts[seat], self.rules)
+                    assert best is not None
                     self._open(seat, best.melds)
                     return True
             elif self._table_move(seat):
@@ -401,6 +432,10 @@ class FastHand:
 
     # -- the end -----------------------------------------------------------------------
 
+    def hand(self, seat: int) -> list[int]:
+        """``seat``'s hand as a list of kinds."""
+        return [k for k, c in enumerate(self.counts[seat]) for _ in range(c)]
+
     def penalty(self, seat: int) -> int:
         """What ``seat`` pays for the hand once over (``scoring.hand_scores`` of that seat)."""
         if seat in self.out:
@@ -411,7 +446,7 @@ class FastHand:
         if not self.opened[seat]:
             p = 10 if rules.simple_scoring else 100
         else:
-            p = hand_penalty([k for k, c in enumerate(self.counts[seat]) for _ in range(c)])
+            p = hand_penalty(self.hand(seat))
             if rules.simple_scoring:
                 p = simple_points(p)
         return p * 2 if self.in_hand else p

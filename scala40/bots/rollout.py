@@ -24,6 +24,7 @@ from ..moves import parse_move
 from ..scoring import hand_penalty
 from ..state import State
 from .base import Seen
+from .fastplay import FastHand
 from .search import HardBot, _known, _passed, _unseen
 from .simple import MediumBot, RuleBot, keep_value
 
@@ -73,6 +74,18 @@ def outcome(st: State, seat: int, per_point: float = 0.0001) -> float:
         return 1.0
     pay = hand_penalty(st.hands[seat]) if st.opened[seat] else 100
     if st.in_hand:
+        pay *= 2
+    return -pay * per_point
+
+
+def fast_outcome(hand: FastHand, seat: int, per_point: float = 0.0001) -> float:
+    """:func:`outcome` of a hand played out by :class:`FastHand`."""
+    if hand.phase != "over":
+        return 0.0
+    if hand.closer == seat:
+        return 1.0
+    pay = hand_penalty(hand.hand(seat)) if hand.opened[seat] else 100
+    if hand.in_hand:
         pay *= 2
     return -pay * per_point
 
@@ -220,6 +233,8 @@ class RolloutBot(MediumBot):
         #: a move other than medium's wins only by more than ``z`` standard errors
         self.z = z
         self.policy = MediumBot()
+        #: medium's move at the decision being searched (the fast play-out makes it itself)
+        self.first = ""
 
     def candidates(self, seen: Seen, rng: random.Random) -> list[str]:
         """The moves worth comparing, medium's own first."""
@@ -259,6 +274,7 @@ class RolloutBot(MediumBot):
         """Plays the candidates out on the same sampled worlds (yielding after each world), every
         ``every`` worlds dropping those clearly behind the best, until one is left or
         ``playouts`` hands have been played out."""
+        self.first = cands[0]
         unseen = _unseen(seen)
         known = _known(seen)
         results: list[list[float]] = [[] for _ in cands]
@@ -302,11 +318,26 @@ class RolloutBot(MediumBot):
         return sample_world(seen, known, unseen, rng, self.tries, self.rank)
 
     def play_out(self, world: State, seat: int, move: str, rng: random.Random) -> float:
-        """``move``'s outcome in a copy of ``world`` played to the end."""
-        st = world.copy()
-        st.apply(seat, parse_move(move))
-        playout(st, self.policy, rng)
-        return outcome(st, seat, self.per_point)
+        """``move``'s outcome in ``world`` played to the end (by :class:`FastHand`: ``world`` is
+        left as it was). ``move`` is medium's own (the first candidate: the fast play-out makes
+        it) or a draw, take or discard; any other is made by the engine on a copy."""
+        if move == self.first:
+            hand = FastHand(world)
+            hand.step()
+        elif move == "draw" or move == "take" or move.startswith("discard "):
+            hand = FastHand(world)
+            if move == "draw":
+                hand.draw(seat)
+            elif move == "take":
+                hand.take(seat)
+            else:
+                hand.throw(seat, KIND_OF[move[8:]])
+        else:
+            st = world.copy()
+            st.apply(seat, parse_move(move))
+            hand = FastHand(st)
+        hand.play(PLAYOUT_MOVES)
+        return fast_outcome(hand, seat, self.per_point)
 
 
 def _mean(xs: list[float]) -> float:
