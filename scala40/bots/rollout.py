@@ -235,6 +235,8 @@ class RolloutBot(MediumBot):
         self.policy = MediumBot()
         #: medium's move at the decision being searched (the fast play-out makes it itself)
         self.first = ""
+        #: how many candidates the last decision compared (1: no search)
+        self.choices = 0
 
     def candidates(self, seen: Seen, rng: random.Random) -> list[str]:
         """The moves worth comparing, medium's own first."""
@@ -259,6 +261,7 @@ class RolloutBot(MediumBot):
         else:
             seen = Seen(view)
             cands = self.candidates(seen, rng)
+            self.choices = len(cands)
             move = cands[0]
             if len(cands) > 1:
                 move = yield from self.search(seen, cands, rng)
