@@ -211,6 +211,7 @@ class RolloutBot(MediumBot):
         cut: float = 2.0,
         rank: int = 0,
         per_point: float = 0.0001,
+        fast: int = 1,
     ) -> None:
         #: at most this many hands played out per decision; past ``seconds`` of wall time (and
         #: ``min_worlds`` worlds) it stops: the same view and rng give the same move unless time
@@ -233,6 +234,9 @@ class RolloutBot(MediumBot):
         #: a move other than medium's wins only by more than ``z`` standard errors
         self.z = z
         self.policy = MediumBot()
+        #: 0: the worlds played out through the engine (:func:`playout`), as before the fast
+        #: play-out (the same moves, for measuring it)
+        self.fast = fast
         #: medium's move at the decision being searched (the fast play-out makes it itself)
         self.first = ""
         #: how many candidates the last decision compared (1: no search)
@@ -324,6 +328,11 @@ class RolloutBot(MediumBot):
         """``move``'s outcome in ``world`` played to the end (by :class:`FastHand`: ``world`` is
         left as it was). ``move`` is medium's own (the first candidate: the fast play-out makes
         it) or a draw, take or discard; any other is made by the engine on a copy."""
+        if not self.fast:
+            st = world.copy()
+            st.apply(seat, parse_move(move))
+            playout(st, self.policy, rng)
+            return outcome(st, seat, self.per_point)
         if move == self.first:
             hand = FastHand(world)
             hand.step()
