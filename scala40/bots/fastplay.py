@@ -12,6 +12,7 @@ seeded positions both ways and finds the same closer, penalties and number of mo
 
 from __future__ import annotations
 
+import itertools
 from itertools import compress
 
 from ..cards import CODE_OF, JOKER, JOKER_AS, PENALTY_OF
@@ -37,16 +38,35 @@ _FITS_WITH: tuple[tuple[tuple[int, float], ...], ...] = tuple(
     )
     for suit, rank in (divmod(k, 13) for k in range(52))
 )
-_Table = tuple[frozenset[int], dict[int, tuple[str, int]], dict[int, tuple[str, int]], tuple[int, int] | None]
+_Table = tuple[
+    frozenset[int], dict[int, tuple[str, int]], dict[int, tuple[str, int]], tuple[int, int] | None, int
+]
 #: :func:`_table` of the melds on the table (bounded: cleared when full)
 _TABLES: dict[tuple[tuple[Meld, ...], Ruleset], _Table] = {}
 _CACHE_MAX = 50_000
+#: medium's discard by hand (counts as bytes), the kinds the next seat lays and the penalty's
+#: divisor; :func:`opening_parts` by hand and rules (the hands of a world recur in the play-outs
+#: of its candidates; bounded, cleared when full)
+_DISCARDS: dict[tuple[bytes, frozenset[int], float], int] = {}
+_OPENINGS: dict[tuple[bytes, Ruleset], tuple[bool, bool]] = {}
+#: whether a hand (not taking to attach or swap) lays the pile's top card: by hand, card, whether
+#: opened and rules
+_TAKES: dict[tuple[bytes, int, bool, Ruleset], bool] = {}
+#: an opened seat's table move (:meth:`FastHand._table_act`), by hand and table (its number)
+_Act = tuple[str, int, int, Meld | None]
+_ACTS: dict[tuple[bytes, int], _Act | None] = {}
+_UNKNOWN: _Act = ("", -1, -1, None)
+#: numbers the tables worked out (never reused: a table's number names it in :data:`_ACTS`)
+_TABLE_NO = itertools.count()
+_NONE: frozenset[int] = frozenset()
+_NO_KINDS: set[int] = set()
 
 
 def _table(melds: list[Meld], rules: Ruleset) -> _Table:
     """What the melds take: the natural kinds that swap into or attach to one; per natural kind,
     its first swap and its first attachment as move strings sort (the meld's index as written,
-    the meld); the first joker attachment (meld, the kind it stands for), None if none."""
+    the meld); the first joker attachment (meld, the kind it stands for), None if none; the
+    table's number."""
     swaps: dict[int, tuple[str, int]] = {}
     attaches: dict[int, tuple[str, int]] = {}
     joker: tuple[str, str, int, int] | None = None
@@ -64,7 +84,39 @@ def _table(melds: list[Meld], rules: Ruleset) -> _Table:
                 if joker is None or jk < joker:
                     joker = jk
     fits = frozenset(swaps).union(attaches)
-    return fits, swaps, attaches, None if joker is None else (joker[2], joker[3])
+    return fits, swaps, attaches, None if joker is None else (joker[2], joker[3]), next(_TABLE_NO)
+
+
+def _lays_taken(counts: list[int], top: int, size: int, opened: bool, rules: Ruleset) -> bool:
+    """Whether a hand ``counts`` that takes ``top`` (then ``size`` cards) lays it in a meld that
+    keeps a card, or (not ``opened``) in an opening (the rest of ``State._take_use``)."""
+    counts[top] += 1
+    if top == JOKER:
+        if not opened:
+            return opening_exists(counts, rules, top)
+        return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, rules))
+    melds = melds_with(top, counts, rules)
+    if not opened:
+        return bool(melds) and opening_exists(counts, rules, top)
+    return any(len(m) < size for m in melds)
+
+
+def _first_meld(counts: list[int], size: int, rules: Ruleset) -> Meld | None:
+    """The meld medium lays from ``counts`` (``size`` cards; it keeps one): fewest jokers, then
+    most cards, then first as written; None if none."""
+    cands = [m for m in melds_of(counts, rules) if len(m) < size]
+    if not cands:
+        return None
+    return min(cands, key=lambda m: (sum(1 for c in m if c >= JOKER_AS), -len(m), meld_str(m)))
+
+
+def clear_caches() -> None:
+    """Forgets the tables, discards and openings worked out (for timing from cold)."""
+    _TABLES.clear()
+    _DISCARDS.clear()
+    _OPENINGS.clear()
+    _TAKES.clear()
+    _ACTS.clear()
 
 
 class FastHand:
@@ -92,6 +144,7 @@ class FastHand:
         "sizes",
         "stock",
         "swaps",
+        "table_no",
         "taken",
         "turn",
     )
@@ -131,6 +184,7 @@ class FastHand:
         self.swaps: dict[int, tuple[str, int]] = {}
         self.attaches: dict[int, tuple[str, int]] = {}
         self.first_joker: tuple[int, int] | None = None
+        self.table_no = -1
 
     # -- the table ---------------------------------------------------------------------
 
@@ -145,7 +199,7 @@ class FastHand:
                 if len(_TABLES) > _CACHE_MAX:
                     _TABLES.clear()
                 table = _TABLES[key] = _table(self.melds, self.rules)
-            fits, self.swaps, self.attaches, self.first_joker = table
+            fits, self.swaps, self.attaches, self.first_joker, self.table_no = table
             self.fits = fits
             self.joker = self.first_joker is not None
         return fits
@@ -208,9 +262,15 @@ class FastHand:
         """Whether ``seat`` (not opened) has a legal opening (``State.opening_exists``: a hand
         known to have none plus one card is searched only for openings laying that card)."""
         counts = self.counts[seat]
-        reaches, found = opening_parts(
-            counts, self.rules, self.closed[seat], self.none[seat], compress(_KINDS, counts)
-        )
+        key = (bytes(counts), self.rules)
+        parts = _OPENINGS.get(key)
+        if parts is None:
+            if len(_OPENINGS) > _CACHE_MAX:
+                _OPENINGS.clear()
+            parts = _OPENINGS[key] = opening_parts(
+                counts, self.rules, self.closed[seat], self.none[seat], compress(_KINDS, counts)
+            )
+        reaches, found = parts
         if not reaches:
             self.closed[seat] = tuple(counts)
             self.none[seat] = not found
@@ -230,16 +290,13 @@ class FastHand:
         size = self.sizes[seat] + 1
         if size < 4:
             return False
-        counts = list(self.counts[seat])
-        counts[top] += 1
-        if top == JOKER:
-            if not opened:
-                return opening_exists(counts, rules, top)
-            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, rules))
-        melds = melds_with(top, counts, rules)
-        if not opened:
-            return bool(melds) and opening_exists(counts, rules, top)
-        return any(len(m) < size for m in melds)
+        key = (bytes(self.counts[seat]), top, opened, rules)
+        found = _TAKES.get(key)
+        if found is None:
+            if len(_TAKES) > _CACHE_MAX:
+                _TAKES.clear()
+            found = _TAKES[key] = _lays_taken(list(self.counts[seat]), top, size, opened, rules)
+        return found
 
     def _barred(self, seat: int, held: list[int]) -> set[int]:
         """Kinds ``seat`` may not discard now (``State._barred``)."""
@@ -264,19 +321,35 @@ class FastHand:
     def _discard(self, seat: int) -> None:
         """Medium's discard (the lowest ``keep_value``, then the lowest kind), then the next turn."""
         counts = self.counts[seat]
-        held = list(compress(_KINDS, counts))
         rules = self.rules
-        if rules.no_discard_taken or rules.no_discard_attachable:
-            bar = self._barred(seat, held)
-            if bar:
-                held = [k for k in held if k not in bar]
         opened = self.opened
-        feed = self._fits() if opened[self.nxt[seat]] else frozenset()
+        feed = self._fits() if opened[self.nxt[seat]] else _NONE
         div = 4.0 if any(opened) else 8.0
+        if rules.no_discard_taken or rules.no_discard_attachable:
+            self.throw(
+                seat, self._lowest(counts, feed, div, self._barred(seat, list(compress(_KINDS, counts))))
+            )
+            return
+        # the same hand meets the same table in the other candidates' play-outs of a world
+        key = (bytes(counts), feed, div)
+        pick = _DISCARDS.get(key)
+        if pick is None:
+            if len(_DISCARDS) > _CACHE_MAX:
+                _DISCARDS.clear()
+            pick = _DISCARDS[key] = self._lowest(counts, feed, div, _NO_KINDS)
+        self.throw(seat, pick)
+
+    @staticmethod
+    def _lowest(counts: list[int], feed: frozenset[int], div: float, bar: set[int]) -> int:
+        """The kind held, not in ``bar``, of the lowest ``keep_value`` (then the lowest kind):
+        ``feed``, the kinds the next seat could lay (it opened); ``div``, 4 once anyone opened,
+        else 8 (what a penalty point takes off)."""
         jokers = 2.0 * counts[JOKER]
         best = 0.0
         pick = -1
-        for k in held:
+        for k in compress(_KINDS, counts):
+            if k in bar:
+                continue
             if k == JOKER:
                 v = 100.0
             else:
@@ -291,7 +364,7 @@ class FastHand:
                 v -= PENALTY_OF[k] / div
             if pick < 0 or v < best:
                 best, pick = v, k
-        self.throw(seat, pick)
+        return pick
 
     def throw(self, seat: int, pick: int) -> None:
         """``seat`` discards ``pick`` (a kind it holds), then the next seat's turn (RULES §9, §10)."""
@@ -348,31 +421,44 @@ class FastHand:
         """Medium's table move of an opened seat in phase ``play``; False when it has none."""
         counts = self.counts[seat]
         self._fits()
+        # the same hand meets the same table in the other candidates' play-outs of a world
+        key = (bytes(counts), self.table_no)
+        act = _ACTS.get(key, _UNKNOWN)
+        if act is _UNKNOWN:
+            if len(_ACTS) > _CACHE_MAX:
+                _ACTS.clear()
+            act = _ACTS[key] = self._table_act(counts)
+        if act is None:
+            return False
+        verb, n, c, meld = act
+        if verb == "swap":
+            self._do_swap(seat, n, c)
+        elif meld is not None:
+            self._meld(seat, meld)
+        else:
+            self._do_attach(seat, n, c)
+        return True
+
+    def _table_act(self, counts: list[int]) -> _Act | None:
+        """:meth:`_table_move` for the hand ``counts``, as ("swap", meld, kind, None),
+        ("meld", -1, -1, meld) or ("attach", meld, card, None); None when medium has none."""
         found = self._first(self.swaps, counts)
         if found is not None:
-            self._do_swap(seat, *found)
-            return True
-        size = self.sizes[seat]
-        rules = self.rules
+            return ("swap", found[0], found[1], None)
+        size = sum(counts)
         if size >= 4:
-            cands = [m for m in melds_of(counts, rules) if len(m) < size]
-            if cands:
-                self._meld(
-                    seat,
-                    min(cands, key=lambda m: (sum(1 for c in m if c >= JOKER_AS), -len(m), meld_str(m))),
-                )
-                return True
+            meld = _first_meld(counts, size, self.rules)
+            if meld is not None:
+                return ("meld", -1, -1, meld)
         if size > 1:
             found = self._first(self.attaches, counts)
             if found is not None:
-                self._do_attach(seat, found[0], found[1])
-                return True
+                return ("attach", found[0], found[1], None)
             if counts[JOKER] and size <= 3:
                 found = self.first_joker
                 if found is not None:
-                    self._do_attach(seat, found[0], JOKER_AS + found[1])
-                    return True
-        return False
+                    return ("attach", found[0], JOKER_AS + found[1], None)
+        return None
 
     def take(self, seat: int) -> None:
         """``seat`` takes the pile's top card (RULES §6)."""
@@ -452,4 +538,4 @@ class FastHand:
         return p * 2 if self.in_hand else p
 
 
-__all__ = ["FastHand"]
+__all__ = ["FastHand", "clear_caches"]
