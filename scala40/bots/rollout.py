@@ -21,7 +21,7 @@ from tabletop.bots import result_of
 from ..cards import CODE_OF, KIND_OF
 from ..finder import counts_of, melds_of, opening_exists
 from ..moves import parse_move
-from ..scoring import hand_penalty
+from ..scoring import hand_scores
 from ..state import State
 from .base import Seen
 from .fastplay import FastHand
@@ -65,29 +65,30 @@ def playout(st: State, policy: RuleBot, rng: random.Random, limit: int = PLAYOUT
     return moves
 
 
-def outcome(st: State, seat: int, per_point: float = 0.0001) -> float:
+def worth(
+    closer: int, seat: int, pays: list[int] | None, per_point: float, their_point: float = 0.0
+) -> float:
     """What a played-out hand is worth to ``seat``: 1 for its close, else 0, less ``per_point``
-    per penalty point it pays (not opened: 100; a close in hand doubles it)."""
-    if st.phase != "over":
+    per penalty point it pays, plus ``their_point`` per point the other seats pay (on average);
+    ``pays``: what each seat pays (``scoring.hand_scores``), None if the hand did not end."""
+    if pays is None:
         return 0.0
-    if st.closer == seat:
-        return 1.0
-    pay = hand_penalty(st.hands[seat]) if st.opened[seat] else 100
-    if st.in_hand:
-        pay *= 2
-    return -pay * per_point
+    value = 1.0 if closer == seat else -pays[seat] * per_point
+    if their_point:
+        others = [p for s, p in enumerate(pays) if s != seat]
+        value += their_point * sum(others) / len(others)
+    return value
 
 
-def fast_outcome(hand: FastHand, seat: int, per_point: float = 0.0001) -> float:
-    """:func:`outcome` of a hand played out by :class:`FastHand`."""
-    if hand.phase != "over":
-        return 0.0
-    if hand.closer == seat:
-        return 1.0
-    pay = hand_penalty(hand.hand(seat)) if hand.opened[seat] else 100
-    if hand.in_hand:
-        pay *= 2
-    return -pay * per_point
+def outcome(st: State, seat: int, per_point: float = 0.0001, their_point: float = 0.0) -> float:
+    """:func:`worth` of a hand played out by the engine."""
+    return worth(st.closer, seat, hand_scores(st), per_point, their_point)
+
+
+def fast_outcome(hand: FastHand, seat: int, per_point: float = 0.0001, their_point: float = 0.0) -> float:
+    """:func:`worth` of a hand played out by :class:`FastHand`."""
+    pays = [hand.penalty(s) for s in range(hand.n)] if hand.phase == "over" else None
+    return worth(hand.closer, seat, pays, per_point, their_point)
 
 
 def _last_discard(seen: Seen, seat: int) -> int:
@@ -212,6 +213,7 @@ class RolloutBot(MediumBot):
         rank: int = 0,
         per_point: float = 0.0001,
         fast: int = 1,
+        their_point: float = 0.0,
     ) -> None:
         #: at most this many hands played out per decision; past ``seconds`` of wall time (and
         #: ``min_worlds`` worlds) it stops: the same view and rng give the same move unless time
@@ -231,6 +233,8 @@ class RolloutBot(MediumBot):
         self.rank = rank
         #: what a penalty point costs in a played-out hand, in closes
         self.per_point = per_point
+        #: what a penalty point the other seats pay is worth to it (on average over them)
+        self.their_point = their_point
         #: a move other than medium's wins only by more than ``z`` standard errors
         self.z = z
         self.policy = MediumBot()
@@ -332,7 +336,7 @@ class RolloutBot(MediumBot):
             st = world.copy()
             st.apply(seat, parse_move(move))
             playout(st, self.policy, rng)
-            return outcome(st, seat, self.per_point)
+            return outcome(st, seat, self.per_point, self.their_point)
         if move == self.first:
             hand = FastHand(world)
             hand.step()
@@ -349,7 +353,7 @@ class RolloutBot(MediumBot):
             st.apply(seat, parse_move(move))
             hand = FastHand(st)
         hand.play(PLAYOUT_MOVES)
-        return fast_outcome(hand, seat, self.per_point)
+        return fast_outcome(hand, seat, self.per_point, self.their_point)
 
 
 def _mean(xs: list[float]) -> float:
@@ -367,4 +371,13 @@ def _edge(a: list[float], b: list[float], z: float) -> float:
     return mean + z * math.sqrt(var / n)
 
 
-__all__ = ["RolloutBot", "outcome", "plausible", "playout", "sample_world", "state_seen"]
+__all__ = [
+    "RolloutBot",
+    "fast_outcome",
+    "outcome",
+    "plausible",
+    "playout",
+    "sample_world",
+    "state_seen",
+    "worth",
+]

@@ -136,3 +136,21 @@ def test_fast_playout_breaks_ties_as_the_sorted_legal_moves_do() -> None:
     f.step()
     st.play(0, "swap 10 5H")
     assert f.melds == st.melds and f.counts[0][52] == 1
+
+
+def test_rollout_scores_a_played_out_hand_by_the_close_and_the_penalties() -> None:
+    """§11: a played-out hand is worth 1 to its closer, else minus ``per_point`` per penalty
+    point paid, plus ``their_point`` per point the other seats pay on average; nothing if it did
+    not end. The fast play-out and the engine score a hand alike."""
+    from scala40.bots.rollout import fast_outcome, outcome, worth
+
+    assert worth(0, 0, [0, 30, 50], 0.01, 0.01) == 1.0 + 0.4
+    assert worth(1, 0, [40, 0], 0.01) == -0.4
+    assert worth(1, 0, [40, 0], 0.01, 0.02) == -0.4
+    assert worth(0, 0, None, 0.01, 0.01) == 0.0
+    for st in positions(12, 5):
+        f = FastHand(st)
+        f.play(PLAYOUT_MOVES)
+        engine_playout(st, Counter())
+        for seat in range(st.n):
+            assert fast_outcome(f, seat, 0.01, 0.005) == outcome(st, seat, 0.01, 0.005)
