@@ -56,6 +56,10 @@ _TAKES: dict[tuple[bytes, int, bool, Ruleset], bool] = {}
 _Act = tuple[str, int, int, Meld | None]
 _ACTS: dict[tuple[bytes, int], _Act | None] = {}
 _UNKNOWN: _Act = ("", -1, -1, None)
+#: per rule set, :func:`_meld_info` by meld (the rule sets: one object for equal ones, so that the
+#: caches' keys compare by identity)
+_INFO: dict[Ruleset, dict[Meld, tuple[frozenset[int], frozenset[int], tuple[int, ...]]]] = {}
+_RULES: dict[Ruleset, Ruleset] = {}
 #: numbers the tables worked out (never reused: a table's number names it in :data:`_ACTS`)
 _TABLE_NO = itertools.count()
 _NONE: frozenset[int] = frozenset()
@@ -70,21 +74,33 @@ def _table(melds: list[Meld], rules: Ruleset) -> _Table:
     swaps: dict[int, tuple[str, int]] = {}
     attaches: dict[int, tuple[str, int]] = {}
     joker: tuple[str, str, int, int] | None = None
+    info = _INFO[rules]
     for n, m in enumerate(melds):
+        found = info.get(m)
+        if found is None:
+            if len(info) > _CACHE_MAX:
+                info.clear()
+            found = info[m] = _meld_info(m, rules)
         key = _INDEX[n]
-        for k in swap_kinds(m):
+        sk, ak, js = found
+        for k in sk:
             if k not in swaps or key < swaps[k][0]:
                 swaps[k] = (key, n)
-        for k in attach_kinds(m, rules):
+        for k in ak:
             if k not in attaches or key < attaches[k][0]:
                 attaches[k] = (key, n)
-        if not rules.no_joker_attach:
-            for s in joker_stands(m, rules):
-                jk = (key, CODE_OF[s], n, s)
-                if joker is None or jk < joker:
-                    joker = jk
+        for s in js:
+            jk = (key, CODE_OF[s], n, s)
+            if joker is None or jk < joker:
+                joker = jk
     fits = frozenset(swaps).union(attaches)
     return fits, swaps, attaches, None if joker is None else (joker[2], joker[3]), next(_TABLE_NO)
+
+
+def _meld_info(m: Meld, rules: Ruleset) -> tuple[frozenset[int], frozenset[int], tuple[int, ...]]:
+    """The natural kinds that swap into ``m``, those that attach to it, and the cards a joker
+    attached to it stands for (none under ``no_joker_attach``)."""
+    return (swap_kinds(m), attach_kinds(m, rules), () if rules.no_joker_attach else joker_stands(m, rules))
 
 
 def _lays_taken(counts: list[int], top: int, size: int, opened: bool, rules: Ruleset) -> bool:
@@ -117,6 +133,8 @@ def clear_caches() -> None:
     _OPENINGS.clear()
     _TAKES.clear()
     _ACTS.clear()
+    for info in _INFO.values():
+        info.clear()
 
 
 class FastHand:
@@ -150,7 +168,11 @@ class FastHand:
     )
 
     def __init__(self, st: State) -> None:
-        self.rules: Ruleset = st.rules
+        rules = _RULES.get(st.rules)
+        if rules is None:
+            rules = _RULES[st.rules] = st.rules
+            _INFO[rules] = {}
+        self.rules: Ruleset = rules
         self.n = st.n
         self.out = st.out
         self.nxt = [st.next_seat(s) for s in range(st.n)]
