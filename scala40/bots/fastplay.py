@@ -13,6 +13,7 @@ seeded positions both ways and finds the same closer, penalties and number of mo
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from itertools import compress
 
 from ..cards import CODE_OF, JOKER, JOKER_AS, PENALTY_OF
@@ -38,9 +39,9 @@ _FITS_WITH: tuple[tuple[tuple[int, float], ...], ...] = tuple(
     )
     for suit, rank in (divmod(k, 13) for k in range(52))
 )
-_Table = tuple[
-    frozenset[int], dict[int, tuple[str, int]], dict[int, tuple[str, int]], tuple[int, int] | None, int
-]
+#: a joker attachment as the move strings sort it: (meld index as written, card code, meld, kind)
+_JokerKey = tuple[str, str, int, int]
+_Table = tuple[frozenset[int], dict[int, tuple[str, int]], dict[int, tuple[str, int]], _JokerKey | None, int]
 #: :func:`_table` of the melds on the table (bounded: cleared when full)
 _TABLES: dict[tuple[tuple[Meld, ...], Ruleset], _Table] = {}
 _CACHE_MAX = 50_000
@@ -66,35 +67,87 @@ _NONE: frozenset[int] = frozenset()
 _NO_KINDS: set[int] = set()
 
 
-def _table(melds: list[Meld], rules: Ruleset) -> _Table:
+def _table(melds: tuple[Meld, ...], rules: Ruleset, old: tuple[tuple[Meld, ...], _Table] | None) -> _Table:
     """What the melds take: the natural kinds that swap into or attach to one; per natural kind,
     its first swap and its first attachment as move strings sort (the meld's index as written,
-    the meld); the first joker attachment (meld, the kind it stands for), None if none; the
-    table's number."""
-    swaps: dict[int, tuple[str, int]] = {}
-    attaches: dict[int, tuple[str, int]] = {}
-    joker: tuple[str, str, int, int] | None = None
-    info = _INFO[rules]
-    for n, m in enumerate(melds):
-        found = info.get(m)
-        if found is None:
-            if len(info) > _CACHE_MAX:
-                info.clear()
-            found = info[m] = _meld_info(m, rules)
-        key = _INDEX[n]
-        sk, ak, js = found
-        for k in sk:
-            if k not in swaps or key < swaps[k][0]:
-                swaps[k] = (key, n)
-        for k in ak:
-            if k not in attaches or key < attaches[k][0]:
-                attaches[k] = (key, n)
+    the meld); the first joker attachment, None if none; the table's number. Worked out from
+    ``old`` (melds and their table) for the melds that changed or were added."""
+    swaps: dict[int, tuple[str, int]]
+    attaches: dict[int, tuple[str, int]]
+    joker: _JokerKey | None
+    new: Sequence[int]
+    if old is None or len(old[0]) > len(melds):
+        swaps, attaches, joker, new = {}, {}, None, range(len(melds))
+    else:
+        before, table = old
+        swaps, attaches, joker = dict(table[1]), dict(table[2]), table[3]
+        new = [n for n, m in enumerate(melds) if n >= len(before) or (m is not before[n] and m != before[n])]
+        lost: set[int] = set()
+        lost_at: set[int] = set()
+        lost_joker = False
+        for n in new:
+            if n < len(before):  # what the meld took before is another meld's, if any
+                sk, ak, _ = _info(before[n], rules)
+                for k in sk:
+                    if swaps[k][1] == n:
+                        del swaps[k]
+                        lost.add(k)
+                for k in ak:
+                    if attaches[k][1] == n:
+                        del attaches[k]
+                        lost_at.add(k)
+                if joker is not None and joker[2] == n:
+                    joker, lost_joker = None, True
+        if lost or lost_at or lost_joker:
+            changed = set(new)
+            for n, m in enumerate(melds):
+                if n not in changed:
+                    joker = _add(n, m, rules, swaps, attaches, joker, lost, lost_at, lost_joker)
+    for n in new:
+        joker = _add(n, melds[n], rules, swaps, attaches, joker)
+    fits = frozenset(swaps).union(attaches)
+    return fits, swaps, attaches, joker, next(_TABLE_NO)
+
+
+def _add(
+    n: int,
+    m: Meld,
+    rules: Ruleset,
+    swaps: dict[int, tuple[str, int]],
+    attaches: dict[int, tuple[str, int]],
+    joker: _JokerKey | None,
+    only: set[int] | None = None,
+    only_at: set[int] | None = None,
+    jokers: bool = True,
+) -> _JokerKey | None:
+    """Adds meld ``n`` = ``m`` to a table's first swaps and attachments (only the kinds ``only``
+    and ``only_at`` when given; its joker cards only with ``jokers``); returns the first joker
+    attachment."""
+    sk, ak, js = _info(m, rules)
+    key = _INDEX[n]
+    for k in sk if only is None else sk & only:
+        if k not in swaps or key < swaps[k][0]:
+            swaps[k] = (key, n)
+    for k in ak if only_at is None else ak & only_at:
+        if k not in attaches or key < attaches[k][0]:
+            attaches[k] = (key, n)
+    if jokers:
         for s in js:
             jk = (key, CODE_OF[s], n, s)
             if joker is None or jk < joker:
                 joker = jk
-    fits = frozenset(swaps).union(attaches)
-    return fits, swaps, attaches, None if joker is None else (joker[2], joker[3]), next(_TABLE_NO)
+    return joker
+
+
+def _info(m: Meld, rules: Ruleset) -> tuple[frozenset[int], frozenset[int], tuple[int, ...]]:
+    """:func:`_meld_info`, kept per rule set."""
+    info = _INFO[rules]
+    found = info.get(m)
+    if found is None:
+        if len(info) > _CACHE_MAX:
+            info.clear()
+        found = info[m] = _meld_info(m, rules)
+    return found
 
 
 def _meld_info(m: Meld, rules: Ruleset) -> tuple[frozenset[int], frozenset[int], tuple[int, ...]]:
@@ -143,6 +196,7 @@ class FastHand:
 
     __slots__ = (
         "attaches",
+        "built",
         "closed",
         "closer",
         "counts",
@@ -207,6 +261,9 @@ class FastHand:
         self.attaches: dict[int, tuple[str, int]] = {}
         self.first_joker: tuple[int, int] | None = None
         self.table_no = -1
+        #: the melds of the last table worked out, and that table (the next one is worked out
+        #: from it)
+        self.built: tuple[tuple[Meld, ...], _Table] | None = None
 
     # -- the table ---------------------------------------------------------------------
 
@@ -215,15 +272,18 @@ class FastHand:
         joker attaches to one), worked out with the first move of each kind once per table."""
         fits = self.fits
         if fits is None:
-            key = (tuple(self.melds), self.rules)
+            melds = tuple(self.melds)
+            key = (melds, self.rules)
             table = _TABLES.get(key)
             if table is None:
                 if len(_TABLES) > _CACHE_MAX:
                     _TABLES.clear()
-                table = _TABLES[key] = _table(self.melds, self.rules)
-            fits, self.swaps, self.attaches, self.first_joker, self.table_no = table
+                table = _TABLES[key] = _table(melds, self.rules, self.built)
+            self.built = (melds, table)
+            fits, self.swaps, self.attaches, joker, self.table_no = table
             self.fits = fits
-            self.joker = self.first_joker is not None
+            self.first_joker = None if joker is None else (joker[2], joker[3])
+            self.joker = joker is not None
         return fits
 
     def _first(self, by: dict[int, tuple[str, int]], counts: list[int]) -> tuple[int, int] | None:
