@@ -602,7 +602,8 @@ class FastHand:
 
     def hand(self, seat: int) -> list[int]:
         """``seat``'s hand as a list of kinds."""
-        return [k for k, c in enumerate(self.counts[seat]) for _ in range(c)]
+        counts = self.counts[seat]
+        return [k for k in compress(_KINDS, counts) for _ in range(counts[k])]
 
     def penalty(self, seat: int) -> int:
         """What ``seat`` pays for the hand once over (``scoring.hand_scores`` of that seat)."""
