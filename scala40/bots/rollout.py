@@ -214,6 +214,7 @@ class RolloutBot(MediumBot):
         per_point: float = 0.0001,
         fast: int = 1,
         their_point: float = 0.0,
+        hold: int = 1,
     ) -> None:
         #: at most this many hands played out per decision; past ``seconds`` of wall time (and
         #: ``min_worlds`` worlds) it stops: the same view and rng give the same move unless time
@@ -233,6 +234,9 @@ class RolloutBot(MediumBot):
         self.rank = rank
         #: what a penalty point costs in a played-out hand, in closes
         self.per_point = per_point
+        #: 0: medium's table moves (open, meld, attach, swap) are made at once, only its discards
+        #: and draws compared; 1: holding (a discard instead) is compared with them too
+        self.hold = hold
         #: what a penalty point the other seats pay is worth to it (on average over them)
         self.their_point = their_point
         #: a move other than medium's wins only by more than ``z`` standard errors
@@ -252,7 +256,7 @@ class RolloutBot(MediumBot):
             first = self.policy.move(seen, rng)
             return [first] + [m for m in seen.legal if m != first]
         first = self.policy.move(seen, rng)
-        if seen.phase == "use":
+        if seen.phase == "use" or (not self.hold and not first.startswith("discard ")):
             return [first]
         kinds = sorted({KIND_OF[m[8:]] for m in seen.legal if m.startswith("discard ")})
         kinds.sort(key=lambda k: (keep_value(seen, k), k))
