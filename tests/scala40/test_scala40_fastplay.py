@@ -154,3 +154,26 @@ def test_rollout_scores_a_played_out_hand_by_the_close_and_the_penalties() -> No
         engine_playout(st, Counter())
         for seat in range(st.n):
             assert fast_outcome(f, seat, 0.01, 0.005) == outcome(st, seat, 0.01, 0.005)
+
+
+def test_rollout_without_holding_makes_mediums_table_moves_at_once() -> None:
+    """§6: an opened seat that can lay a meld may lay it or hold it (discard instead); with
+    ``hold=0`` the rollout bot lays it without a search and compares only discards and draws,
+    with ``hold=1`` it also weighs holding (the 5 discards medium values least)."""
+    from scala40.bots.base import Seen
+    from scala40.bots.rollout import RolloutBot
+
+    pos = position(
+        [["5H", "6H", "7H", "KS", "QD", "2C"], ["4C", "6D", "10H", "9S"]],
+        melds=[(0, ["AD", "AC", "AS"]), (0, ["9D", "10D", "JD"])],
+        phase="play",
+        opened=[True, True],
+    )
+    seen = Seen(scala40.Game.from_position(pos).view(0))
+    rng = random.Random(0)
+    assert RolloutBot(hold=0).candidates(seen, rng) == ["meld 5H-6H-7H"]
+    held = RolloutBot(hold=1).candidates(seen, rng)
+    assert held[0] == "meld 5H-6H-7H" and len(held) == 6 and all(m.startswith("discard ") for m in held[1:])
+    seen.phase = "draw"
+    seen.legal = ["draw", "take"]
+    assert len(RolloutBot(hold=0).candidates(seen, rng)) == 2
