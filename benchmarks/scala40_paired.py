@@ -13,7 +13,8 @@ bot with options) or ``oracle[:…]``: the rollout bot playing its candidates ou
 state (every hand and the stock's order; ``oracle:hands_only=1``: the true hands, the stock
 shuffled), a ceiling for any search of that kind. ``--match``: whole matches to 101 instead,
 match ``i`` as ``python -m scala40 arena --bots BOT,medium --match --seed S`` plays it (the bot
-at seat ``i mod 2``). ``decision_ms_*``: CPU time of the bot's decisions; ``choice_ms_*`` of those
+at seat ``i mod 2``). ``medium_avg_penalty``: what medium paid (what a match is decided by is
+the difference). ``decision_ms_*``: CPU time of the bot's decisions; ``choice_ms_*`` of those
 where the rollout bot had more than one candidate (the others take under a millisecond). Not a
 test.
 """
@@ -76,18 +77,25 @@ def make(spec: str) -> Bot:
     return make_bot(name, **kw)
 
 
-def match(spec: str, seed: int, i: int) -> tuple[int, int, int, list[float], list[float]]:
+def match(spec: str, seed: int, i: int) -> tuple[int, int, int, list[float], list[float], int]:
     """Match ``i`` of ``seed`` (the arena's): (1 if the bot won, its total, 1 if unfinished, its
     decision times, those of decisions with a choice)."""
     bot = make(spec)
     r = play_match(["bot", "medium"], 2, i, seed, "classic", {"bot": bot, "medium": make_bot("medium")})
     me = r["at"].index("bot")
-    return (int(r["winner"] == me), r["scores"][me], int(r["winner"] is None), r["times"]["bot"], [])
+    return (
+        int(r["winner"] == me),
+        r["scores"][me],
+        int(r["winner"] is None),
+        r["times"]["bot"],
+        [],
+        r["scores"][1 - me],
+    )
 
 
-def play(spec: str, i: int) -> tuple[int, int, int, list[float], list[float]]:
+def play(spec: str, i: int) -> tuple[int, int, int, list[float], list[float], int]:
     """Hand ``i``: (1 if the bot closed, its penalty, 1 if nobody closed, its decision times,
-    those of decisions with a choice)."""
+    those of decisions with a choice, medium's penalty)."""
     bot = make(spec)
     medium = make_bot("medium")
     me = i % 2
@@ -112,7 +120,8 @@ def play(spec: str, i: int) -> tuple[int, int, int, list[float], list[float]]:
         g.play(mv, s)
         moves += 1
     scores = g.hand_scores
-    return (int(g.hand_winner == me), scores[me] if scores else 0, int(not g.over), times, choice)
+    opp = scores[1 - me] if scores else 0
+    return (int(g.hand_winner == me), scores[me] if scores else 0, int(not g.over), times, choice, opp)
 
 
 def main() -> None:
@@ -145,6 +154,9 @@ def main() -> None:
                 "rate": round(won / len(idx), 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "avg_total" if args.match else "avg_penalty": round(sum(r[1] for r in res) / len(idx), 2),
+                "medium_avg_total" if args.match else "medium_avg_penalty": round(
+                    sum(r[5] for r in res) / len(idx), 2
+                ),
                 "unfinished": sum(r[2] for r in res),
                 "decision_ms_median": round(1000 * times[len(times) // 2], 2) if times else None,
                 "decision_ms_p90": round(1000 * times[int(len(times) * 0.9)], 2) if times else None,
