@@ -202,7 +202,7 @@ class RolloutBot(MediumBot):
 
     def __init__(
         self,
-        playouts: int = 90,
+        playouts: int = 270,
         seconds: float = 0.45,
         discards: int = 5,
         min_worlds: int = 8,
