@@ -211,9 +211,9 @@ class RolloutBot(MediumBot):
         every: int = 8,
         cut: float = 2.0,
         rank: int = 0,
-        per_point: float = 0.0001,
+        per_point: float = 0.02,
         fast: int = 1,
-        their_point: float = 0.0,
+        their_point: float = 0.02,
         hold: int = 1,
     ) -> None:
         #: at most this many hands played out per decision; past ``seconds`` of wall time (and
