@@ -21,9 +21,10 @@ from tabletop.bots import result_of
 from ..cards import CODE_OF, KIND_OF
 from ..finder import counts_of, melds_of, opening_exists
 from ..moves import parse_move
-from ..scoring import hand_penalty
+from ..scoring import hand_scores
 from ..state import State
 from .base import Seen
+from .fastplay import FastHand
 from .search import HardBot, _known, _passed, _unseen
 from .simple import MediumBot, RuleBot, keep_value
 
@@ -64,17 +65,30 @@ def playout(st: State, policy: RuleBot, rng: random.Random, limit: int = PLAYOUT
     return moves
 
 
-def outcome(st: State, seat: int, per_point: float = 0.0001) -> float:
+def worth(
+    closer: int, seat: int, pays: list[int] | None, per_point: float, their_point: float = 0.0
+) -> float:
     """What a played-out hand is worth to ``seat``: 1 for its close, else 0, less ``per_point``
-    per penalty point it pays (not opened: 100; a close in hand doubles it)."""
-    if st.phase != "over":
+    per penalty point it pays, plus ``their_point`` per point the other seats pay (on average);
+    ``pays``: what each seat pays (``scoring.hand_scores``), None if the hand did not end."""
+    if pays is None:
         return 0.0
-    if st.closer == seat:
-        return 1.0
-    pay = hand_penalty(st.hands[seat]) if st.opened[seat] else 100
-    if st.in_hand:
-        pay *= 2
-    return -pay * per_point
+    value = 1.0 if closer == seat else -pays[seat] * per_point
+    if their_point:
+        others = [p for s, p in enumerate(pays) if s != seat]
+        value += their_point * sum(others) / len(others)
+    return value
+
+
+def outcome(st: State, seat: int, per_point: float = 0.0001, their_point: float = 0.0) -> float:
+    """:func:`worth` of a hand played out by the engine."""
+    return worth(st.closer, seat, hand_scores(st), per_point, their_point)
+
+
+def fast_outcome(hand: FastHand, seat: int, per_point: float = 0.0001, their_point: float = 0.0) -> float:
+    """:func:`worth` of a hand played out by :class:`FastHand`."""
+    pays = [hand.penalty(s) for s in range(hand.n)] if hand.phase == "over" else None
+    return worth(hand.closer, seat, pays, per_point, their_point)
 
 
 def _last_discard(seen: Seen, seat: int) -> int:
@@ -188,7 +202,7 @@ class RolloutBot(MediumBot):
 
     def __init__(
         self,
-        playouts: int = 90,
+        playouts: int = 270,
         seconds: float = 0.45,
         discards: int = 5,
         min_worlds: int = 8,
@@ -197,7 +211,10 @@ class RolloutBot(MediumBot):
         every: int = 8,
         cut: float = 2.0,
         rank: int = 0,
-        per_point: float = 0.0001,
+        per_point: float = 0.02,
+        fast: int = 1,
+        their_point: float = 0.02,
+        hold: int = 1,
     ) -> None:
         #: at most this many hands played out per decision; past ``seconds`` of wall time (and
         #: ``min_worlds`` worlds) it stops: the same view and rng give the same move unless time
@@ -217,9 +234,21 @@ class RolloutBot(MediumBot):
         self.rank = rank
         #: what a penalty point costs in a played-out hand, in closes
         self.per_point = per_point
+        #: 0: medium's table moves (open, meld, attach, swap) are made at once, only its discards
+        #: and draws compared; 1: holding (a discard instead) is compared with them too
+        self.hold = hold
+        #: what a penalty point the other seats pay is worth to it (on average over them)
+        self.their_point = their_point
         #: a move other than medium's wins only by more than ``z`` standard errors
         self.z = z
         self.policy = MediumBot()
+        #: 0: the worlds played out through the engine (:func:`playout`), as before the fast
+        #: play-out (the same moves, for measuring it)
+        self.fast = fast
+        #: medium's move at the decision being searched (the fast play-out makes it itself)
+        self.first = ""
+        #: how many candidates the last decision compared (1: no search)
+        self.choices = 0
 
     def candidates(self, seen: Seen, rng: random.Random) -> list[str]:
         """The moves worth comparing, medium's own first."""
@@ -227,7 +256,7 @@ class RolloutBot(MediumBot):
             first = self.policy.move(seen, rng)
             return [first] + [m for m in seen.legal if m != first]
         first = self.policy.move(seen, rng)
-        if seen.phase == "use":
+        if seen.phase == "use" or (not self.hold and not first.startswith("discard ")):
             return [first]
         kinds = sorted({KIND_OF[m[8:]] for m in seen.legal if m.startswith("discard ")})
         kinds.sort(key=lambda k: (keep_value(seen, k), k))
@@ -244,6 +273,7 @@ class RolloutBot(MediumBot):
         else:
             seen = Seen(view)
             cands = self.candidates(seen, rng)
+            self.choices = len(cands)
             move = cands[0]
             if len(cands) > 1:
                 move = yield from self.search(seen, cands, rng)
@@ -259,6 +289,7 @@ class RolloutBot(MediumBot):
         """Plays the candidates out on the same sampled worlds (yielding after each world), every
         ``every`` worlds dropping those clearly behind the best, until one is left or
         ``playouts`` hands have been played out."""
+        self.first = cands[0]
         unseen = _unseen(seen)
         known = _known(seen)
         results: list[list[float]] = [[] for _ in cands]
@@ -302,11 +333,31 @@ class RolloutBot(MediumBot):
         return sample_world(seen, known, unseen, rng, self.tries, self.rank)
 
     def play_out(self, world: State, seat: int, move: str, rng: random.Random) -> float:
-        """``move``'s outcome in a copy of ``world`` played to the end."""
-        st = world.copy()
-        st.apply(seat, parse_move(move))
-        playout(st, self.policy, rng)
-        return outcome(st, seat, self.per_point)
+        """``move``'s outcome in ``world`` played to the end (by :class:`FastHand`: ``world`` is
+        left as it was). ``move`` is medium's own (the first candidate: the fast play-out makes
+        it) or a draw, take or discard; any other is made by the engine on a copy."""
+        if not self.fast:
+            st = world.copy()
+            st.apply(seat, parse_move(move))
+            playout(st, self.policy, rng)
+            return outcome(st, seat, self.per_point, self.their_point)
+        if move == self.first:
+            hand = FastHand(world)
+            hand.step()
+        elif move == "draw" or move == "take" or move.startswith("discard "):
+            hand = FastHand(world)
+            if move == "draw":
+                hand.draw(seat)
+            elif move == "take":
+                hand.take(seat)
+            else:
+                hand.throw(seat, KIND_OF[move[8:]])
+        else:
+            st = world.copy()
+            st.apply(seat, parse_move(move))
+            hand = FastHand(st)
+        hand.play(PLAYOUT_MOVES)
+        return fast_outcome(hand, seat, self.per_point, self.their_point)
 
 
 def _mean(xs: list[float]) -> float:
@@ -324,4 +375,13 @@ def _edge(a: list[float], b: list[float], z: float) -> float:
     return mean + z * math.sqrt(var / n)
 
 
-__all__ = ["RolloutBot", "outcome", "plausible", "playout", "sample_world", "state_seen"]
+__all__ = [
+    "RolloutBot",
+    "fast_outcome",
+    "outcome",
+    "plausible",
+    "playout",
+    "sample_world",
+    "state_seen",
+    "worth",
+]
