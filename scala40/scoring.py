@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import ACE, PENALTY_OF
+from .rules import Ruleset
 from .state import State
 
 
@@ -33,11 +34,17 @@ def hand_scores(st: State) -> list[int] | None:
         if s == st.closer:
             out.append(-rules.close_bonus)
             continue
-        if not st.opened[s]:
-            p = 10 if rules.simple_scoring else 100
-        else:
-            p = hand_penalty(st.hands[s])
-            if rules.simple_scoring:
-                p = simple_points(p)
-        out.append(p * 2 if st.in_hand else p)
+        out.append(pays(st.hands[s], st.opened[s], st.in_hand, rules))
     return out
+
+
+def pays(hand: list[int], opened: bool, in_hand: bool, rules: Ruleset) -> int:
+    """What a seat that did not close pays: its hand's penalty (``simple_scoring``: on its
+    scale), 100 if it has not opened (10), doubled after a close in hand (RULES §9, §11)."""
+    if not opened:
+        p = 10 if rules.simple_scoring else 100
+    else:
+        p = hand_penalty(hand)
+        if rules.simple_scoring:
+            p = simple_points(p)
+    return p * 2 if in_hand else p

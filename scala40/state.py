@@ -135,6 +135,22 @@ def table_fits(melds: Sequence[Meld], rules: Ruleset) -> tuple[frozenset[int], b
     return found
 
 
+def lays_taken(counts: list[int], top: int, size: int, opened: bool, rules: Ruleset) -> bool:
+    """Whether a hand ``counts`` that takes ``top`` (then holding ``size`` cards, 4 or more) lays
+    it in a meld that keeps a card or, not ``opened``, in an opening (RULES §6); ``counts`` gets
+    the card. A take to attach or swap is the table's to judge."""
+    counts[top] += 1
+    if top == JOKER:
+        if not opened:
+            return opening_exists(counts, rules, top)
+        return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, rules))
+    melds = melds_with(top, counts, rules)
+    if not opened:
+        # no meld holds it: no opening lays it (the search's own first test, sooner)
+        return bool(melds) and opening_exists(counts, rules, top)
+    return any(len(m) < size for m in melds)
+
+
 class State:
     """One hand. ``stock`` keeps the next card to draw **last** (pop); positions write it first."""
 
@@ -329,17 +345,7 @@ class State:
         size = len(self.hands[seat]) + 1
         if size < 4:  # a meld would leave the hand empty (and it takes 3 cards to open)
             return False
-        counts = self.counts(seat)
-        counts[top] += 1
-        if top == JOKER:
-            if not self.opened[seat]:
-                return opening_exists(counts, rules, top)
-            return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, rules))
-        melds = melds_with(top, counts, rules)
-        if not self.opened[seat]:
-            # no meld holds it: no opening lays it (the search's own first test, sooner)
-            return bool(melds) and opening_exists(counts, rules, top)
-        return any(len(m) < size for m in melds)
+        return lays_taken(self.counts(seat), top, size, self.opened[seat], rules)
 
     def barred(self, seat: int) -> frozenset[int]:
         """Kinds the seat may not discard now (RULES §9): empty for a closing discard or when

@@ -17,28 +17,16 @@ from collections.abc import Sequence
 from itertools import compress
 
 from ..cards import CODE_OF, JOKER, JOKER_AS, PENALTY_OF
-from ..finder import can_open, melds_of, melds_with, opening_exists, opening_parts, uses
+from ..finder import can_open, melds_of, melds_with, opening_parts, uses
 from ..melds import Meld, attach_kinds, attach_result, joker_stands, meld_str, swap_kinds, swap_result
 from ..rules import Ruleset
-from ..scoring import hand_penalty, simple_points
-from ..state import State
+from ..scoring import pays
+from ..state import State, lays_taken
+from .simple import FITS_WITH
 
 #: a meld's index as the move strings write it (moves sort as strings: "attach 10 …" < "attach 2 …")
 _INDEX: tuple[str, ...] = tuple(str(i) for i in range(256))
 _KINDS = range(53)
-#: per suited kind, what ``keep_value`` adds for each other card held: the same rank in another
-#: suit 3, a card of its suit one place away in a run 3, two places 1.5 (the Ace at both ends)
-_FITS_WITH: tuple[tuple[tuple[int, float], ...], ...] = tuple(
-    tuple((s * 13 + rank, 3.0) for s in range(4) if s != suit)
-    + tuple(
-        (suit * 13 + q % 13, w)
-        for p in ((0, 13) if rank == 0 else (rank,))
-        for d, w in ((1, 3.0), (2, 1.5))
-        for q in (p - d, p + d)
-        if 0 <= q <= 13
-    )
-    for suit, rank in (divmod(k, 13) for k in range(52))
-)
 #: a joker attachment as the move strings sort it: (meld index as written, card code, meld, kind)
 _JokerKey = tuple[str, str, int, int]
 _Table = tuple[frozenset[int], dict[int, tuple[str, int]], dict[int, tuple[str, int]], _JokerKey | None, int]
@@ -154,20 +142,6 @@ def _meld_info(m: Meld, rules: Ruleset) -> tuple[frozenset[int], frozenset[int],
     """The natural kinds that swap into ``m``, those that attach to it, and the cards a joker
     attached to it stands for (none under ``no_joker_attach``)."""
     return (swap_kinds(m), attach_kinds(m, rules), () if rules.no_joker_attach else joker_stands(m, rules))
-
-
-def _lays_taken(counts: list[int], top: int, size: int, opened: bool, rules: Ruleset) -> bool:
-    """Whether a hand ``counts`` that takes ``top`` (then ``size`` cards) lays it in a meld that
-    keeps a card, or (not ``opened``) in an opening (the rest of ``State._take_use``)."""
-    counts[top] += 1
-    if top == JOKER:
-        if not opened:
-            return opening_exists(counts, rules, top)
-        return any(uses(m, JOKER) and len(m) < size for m in melds_of(counts, rules))
-    melds = melds_with(top, counts, rules)
-    if not opened:
-        return bool(melds) and opening_exists(counts, rules, top)
-    return any(len(m) < size for m in melds)
 
 
 def _first_meld(counts: list[int], size: int, rules: Ruleset) -> Meld | None:
@@ -377,7 +351,7 @@ class FastHand:
         if found is None:
             if len(_TAKES) > _CACHE_MAX:
                 _TAKES.clear()
-            found = _TAKES[key] = _lays_taken(list(self.counts[seat]), top, size, opened, rules)
+            found = _TAKES[key] = lays_taken(list(self.counts[seat]), top, size, opened, rules)
         return found
 
     def _barred(self, seat: int, held: list[int]) -> set[int]:
@@ -436,7 +410,7 @@ class FastHand:
                 v = 100.0
             else:
                 v = jokers
-                for q, w in _FITS_WITH[k]:
+                for q, w in FITS_WITH[k]:
                     if counts[q]:
                         v += w
                 if counts[k] > 1:
@@ -611,14 +585,7 @@ class FastHand:
             return 0
         if seat == self.closer:
             return -self.rules.close_bonus
-        rules = self.rules
-        if not self.opened[seat]:
-            p = 10 if rules.simple_scoring else 100
-        else:
-            p = hand_penalty(self.hand(seat))
-            if rules.simple_scoring:
-                p = simple_points(p)
-        return p * 2 if self.in_hand else p
+        return pays(self.hand(seat), self.opened[seat], self.in_hand, self.rules)
 
 
 __all__ = ["FastHand", "clear_caches"]

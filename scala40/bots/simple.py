@@ -105,26 +105,35 @@ def _positions(k: int) -> tuple[int, ...]:
     return (0, 13) if r == 0 else (r,)
 
 
+#: per suited kind, the cards it fits with and what each adds to its keep value: the same rank in
+#: another suit 3, a card of its suit one place away in a run 3, two places 1.5 (the Ace at both
+#: ends of a run)
+FITS_WITH: tuple[tuple[tuple[int, float], ...], ...] = tuple(
+    tuple((s * 13 + rank, 3.0) for s in range(4) if s != suit)
+    + tuple(
+        (suit * 13 + q % 13, w)
+        for p in _positions(rank)
+        for d, w in ((1, 3.0), (2, 1.5))
+        for q in (p - d, p + d)
+        if 0 <= q <= 13
+    )
+    for suit, rank in (divmod(k, 13) for k in range(52))
+)
+
+
 def keep_value(seen: Seen, k: int, feed: bool = True, penalty: bool = True) -> float:
-    """How much ``k`` is worth keeping: it fits other cards in hand, it would feed the next
-    seat, it is a joker; high penalty cards are worth less (unless ``penalty`` is False)."""
+    """How much ``k`` is worth keeping: it fits other cards in hand (:data:`FITS_WITH`, a second
+    copy 0.5), it would feed the next seat, it is a joker; high penalty cards are worth less
+    (unless ``penalty`` is False)."""
     if k == JOKER:
         return 100.0
-    counts = list(seen.counts)
-    counts[k] -= 1
-    suit, rank = divmod(k, 13)
-    v = 0.0
-    for s in range(4):
-        if s != suit and counts[s * 13 + rank]:
-            v += 3.0
-    if counts[k]:
+    counts = seen.counts
+    v = 2.0 * counts[JOKER]
+    for q, w in FITS_WITH[k]:
+        if counts[q]:
+            v += w
+    if counts[k] > 1:
         v += 0.5
-    for p in _positions(k):
-        for d, w in ((1, 3.0), (2, 1.5)):
-            for q in (p - d, p + d):
-                if 0 <= q <= 13 and counts[suit * 13 + q % 13]:
-                    v += w
-    v += 2.0 * counts[JOKER]
     nxt = seen.next_seat()
     if feed and seen.opened[nxt]:
         for m in seen.melds:
