@@ -3,7 +3,7 @@
 Levels ``random``, ``easy``, ``medium`` and ``hard`` (:mod:`scala40.bots.tuned`: discards
 weighed on sampled hidden hands, :mod:`scala40.bots.search`, and a tuned choice of the
 opening). :class:`RolloutBot` (:mod:`scala40.bots.rollout`, hands played out on sampled
-worlds) closes more single hands against medium but loses matches to it, so it is not a level
+worlds) is not clearly better than medium in hands or matches, so it is not a level
 (docs/SCALA40.md, "Arena figures")::
 
     from scala40.bots import make_bot, choose_move
