@@ -132,11 +132,8 @@ def main() -> None:
                 "positions": n,
                 "agree": agree,
                 "moves": sum(seen.values()),
-                "engine_per_s": {
-                    "best": round(n / min(engine)),
-                    "median": round(n / statistics.median(engine)),
-                },
-                "fast_per_s": {"best": round(n / min(fast)), "median": round(n / statistics.median(fast))},
+                "engine_per_s": rates(engine),
+                "fast_per_s": rates(fast),
                 "speedup": {
                     "best": round(min(engine) / min(fast), 2),
                     "median": round(statistics.median(engine) / statistics.median(fast), 2),
