@@ -142,8 +142,8 @@ def test_after_a_settings_change_and_from_an_older_page(
 ) -> None:
     """In Italian: the host changes the connection settings, which remakes the invitation
     not yet used; the lobby says the link sent before no longer works, and a reply to it is
-    refused at once. A reply code of an older page (``R1.``, no invitation id) to the
-    current invitation still connects."""
+    refused at once, as is one naming an invitation this page never made. A reply code of an
+    older page (``R1.``, no invitation id) to the current invitation still connects."""
     host = new_page(browser, contexts)
     host.context.add_init_script(PCS_JS)
     host.goto(f"{server_url}/index.html?{TWO_IT}")
@@ -165,6 +165,10 @@ def test_after_a_settings_change_and_from_an_older_page(
     no_answer_taken(host)
 
     named = signal.read_reply(new_reply(guest, fresh, old))
+    # one naming an invitation this page never made (one made before a reload, say)
+    paste(host, 1, signal.reply_code(named.answer_code, named.made_at_ms, "0123abcd"))
+    expect(status).to_have_text(words("reply_unknown", "it"))
+    no_answer_taken(host)
     older = signal.reply_code(named.answer_code, named.made_at_ms)  # as an older page makes it
     assert older.startswith("R1.") and signal.read_reply(older).invitation is None
     paste(host, 1, older)
