@@ -60,6 +60,15 @@ REPLAY_QUERIES = {
 WENT_WRONG = re.compile(r"Something went wrong|Qualcosa è andato storto")
 
 
+#: words of another game's match that a game's page never shows (DOG plays games, not hands
+#: for match points)
+STRANGE = {
+    "dernier": (),
+    "scala40": ("Dernier", "match points", "punti partita"),
+    "dog": ("Dernier", "match points", "punti partita", "Hand ", "Mano ", " hand)", " mano)", "1 hand"),
+}
+
+
 def no_stranger(page: Page, game: str) -> None:
     """What the page shows names no other game and no error."""
     # the start screen's choice of game lists every game: the rest of the page is the game's
@@ -76,6 +85,8 @@ def no_stranger(page: Page, game: str) -> None:
         if other != game:
             name = games.get(other).titles["en"]
             assert name not in text, f"{name!r} shown in {game}'s page: " + text[:3000]
+    for words in STRANGE[game]:
+        assert words not in text, f"{words!r} shown in {game}'s page: " + text[:3000]
 
 
 def help_says(page: Page, game: str, lang: str) -> None:

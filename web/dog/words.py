@@ -26,6 +26,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_hand": ("Game", "Partita"),
     "replay_hand_n": ("Game {n}", "Partita {n}"),
     "replay_hand_winner": ("won the game", "ha vinto la partita"),
+    # the shell's words for which match is meant (resume, a new match asked): a game, not a hand
+    "hand_plain": ("Game {n}", "Partita {n}"),
     # the shell's post-hand review (web/dog/review_page.py): a game, not a hand
     "review_hand": ("Review this game", "Analizza la partita"),
     "review_hand_heading": ("Game {n} — {who}", "Partita {n} — {who}"),

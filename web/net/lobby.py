@@ -90,11 +90,7 @@ class FriendsScreens(_Page):
         box = by_id("talk")
         if box.childElementCount:
             return
-        try:
-            from web.net.protocol import TALK_PHRASES
-        except ImportError:
-            return
-        for phrase in TALK_PHRASES:
+        for phrase in self.game.talk:
             b = make("button", "ghost small", t(self.lang, f"talk_{phrase}"), type="button")
             b.dataset.talk = phrase
             box.appendChild(b)

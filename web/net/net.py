@@ -812,7 +812,9 @@ class GuestNet:
                 old.close()
         self.closed_reason = None
         name = str(by_id("join-name").value or "")
-        self.client = GuestClient(self.seat, self.token, name, check=self.page.game.view_check())
+        self.client = GuestClient(
+            self.seat, self.token, name, check=self.page.game.view_check(), phrases=self.page.game.talk
+        )
         self.retry_at = None
         self.retries = 0
         self.lost_at = None

@@ -4,7 +4,7 @@ the modules, loaded when a Scala 40 match is played."""
 
 from __future__ import annotations
 
-from web.shell.games import GameSpec, NumberChoice
+from web.shell.games import TABLE_TALK, GameSpec, NumberChoice
 
 SCALA40 = GameSpec(
     name="scala40",
@@ -14,6 +14,7 @@ SCALA40 = GameSpec(
     bots="web.scala40.players",
     table="web.scala40.table:MIXINS",
     words="web.scala40.words",
+    talk=TABLE_TALK,
     help="web.scala40.help:help_lines",
     rules_page="web.scala40.rules_text",
     params=("players", "rules", "levels", "seed", "hands", "out_at", "reentries", "name", "timer"),
