@@ -116,6 +116,17 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Keys: ←/→ between cards, Space selects, Shift+←/→ moves a card, S sorts, D draws, T takes.",
         "Tasti: ←/→ tra le carte, Spazio seleziona, Maiusc+←/→ la sposta, S ordina, D pesca, T prende.",
     ),
+    # the post-hand review (web/scala40/review_page.py): choices judged in penalty points (§11)
+    "s40_review_figures": (
+        "Best choice found: {best} of {n} · {lost} penalty points lost in all",
+        "Scelta migliore trovata: {best} su {n} · {lost} punti di penalità persi in tutto",
+    ),
+    "s40_review_worst": (
+        "Move {n}: “{played}” cost you {cost} penalty points: on average you pay {paid} with it, "
+        "{better} with “{best}”.",
+        "Mossa {n}: «{played}» ti è costata {cost} punti di penalità: in media ne paghi {paid} così, "
+        "{better} con «{best}».",
+    ),
 }
 
 #: the engine's refusals (IllegalMove), matched by their opening words, in the player's words
