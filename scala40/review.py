@@ -42,7 +42,8 @@ from .bots.fastplay import FastHand
 from .bots.rollout import PLAYOUT_MOVES, state_seen
 from .bots.simple import MediumBot, keep_value
 from .cards import CODE_OF, KIND_OF
-from .match import Match
+from .errors import SaveError
+from .match import SAVES, Match
 from .melds import meld_str
 from .moves import parse_move
 from .state import State
@@ -157,11 +158,6 @@ def judge(
     return result_of(judge_steps(st, seat, played, worlds, seed))
 
 
-def load(data: object) -> Match:
-    """The match of a record or save (text or parsed), every move checked (SaveError)."""
-    return Match.load(data)  # type: ignore[arg-type]
-
-
 def review(
     data: object,
     worlds: int = DEFAULT_WORLDS,
@@ -186,48 +182,66 @@ def review_steps(
     result; only ``seats`` in ``hands`` (1-based) are reviewed (default all)."""
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ValueError(f"worlds must be a whole number from 1, not {worlds!r}")
-    record = load(data).record()
-    history: list[dict[str, Any]] = record["history"]
-    players: int = record["players"]
+    # the record is checked as Match.load checks it, move by move as it is replayed here
+    data = SAVES.open(data)
+    history = SAVES.history(data, ("dealer", "deck", "moves"))
 
-    def reviewed(hand_no: int, seat: int, move: str) -> bool:
+    def reviewed(hand_no: int, entry: object) -> bool:
         return (
             (hands is None or hand_no in hands)
-            and (seats is None or seat in seats)
-            and move not in _MATCH_MOVES
+            and isinstance(entry, list)
+            and len(entry) == 2
+            and (seats is None or entry[0] in seats)
+            and entry[1] not in _MATCH_MOVES
         )
 
-    total = sum(reviewed(i, seat, move) for i, h in enumerate(history, 1) for seat, move in h["moves"])
+    total = sum(reviewed(i, e) for i, h in enumerate(history, 1) for e in h["moves"])
     done = 0
     out: list[dict[str, Any]] = []
-    first = history[0]
-    m = Match.new(players, record["rules"], record["seed"], dealer=first["dealer"], deck=first["deck"])
+    m = Match.new(
+        players=data.get("players"),  # type: ignore[arg-type]
+        rules=data.get("rules"),
+        seed=data.get("seed"),
+        dealer=history[0]["dealer"],
+        deck=history[0]["deck"],
+    )
+    began = time.perf_counter()
     for i, h in enumerate(history, 1):
         if i > 1:
             m.next_hand(deck=h["deck"])
+            if m.game.dealer != h["dealer"]:
+                raise SaveError(f"history[{i - 1}]: the deal passes to the next seat still in")
         rows: dict[int, list[dict[str, Any]]] = {}
-        for s in range(players):
+        for s in range(m.players):
             if s not in m.game.state.out and (seats is None or s in seats) and (hands is None or i in hands):
                 rows[s] = []
-        for move_no, (seat, move) in enumerate(h["moves"], 1):
-            if reviewed(i, seat, move):
-                steps = judge_steps(
-                    m.game.state, seat, move, worlds, f"scala40-review/{seed}/{i}/{move_no}", slice_ms
-                )
-                while True:
-                    try:
-                        next(steps)
-                    except StopIteration as stop:
-                        found = stop.value
-                        break
-                    yield done, total
-                if found is not None:
-                    rows[seat].append({"move_no": move_no, **found})
+        play = SAVES.moves(h, i - 1, m.play)  # each move checked: SaveError naming it
+        for move_no, entry in enumerate(h["moves"], 1):
+            if reviewed(i, entry):
+                seat, move = entry
+                if not m.game.over and m.is_legal(move, seat):
+                    steps = judge_steps(
+                        m.game.state, seat, move, worlds, f"scala40-review/{seed}/{i}/{move_no}", slice_ms
+                    )
+                    while True:
+                        try:
+                            next(steps)
+                        except StopIteration as stop:
+                            found = stop.value
+                            break
+                        yield done, total
+                    if found is not None:
+                        rows[seat].append({"move_no": move_no, **found})
                 done += 1
                 yield done, total
-            m.play(move, seat)
+                began = time.perf_counter()
+            next(play)
+            if slice_ms is not None and (time.perf_counter() - began) * 1000 >= slice_ms:
+                yield done, total  # a long replay between the reviewed moves
+                began = time.perf_counter()
         if rows:
             out.append({"hand": i, "seats": [_seat_row(s, d) for s, d in rows.items()]})
+    SAVES.check_position(data.get("position"), m.position)
     return {
         "format": REVIEW_FORMAT,
         "version": REVIEW_VERSION,

@@ -149,3 +149,78 @@ def test_replay_viewer_reviews_an_imported_file_in_italian(
     expect(section.locator(".review-figures")).to_contain_text("Scelta migliore trovata: 2 su 2")
     row = data["hands"][0]["review"][0]
     assert row["decisions"][0]["played"].startswith("open ") and row["decisions"][0]["cost"] == 0
+
+
+def test_sections_word_the_costliest_choice_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the review dialog shows, without the browser: the heading, the figures with their
+    data, the costliest choice in words, in English and Italian (§11's penalty points)."""
+    from tabletop.bots import result_of
+    from web.scala40 import words
+    from web.scala40.replays import BOOK
+    from web.scala40.review_page import REVIEW, points
+    from web.shell import i18n
+
+    monkeypatch.setattr(i18n, "STRINGS", {**i18n.STRINGS, **words.STRINGS})  # as the page merges them
+    m = scala40.Match.new(players=2, seed=1, dealer=1, deck=_deck())
+    for move in ("draw", "discard 8C"):
+        m.play(move, 0)
+    m.play("draw", 1)
+    m.play(max(m.game.openings(1), key=lambda mv: mv.count("-") + mv.count(" ")), 1)
+    m.play(m.game.legal_moves(1)[0], 1)
+    r = BOOK.load(m.record())
+    result = result_of(REVIEW.steps(r, 0, [1], 25.0))
+    names = ["Ada", "Bianca"]
+    en = REVIEW.sections(result, names, "en")[0]
+    it = REVIEW.sections(result, names, "it")[0]
+    assert (en.hand, en.seat, en.heading, it.heading) == (1, 0, "Hand 1 — Ada", "Mano 1 — Ada")
+    assert en.figures == "Best choice found: 0 of 1 · 142 penalty points lost in all"
+    assert it.figures == "Scelta migliore trovata: 0 su 1 · 142 punti di penalità persi in tutto"
+    assert en.figures_data == {"accuracy": "0.0", "lost": "142.0"}
+    ((text, facts),) = en.items
+    assert text == (
+        "Move 2: “discard 8♣” cost you 142 penalty points: on average you pay 200 with it, "
+        "58 with “open with K♥ K♦ K♣ · Q♥ Q♦ Q♣”."
+    )
+    assert facts == {
+        "move-no": "2",
+        "played": "discard 8C",
+        "best": "open KH-KD-KC QH-QD-QC",
+        "cost": "142.0",
+    }
+    assert it.items[0][0].startswith("Mossa 2: «scarta 8♣» ti è costata 142 punti di penalità")
+    assert [points(x) for x in (0, 2.0, 3.25, 9.96, 14.6, -5)] == ["0", "2", "3.2", "10", "15", "-5"]
+
+
+@pytest.mark.browser
+def test_a_four_player_hand_reviewed_from_the_viewer_matches_the_cli(
+    page: Page, server_url: str, tmp_path: Path
+) -> None:
+    """A whole four-player hand of medium bots, seat 2 shown in the viewer and reviewed: the
+    same figures and costliest choices as the command line; the time and the page's longest
+    main-thread task are printed (figures, not asserted)."""
+    import random
+
+    from scala40.bots import make_bot
+
+    m = scala40.Match.new(players=4, seed=3)
+    rng, bot = random.Random(3), make_bot("medium")
+    while not m.game.over:
+        seat = m.game.turn
+        assert seat is not None
+        m.play(bot.choose(m.view(seat), rng), seat)
+    path = tmp_path / "four.json"
+    path.write_text(json.dumps(m.record()))
+    open_page(page, server_url, "game=scala40&lang=en")
+    page.set_input_files("#import-match", str(path))
+    expect(page.locator("#replay")).to_be_visible()
+    page.select_option("#replay-seat", "2")
+    page.evaluate(LONGEST_TASK_JS)
+    start = time.perf_counter()
+    page.click("#replay-review")
+    expect(page.locator("#review-dialog")).to_have_attribute("data-done", "true", timeout=120_000)
+    took = time.perf_counter() - start
+    longest = page.evaluate("window.__longest")
+    data = cli_review(path, 2)
+    n = data["hands"][0]["review"][0]["choices"]
+    print(f"4-player hand, seat 2 ({n} choices): {took:.2f} s in the page, longest task {longest:.0f} ms")
+    assert shown(page, 2) == expected(data, 2)
