@@ -168,3 +168,65 @@ def test_cli_review_json_keeps_the_summary_and_adds_the_judgement(tmp_path: Path
     assert "move 2: discard 8C cost" in text and "than open KH-KD-KC QH-QD-QC" in text
     _, bare = _cli(["review", str(path), "--worlds", "0", "--json"])
     assert "review" not in bare and "review" not in bare["hands"][0]
+
+
+RULE_SETS: list[Any] = [
+    "classic",
+    "strict",
+    {"free_take": True},
+    {"long_runs": True, "many_jokers": True},
+    {"simple_scoring": True, "close_bonus": 10},
+    {"no_discard_taken": True, "take_needs_open": True},
+]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r if isinstance(r, str) else "+".join(r))
+def test_every_choice_of_a_hand_weighs_legal_moves_under_each_rule_set_section_13(rules: Any) -> None:
+    """§13: under every rule set, each candidate of each choice of a hand of easy bots (who
+    take, lay and throw away freely) is legal in its position, and the figures hold together:
+    costs from 0, the played and the best move among the values, the worst the costliest."""
+    m = scala40.Match.new(players=3, rules=rules, seed=4)
+    rng, bot = random.Random(4), make_bot("easy")
+    while not m.game.over:
+        seat = m.game.turn
+        assert seat is not None
+        for move in candidates(m.game.state, seat, (played := bot.choose(m.view(seat), rng))):
+            assert m.game.is_legal(move, seat), (move, m.game.phase)
+        m.play(played, seat)
+    result = review(m.record(), worlds=4)
+    for row in result["hands"][0]["seats"]:
+        ds = row["decisions"]
+        assert row["choices"] == len(ds) > 0
+        for d in ds:
+            assert d["played"] in d["values"] and d["best"] in d["values"]
+            assert d["cost"] == round(d["values"][d["played"]] - d["values"][d["best"]], 2) >= 0
+            assert d["values"][d["best"]] == min(d["values"].values())
+        costs = sorted((d["cost"] for d in ds if d["cost"] >= TOLERANCE), reverse=True)
+        assert [ds[j]["cost"] for j in row["worst"]] == costs[:3]
+        assert row["best"] == sum(d["cost"] < TOLERANCE for d in ds)
+
+
+def test_a_whole_match_with_reentries_is_reviewed_hand_by_hand_section_12() -> None:
+    """§12: the re-entry decisions between hands are no choices of a hand; every hand of a
+    whole match is reviewed, each for the seats that played it."""
+    m = scala40.Match.new(players=3, rules={"out_at": 60, "reentries": 1}, seed=2)
+    rng, bot = random.Random(2), make_bot("medium")
+    while not m.over:
+        if m.game.over:
+            for s in m.decide:
+                m.play(bot.choose(m.view(s), rng), s)
+            if not m.over:
+                m.next_hand()
+            continue
+        seat = m.game.turn
+        assert seat is not None
+        m.play(bot.choose(m.view(seat), rng), seat)
+    rec = m.record()
+    assert any(mv in ("reenter", "retire") for h in rec["history"] for _s, mv in h["moves"])
+    result = review(rec, worlds=2)
+    assert [h["hand"] for h in result["hands"]] == list(range(1, len(rec["history"]) + 1))
+    for h, played in zip(result["hands"], rec["history"], strict=True):
+        seats_in = {s for s, mv in played["moves"] if mv not in ("reenter", "retire")}
+        assert {row["seat"] for row in h["seats"]} >= seats_in
+        for row in h["seats"]:
+            assert all(d["played"] not in ("reenter", "retire") for d in row["decisions"])
