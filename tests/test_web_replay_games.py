@@ -398,7 +398,8 @@ def test_scala40_review_through_the_shells_hook_is_the_clis(
     assert (hand["hand"], row["seat"]) == (1, 1) and slices >= row["choices"] > 0
     from scala40.review import review
 
-    assert review(r.record, hands=[1], seats=[1]) == result  # python -m scala40 review's figures
+    cli = review(r.record, hands=[1], seats=[1])
+    assert {**cli, "asked": {"seat": 1, "hands": [1]}} == result  # python -m scala40 review's figures
     (sec,) = games.get("scala40").reviewer().sections(result, r.names, "it")
     assert (sec.hand, sec.seat) == (1, 1) and sec.heading == f"Mano 1 — {r.names[1]}"
     assert sec.figures and sec.figures.startswith("Scelta migliore trovata: ")

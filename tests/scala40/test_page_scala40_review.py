@@ -224,3 +224,43 @@ def test_a_four_player_hand_reviewed_from_the_viewer_matches_the_cli(
     n = data["hands"][0]["review"][0]["choices"]
     print(f"4-player hand, seat 2 ({n} choices): {took:.2f} s in the page, longest task {longest:.0f} ms")
     assert shown(page, 2) == expected(data, 2)
+
+
+def test_a_seat_out_of_the_match_is_told_it_had_no_choices_section_12(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§12: a seat out of the match plays no more hands: its review of such a hand says so
+    instead of an empty dialog."""
+    import random
+
+    from scala40.bots import make_bot
+    from tabletop.bots import result_of
+    from web.scala40 import words
+    from web.scala40.replays import BOOK
+    from web.scala40.review_page import REVIEW
+    from web.shell import i18n
+
+    monkeypatch.setattr(i18n, "STRINGS", {**i18n.STRINGS, **words.STRINGS})
+
+    def hand(m: scala40.Match, rng: random.Random) -> None:
+        while not m.game.over:
+            seat = m.game.turn
+            assert seat is not None
+            m.play(bot.choose(m.view(seat), rng), seat)
+
+    bot = make_bot("medium")
+    for seed in range(1, 40):  # a first hand after which one seat is out and the match goes on
+        m = scala40.Match.new(players=4, rules={"out_at": 30}, seed=seed)
+        rng = random.Random(seed)
+        hand(m, rng)
+        if not m.over and len(m.still_in()) < 4:
+            break
+    m.next_hand()
+    hand(m, rng)
+    out = m.game.state.out
+    assert out, "a seat went out after the first hand"
+    r = BOOK.load(m.record())
+    result = result_of(REVIEW.steps(r, out[0], [2], 25.0))
+    (sec,) = REVIEW.sections(result, r.names, "en")
+    assert (sec.hand, sec.seat, sec.items, sec.figures) == (2, out[0], [], None)
+    assert sec.empty == "No choices to review in this hand."

@@ -29,10 +29,19 @@ def choice_words(d: dict[str, Any], which: str, lang: str) -> str:
 
 class Scala40Review(Review):
     def steps(self, m: Replayed, seat: int, hands: list[int], slice_ms: float) -> Steps:
-        return review_steps(m.record, DEFAULT_WORLDS, SEED, hands=hands, seats=[seat], slice_ms=slice_ms)
+        result = yield from review_steps(
+            m.record, DEFAULT_WORLDS, SEED, hands=hands, seats=[seat], slice_ms=slice_ms
+        )
+        return {**result, "asked": {"seat": seat, "hands": hands}}
 
     def sections(self, result: dict[str, Any], names: list[str], lang: str) -> list[Section]:
         out: list[Section] = []
+        asked = result.get("asked")
+        if asked and not result["hands"]:  # the seat was out of the match in those hands (§12)
+            seat = int(asked["seat"])
+            for n in asked["hands"]:
+                heading = t(lang, "review_hand_heading", n=n, who=names[seat])
+                out.append(Section(int(n), seat, heading, empty=t(lang, "review_no_choices")))
         for hand in result["hands"]:
             n = int(hand["hand"])
             for row in hand["seats"]:
