@@ -13,6 +13,7 @@ TEN = GameSpec(
     table="fakegame.table:MIXINS",
     words="fakegame.words",
     rules_page="fakegame.words",
+    help="fakegame.words:help_lines",
     params=("players", "levels", "seed", "hands", "target"),
     package="fakegame",
     check_view="fakegame:check_view",

@@ -15,6 +15,7 @@ DERNIER = GameSpec(
     table="web.dernier.table:MIXINS",
     words="web.shell.i18n",
     rules_page="web.dernier.rules_text",
+    help="web.dernier.help:help_lines",
     params=("players", "rules", "levels", "seed", "hands", "target", "name", "timer"),
     package="dernier",
     replays="web.dernier.replays:BOOK",

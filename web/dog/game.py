@@ -13,6 +13,7 @@ DOG = GameSpec(
     bots="web.dog.players",
     table="web.dog.table:MIXINS",
     words="web.dog.words",
+    help="web.dog.help:help_lines",
     rules_page="web.dog.rules_text",
     params=("levels", "seed", "name", "timer"),
     package="dog",

@@ -147,7 +147,52 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Keys: Tab reaches the cards and the lit pawns, Enter chooses, Escape cancels the choice.",
         "Tasti: Tab raggiunge le carte e le pedine illuminate, Invio sceglie, Esc annulla la scelta.",
     ),
+    # the "How to play" help (web/dog/help.py)
+    "dog_help_team": (
+        "Two against two: your partner sits opposite you. The first team with all eight pawns in "
+        "their homes wins.",
+        "Due contro due: il tuo compagno siede di fronte a te. Vince la prima squadra che porta "
+        "tutte e otto le pedine nelle sue case.",
+    ),
+    "dog_help_give": (
+        "After each deal, give one card to your partner face down (pick it, then Give); you see "
+        "theirs once you have given yours.",
+        "Dopo ogni distribuzione dai una carta coperta al compagno (sceglila, poi Dai); vedi la sua "
+        "dopo aver dato la tua.",
+    ),
+    "dog_help_play": (
+        "Your turn: tap a card, then a lit pawn, then a lit field. A card you cannot use is dimmed; "
+        "with no usable card you give up the round.",
+        "Al tuo turno: tocca una carta, poi una pedina illuminata, poi una casella illuminata. Le "
+        "carte che non puoi usare sono scure; se nessuna si può usare rinunci al giro.",
+    ),
+    "dog_help_cards": (
+        "A, K and the Jolly bring a pawn out of the nest; 4 goes forward or backward; 7 is split "
+        "over your pawns; J swaps one of your pawns with another; the Jolly acts as any card.",
+        "A, K e il Jolly fanno uscire una pedina dal nido; il 4 va avanti o indietro; il 7 si divide "
+        "tra le tue pedine; il J scambia una tua pedina con un'altra; il Jolly vale qualsiasi carta.",
+    ),
+    "dog_help_fresh": (
+        "A pawn just out on its start field blocks everyone: it cannot be passed, landed on, "
+        "swapped or sent home until it moves.",
+        "Una pedina appena uscita sulla sua casella di partenza blocca tutti: non si può superare, "
+        "raggiungere, scambiare né mandare a casa finché non si muove.",
+    ),
+    "dog_help_home": (
+        "Landing on a pawn sends it back to its nest (your partner's too); so does every pawn a 7 passes.",
+        "Chi arriva su una pedina la rimanda al suo nido (anche quella del compagno); così ogni "
+        "pedina superata da un 7.",
+    ),
+    "dog_help_partner": (
+        "Once your four pawns are home, your cards move your partner's pawns.",
+        "Quando le tue quattro pedine sono in casa, le tue carte muovono quelle del compagno.",
+    ),
+    "dog_help_keys": (
+        "Keys: Tab to a card, pawn or field, Enter or Space picks it, Escape starts the card again.",
+        "Tasti: Tab fino a una carta, pedina o casella, Invio o Spazio la sceglie, Esc ricomincia la carta.",
+    ),
 }
+
 
 #: the letter on each seat's pawns, with its colour (colour-blind players read the letter)
 LETTERS = {"en": ("R", "B", "G", "Y"), "it": ("R", "B", "V", "G")}

@@ -14,6 +14,7 @@ SCALA40 = GameSpec(
     bots="web.scala40.players",
     table="web.scala40.table:MIXINS",
     words="web.scala40.words",
+    help="web.scala40.help:help_lines",
     rules_page="web.scala40.rules_text",
     params=("players", "rules", "levels", "seed", "hands", "out_at", "reentries", "name", "timer"),
     package="scala40",

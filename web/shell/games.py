@@ -69,6 +69,10 @@ class NumberChoice:
     shown: Mapping[str, str] = field(default_factory=dict)
 
 
+#: one line of a game's "How to play" help: the element's id ("" for none) and its text
+HelpLine = tuple[str, str]
+
+
 def in_lang(words: Mapping[str, str], lang: str) -> str:
     """``words`` in ``lang``, else in English, else empty (a game's words per language)."""
     return words.get(lang) or words.get("en") or ""
@@ -94,6 +98,10 @@ class GameSpec:
     words: str
     #: ``module`` with ``RULES_HTML = {lang: html}``: its rules page
     rules_page: str
+    #: ``module:function(lang, session, table_state) -> [(element id or "", text)]``: the lines
+    #: of its "How to play" help (the first-time help and the menu's), from the match's session
+    #: and the shown table state when a match is on the table (None on the start screen)
+    help: str
     #: the URL parameters it reads besides the shell's (``game``, ``lang``, ``delay``, …)
     params: tuple[str, ...] = ()
     #: the bot levels it offers (the shell's seat choices add ``human`` and ``friend``)
@@ -184,6 +192,11 @@ class GameSpec:
     def view_check(self) -> Callable[[object, int], str | None]:
         check: Callable[[object, int], str | None] = self.load(self.check_view)
         return check
+
+    def help_lines(self, lang: str, session: Any, state: Mapping[str, Any] | None) -> list[HelpLine]:
+        """The lines of its "How to play" help (:attr:`help`)."""
+        lines: Callable[[str, Any, Mapping[str, Any] | None], list[HelpLine]] = self.load(self.help)
+        return lines(lang, session, state)
 
     def strings(self) -> Mapping[str, tuple[str, str]]:
         words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS

@@ -602,6 +602,29 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The invitations were made again with them: send the new ones.",
         "Gli inviti sono stati rifatti con queste: manda i nuovi.",
     ),
+    # -- a reply to an invitation that is no longer open (issue 33), refused at once ---------
+    "invite_replaced": (
+        "Fresh invitation ready: the link made before no longer works. Send this one, then paste "
+        "the reply code here.",
+        "Nuovo invito pronto: il link di prima non funziona più. Manda questo, poi incolla qui il "
+        "codice di risposta.",
+    ),
+    "reply_replaced": (
+        "This reply answers an earlier invitation for this seat: send your friend the new link "
+        "(or ask them to open it again).",
+        "Questa risposta è di un invito precedente per questo posto: manda al tuo amico il nuovo "
+        "link (o chiedigli di aprirlo di nuovo).",
+    ),
+    "reply_other_seat": (
+        "This reply answers the invitation of another seat: paste it under that friend's name.",
+        "Questa risposta è dell'invito di un altro posto: incollala sotto il nome di quell'amico.",
+    ),
+    "reply_unknown": (
+        "This reply answers an invitation this page no longer has (made before the page was "
+        "reloaded, or at another table): send your friend the link shown here.",
+        "Questa risposta è di un invito che questa pagina non ha più (fatto prima di ricaricarla, "
+        "o a un altro tavolo): manda al tuo amico il link mostrato qui.",
+    ),
     # table talk (web.protocol.TALK_PHRASES): fixed phrases only, never free text
     "talk_said_dernier": ("Did you say Dernier?", "Hai detto dernier?"),
     "talk_not_careful": ("Weren't you paying attention?", "Non sei stato attento?"),
