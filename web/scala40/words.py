@@ -153,6 +153,17 @@ STRINGS: dict[str, tuple[str, str]] = {
         "A player whose total reaches {out_at} is out; the last one left wins the match.",
         "Chi arriva a {out_at} punti è eliminato; l'ultimo rimasto vince la partita.",
     ),
+    # the post-hand review (web/scala40/review_page.py): choices judged in penalty points (§11)
+    "s40_review_figures": (
+        "Best choice found: {best} of {n} · {lost} penalty points lost in all",
+        "Scelta migliore trovata: {best} su {n} · {lost} punti di penalità persi in tutto",
+    ),
+    "s40_review_worst": (
+        "Move {n}: “{played}” cost you {cost} penalty points: on average you pay {paid} with it, "
+        "{better} with “{best}”.",
+        "Mossa {n}: «{played}» ti è costata {cost} punti di penalità: in media ne paghi {paid} così, "
+        "{better} con «{best}».",
+    ),
 }
 
 
