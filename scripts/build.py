@@ -30,6 +30,7 @@ Standard library only.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import importlib.util
 import io
@@ -43,6 +44,7 @@ import sys
 import tempfile
 import zipfile
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,24 +158,108 @@ def _code_files() -> list[Path]:
 
 
 def game_bundles(files: list[Path]) -> tuple[list[Path], dict[str, list[Path]]]:
-    """The code files of ``app.zip`` (the shell, the default game, every game's spec
-    ``web/<name>/game.py``) and those of each other game's ``games/<name>.zip`` (its rules
-    package and its table folder), fetched only when a visit plays that game."""
-    _default, *others = registered_games()
-    own: dict[str, list[Path]] = {name: [] for name, _ in others}
+    """The code files of ``app.zip`` (the shell, ``tabletop/``, what every game uses, every
+    game's spec ``web/<name>/game.py``: the start screen lists them all) and those of each
+    registered game's ``games/<name>.zip``: its rules package and its table folder
+    ``web/<name>/``, placed by folder (a module moved into a game's folder goes with it, no
+    list to keep), fetched only when a visit plays that game (:func:`game_needs`)."""
+    games = registered_games()
+    own: dict[str, list[Path]] = {name: [] for name, _ in games}
     app: list[Path] = []
     for p in files:
         rel = p.relative_to(ROOT)
         game = next(
             (
                 name
-                for name, package in others
+                for name, package in games
                 if rel.parts[0] == package or (rel.parts[:2] == ("web", name) and rel.name != "game.py")
             ),
             None,
         )
         (own[game] if game else app).append(p)
     return app, own
+
+
+def _module_name(rel: Path) -> str:
+    parts = rel.with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The absolute names a module imports, at its top or in a function (a name it may need
+    at run time; not what it imports under ``if TYPE_CHECKING:``): ``from a.b import c``
+    gives ``a.b`` and ``a.b.c`` (``c`` may be a module); relative imports are resolved."""
+    rel = path.relative_to(ROOT)
+    package = list(rel.with_suffix("").parts[:-1])
+    names: set[str] = set()
+
+    def walk(nodes: Iterable[ast.AST]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and _type_checking(node.test):
+                walk(node.orelse)
+                continue
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                if module:
+                    names.add(module)
+                names.update(f"{module}.{a.name}" if module else a.name for a in node.names)
+            walk(ast.iter_child_nodes(node))
+
+    walk(ast.parse(path.read_text(encoding="utf-8")).body)
+    return names
+
+
+def game_needs(app: list[Path], bundles: dict[str, list[Path]]) -> dict[str, list[str]]:
+    """For each game, the game zips a visit that plays it loads: its own, and any other
+    whose modules the code it runs imports (``app.zip``'s, its own zip's, theirs), in the
+    order of registration. The shell and the specs import no game's code, so each game
+    needs its own zip only (tests/test_dist_games.py); an import of a game's module from
+    the shell makes every game need that game's zip (correct, but no longer one game per
+    visit), never a start that fails."""
+    owner: dict[str, str] = {}
+    for name, own in bundles.items():
+        for p in own:
+            if p.suffix == ".py":
+                rel = p.relative_to(ROOT)
+                owner[_module_name(rel)] = name
+                for i in range(1, len(rel.parts)):  # its folders: packages of that zip too
+                    owner.setdefault(".".join(rel.parts[:i]), name)
+    in_app: set[str] = set()
+    for p in app:
+        if p.suffix == ".py":
+            rel = p.relative_to(ROOT)
+            in_app.add(_module_name(rel))
+            in_app.update(".".join(rel.parts[:i]) for i in range(1, len(rel.parts)))
+
+    def needed(files: list[Path]) -> set[str]:
+        found = set()
+        for p in files:
+            if p.suffix == ".py":
+                found |= {owner[m] for m in imported_modules(p) if m not in in_app and m in owner}
+        return found
+
+    shell = needed(app)
+    direct = {name: needed(own) for name, own in bundles.items()}
+    order = list(bundles)
+    out: dict[str, list[str]] = {}
+    for name in bundles:
+        want, todo = set(), [name, *shell]
+        while todo:
+            game = todo.pop()
+            if game not in want:
+                want.add(game)
+                todo += direct[game]
+        out[name] = sorted(want, key=order.index)
+    return out
 
 
 def _pyscript_chunks() -> list[str]:
@@ -504,11 +590,16 @@ SW_TEMPLATE = """\
 //      only what changed);
 //   3. the network: on a first visit revalidating what the HTTP cache holds (a 304 carries
 //      no body); after an older build, afresh (the file has changed, whatever its date).
+// Each game's zip (GAMES) is kept once a visit fetched it, not precached: a visit loads only
+// its game. Installing brings the games an older build's cache holds to this build: the same
+// file when its hash is unchanged, else downloaded afresh, so a game played once still
+// starts offline after an update, and an unchanged game is never downloaded again.
 // Activating deletes the older caches.
 const VERSION = "__VERSION__";
 const CACHE = "dernier-" + VERSION;
 const HASHES = "./.dernier-hashes.json";  // a cache entry only, never requested
 const PRECACHE = __PRECACHE__;
+const GAMES = __GAMES__;
 
 async function olderCaches() {
   const found = [];
@@ -521,22 +612,30 @@ async function olderCaches() {
   return found;
 }
 
+async function keep(cache, older, path, hash) {
+  if (await cache.match(path)) return;
+  for (const o of older) {
+    if (o.hashes[path] !== hash) continue;
+    const kept = await o.cache.match(path);
+    if (kept) return cache.put(path, kept);
+  }
+  // after an older build, a file not in its cache has changed: download it afresh
+  const resp = await fetch(new Request(path, { cache: older.length ? "reload" : "no-cache" }));
+  if (!resp.ok) throw new Error(path + ": HTTP " + resp.status);
+  return cache.put(path, resp);
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const older = await olderCaches();
-  await Promise.all(Object.entries(PRECACHE).map(async ([path, hash]) => {
-    if (await cache.match(path)) return;
-    for (const o of older) {
-      if (o.hashes[path] !== hash) continue;
-      const kept = await o.cache.match(path);
-      if (kept) return cache.put(path, kept);
-    }
-    // after an older build, a file not in its cache has changed: download it afresh
-    const resp = await fetch(new Request(path, { cache: older.length ? "reload" : "no-cache" }));
-    if (!resp.ok) throw new Error(path + ": HTTP " + resp.status);
-    return cache.put(path, resp);
-  }));
-  await cache.put(HASHES, new Response(JSON.stringify(PRECACHE)));
+  await Promise.all(Object.entries(PRECACHE).map(([path, hash]) => keep(cache, older, path, hash)));
+  // the games an older build's cache holds (played on this device), in this build's version
+  const played = [];
+  for (const path of Object.keys(GAMES)) {
+    for (const o of older) if (await o.cache.match(path)) { played.push(path); break; }
+  }
+  await Promise.all(played.map((path) => keep(cache, older, path, GAMES[path])));
+  await cache.put(HASHES, new Response(JSON.stringify({ ...PRECACHE, ...GAMES })));
 }
 
 self.addEventListener("install", (event) => {
@@ -683,7 +782,21 @@ def boot_words(html: str) -> str:
     return f'  <script type="application/json" id="boot-words-it">{data}</script>\n'
 
 
-def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = "") -> str:
+def game_zips_block(needs: dict[str, list[str]]) -> str:
+    """The game zips each game's visit loads (:func:`game_needs`), as a JSON data block for
+    web/boot.js: ``{"default": name, "needs": {game: ["./games/<name>.zip", ...]}}``. boot.js
+    picks the visit's game from its ``game=`` as ``web.shell.params.game_of`` does and
+    preloads those zips at once, in parallel with the runtime (``<link rel=preload
+    data-game-zip>``); web/main.py mounts what those links name."""
+    block = {
+        "default": registered_games()[0][0],
+        "needs": {game: [f"./games/{z}.zip" for z in zips] for game, zips in needs.items()},
+    }
+    data = json.dumps(block, sort_keys=True).replace("</", "<\\/")
+    return f'  <script type="application/json" id="game-zips">{data}</script>\n'
+
+
+def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = "", zips: str = "") -> str:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     head = (
         f'<meta http-equiv="Content-Security-Policy" content="{csp(connect_src)}">\n'
@@ -692,7 +805,7 @@ def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = 
         '  <meta name="theme-color" content="#0b5d3b">\n'
         '  <link rel="apple-touch-icon" href="./icons/icon-192.png">\n'
         f'  <meta name="dernier-build" content="{version}">\n'
-        '  <script src="./sw-register.js" defer></script>\n' + boot_words(html)
+        '  <script src="./sw-register.js" defer></script>\n' + boot_words(html) + zips
     )
     # The CSP must come before anything it governs: right after <meta charset>.
     m = re.search(r"<meta charset=[^>]*>\s*", html, re.IGNORECASE)
@@ -742,12 +855,14 @@ def build(
         # web/main.py is the page's <script type="py" src>: fetched by URL, so always loose.
         if code == "files" or p.suffix != ".py" or rel == "web/main.py":
             payload[rel] = p.read_bytes()
+    zips_block = ""
     if code == "zip":
         app_files, bundles = game_bundles(files)
         payload["app.zip"] = compile_pyc("app", _zip(app_files)) if with_pyc else _zip(app_files)
         for name, own in bundles.items():
             data = _zip(own)
             payload[f"games/{name}.zip"] = compile_pyc("app", data) if with_pyc else data
+        zips_block = game_zips_block(game_needs(app_files, bundles))
     payload["pyscript.toml"] = _pyscript_toml(code, files).encode()
     for name in PYODIDE_FILES:
         src = VENDOR / "pyodide" / name
@@ -779,17 +894,25 @@ def build(
         digest.update(rel.encode() + b"\0" + payload[rel])
     digest.update((ROOT / "index.html").read_bytes())
     version = digest.hexdigest()[:12]
-    payload["index.html"] = _index_html(version, connect_src, preload_links(chunks, code)).encode()
-    # PeerJS is fetched only for a room code, which needs the network anyway, the PyScript
-    # chunks never imported at start (startup_chunks) and the games a visit does not play
-    # (games/*.zip, kept by the service worker once fetched): not precached.
+    payload["index.html"] = _index_html(
+        version, connect_src, preload_links(chunks, code), zips_block
+    ).encode()
+    # PeerJS is fetched only for a room code, which needs the network anyway, and the PyScript
+    # chunks never imported at start (startup_chunks): not precached. Nor are the games'
+    # zips (a visit loads only its game's): the service worker keeps those a visit fetched,
+    # and a new build's brings them up to date (GAMES).
     lazy = {f"vendor/pyscript/{c}" for c in chunks} - {f"vendor/pyscript/{c}" for c in startup_chunks(chunks)}
     precache = {
         f"./{rel}": _short_hash(payload[rel])
         for rel in sorted(payload)
         if not rel.startswith(("vendor/peerjs/", "games/")) and rel not in lazy
     }
-    sw = SW_TEMPLATE.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=2))
+    game_zips = {f"./{rel}": _short_hash(payload[rel]) for rel in sorted(payload) if rel.startswith("games/")}
+    sw = (
+        SW_TEMPLATE.replace("__VERSION__", version)
+        .replace("__PRECACHE__", json.dumps(precache, indent=2))
+        .replace("__GAMES__", json.dumps(game_zips, indent=2))
+    )
     payload["sw.js"] = sw.encode()
 
     for rel, data in payload.items():

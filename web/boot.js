@@ -2,7 +2,8 @@
 // page's language (the link's lang=, the remembered choice, the browser's) and, for a match
 // link or an invitation, puts a neutral loading state where the start screen would be, so
 // that the start form never flashes before the table. web/shell/ui.py removes data-boot once up.
-// On the built site it also writes the fixed text in Italian for an Italian visitor.
+// On the built site it also writes the fixed text in Italian for an Italian visitor, and
+// starts downloading the code of the visit's game.
 // The start form can be used before Python is up: what the visitor changes is marked
 // data-touched (web/shell/ui.py keeps it), and a Deal pressed early waits in html[data-deal-queued]
 // (web/shell/ui.py then deals) instead of submitting the form.
@@ -23,6 +24,34 @@
     return params.has(k);
   });
   if (match || /[#&]join=/.test(location.hash)) root.dataset.boot = "link";
+  // The built site ships each game's code apart (scripts/build.py: games/<name>.zip): the
+  // zips this visit's game needs start downloading now, in parallel with the runtime, as
+  // preloads that web/main.py fetches and mounts once Python is up. The game is the link's
+  // first registered game=, else the default (web/shell/params.py game_of).
+  var zips = document.getElementById("game-zips");
+  if (zips) {
+    try {
+      var plan = JSON.parse(zips.textContent);
+      var game = plan["default"];
+      var asked = params.getAll("game");
+      for (var i = 0; i < asked.length; i++) {
+        var name = asked[i].trim().toLowerCase();
+        if (Object.prototype.hasOwnProperty.call(plan.needs, name)) {
+          game = name;
+          break;
+        }
+      }
+      (plan.needs[game] || []).forEach(function (href) {
+        var link = document.createElement("link");
+        link.rel = "preload";
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+        link.href = href;
+        link.dataset.gameZip = game;
+        document.head.appendChild(link);
+      });
+    } catch (e) { /* web/main.py then fetches the game's own zip itself */ }
+  }
   document.addEventListener("DOMContentLoaded", function () {
     // The built site carries the fixed text's Italian words (scripts/build.py boot_words):
     // an Italian visitor reads them at once, not after Python is up (which writes the same).

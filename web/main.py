@@ -1,9 +1,10 @@
 """Browser entry point, run by PyScript (Pyodide) from index.html: starts the card table
 (:mod:`web.shell.ui`). Any start-up failure is shown on the page, never a blank screen.
 
-The built site ships the shell and the default game in ``app.zip`` and each other game in
-``games/<name>.zip`` (scripts/build.py): a visit that plays another game (``?game=``)
-fetches that game's zip first, once (the service worker keeps it)."""
+The built site ships the shell in ``app.zip`` and each game in ``games/<name>.zip``
+(scripts/build.py): a visit mounts the zips of the game it plays (``?game=``, else the
+default), which web/boot.js started downloading as the page opened; the service worker
+keeps them."""
 
 from __future__ import annotations
 
@@ -64,8 +65,8 @@ def show_error(text: str) -> None:
 
 
 def missing_game() -> str | None:
-    """The game this visit plays when its code is not here yet (the built site ships each
-    game but the default one apart), else None."""
+    """The game this visit plays when its code is not here yet, else None (a safety net:
+    web/boot.js preloads the zips the visit needs, see :func:`game_zip_links`)."""
     from pyscript import window
 
     from web.shell import games
@@ -77,31 +78,65 @@ def missing_game() -> str | None:
     return spec.name
 
 
-async def fetch_game(name: str) -> None:
-    """``games/<name>.zip`` fetched, written beside app.zip and imported in place."""
-    from pyodide.http import pyfetch
+def game_zip_links() -> list[str]:
+    """The game zips this visit loads, in order: web/boot.js preloads them as the page
+    opens (``<link rel=preload data-game-zip>``, from the build's ``#game-zips`` block), so
+    that they download in parallel with the runtime; fetching them here uses those preloads."""
+    return [str(link.href) for link in document.querySelectorAll("link[data-game-zip]")]
 
-    resp = await pyfetch(f"./games/{name}.zip")
+
+async def fetch_zip(url: str) -> bytes:
+    from pyscript import window
+
+    resp = await window.fetch(url)
     if not resp.ok:
-        raise RuntimeError(f"games/{name}.zip: HTTP {resp.status}")
-    path = os.path.abspath(f"game-{name}.zip")
+        raise RuntimeError(f"{url}: HTTP {resp.status}")
+    data: bytes = (await resp.arrayBuffer()).to_bytes()
+    return data
+
+
+def mount(url: str, data: bytes) -> None:
+    """A game's zip, written beside app.zip and imported in place like it."""
+    name = url.rsplit("/", 1)[-1].split("?", 1)[0]
+    path = os.path.abspath(f"game-{name}")
     with open(path, "wb") as out:
-        out.write(await resp.bytes())
+        out.write(data)
+    import_shared_packages(path)
     use_app_zip(path)
     extend_packages(path)
 
 
-def extend_packages(archive: str) -> None:
-    """Each package already imported from app.zip whose folder ``archive`` also holds (``web``,
-    and ``web.dog``, which app.zip holds for the game's spec alone) gets that folder on its
-    ``__path__``, outer packages first, so that its modules there (``web.dog.words``) import:
-    a package looks for its submodules on its own ``__path__`` only, never on sys.path."""
+def _folders(archive: str) -> list[str]:
+    """The folders of ``archive`` and their parents, outer ones first."""
     import zipfile
 
     with zipfile.ZipFile(archive) as zf:
         folders = {name.rsplit("/", 1)[0] for name in zf.namelist() if "/" in name.rstrip("/")}
     packages = {"/".join(f.split("/")[: i + 1]) for f in folders for i in range(f.count("/") + 1)}
-    for folder in sorted(packages, key=lambda f: (f.count("/"), f)):
+    return sorted(packages, key=lambda f: (f.count("/"), f))
+
+
+def import_shared_packages(archive: str) -> None:
+    """Import each package that ``archive`` shares with what is already mounted (``web``;
+    ``web.dog``, which app.zip holds for the game's spec alone) before ``archive`` is, so
+    that it is the mounted one's (``web``: app.zip's; ``web.dog``: a namespace package) and
+    :func:`extend_packages` adds ``archive``'s folder to it: found first in ``archive``,
+    ``web/dog/__init__.py`` would make a package of that folder alone, without the spec."""
+    for folder in _folders(archive):
+        name = folder.replace("/", ".")
+        parent = name.rpartition(".")[0]
+        if name in sys.modules or (parent and parent not in sys.modules):
+            continue
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
+
+
+def extend_packages(archive: str) -> None:
+    """Each package already imported whose folder ``archive`` also holds gets that folder on
+    its ``__path__``, outer packages first, so that its modules there (``web.dog.words``)
+    import: a package looks for its submodules on its own ``__path__`` only, never on
+    sys.path."""
+    for folder in _folders(archive):
         module = sys.modules.get(folder.replace("/", "."))
         paths = getattr(module, "__path__", None)
         where = f"{archive}/{folder}"
@@ -114,9 +149,14 @@ def extend_packages(archive: str) -> None:
 STARTING: list[asyncio.Future[None]] = []
 
 
-async def start_later(name: str) -> None:
+async def start_later(urls: list[str]) -> None:
     try:
-        await fetch_game(name)
+        for url, data in zip(urls, await asyncio.gather(*map(fetch_zip, urls)), strict=True):
+            mount(url, data)
+        name = missing_game()
+        if name is not None:
+            url = f"./games/{name}.zip"
+            mount(url, await fetch_zip(url))
         from web.shell import ui
 
         ui.main()
@@ -126,12 +166,13 @@ async def start_later(name: str) -> None:
 
 def start() -> None:
     try:
-        # the built site ships the game's code as zips, imported in place
+        # the built site ships the code as zips, imported in place: app.zip (the shell) and
+        # the zips of the visit's game (games/<name>.zip)
         if os.path.isfile("app.zip"):
             use_app_zip(os.path.abspath("app.zip"))
-            name = missing_game()
-            if name is not None:
-                STARTING.append(asyncio.ensure_future(start_later(name)))
+            urls = game_zip_links()
+            if urls or missing_game() is not None:
+                STARTING.append(asyncio.ensure_future(start_later(urls)))
                 return
         from web.shell import ui
 
