@@ -1,19 +1,22 @@
-"""Each visit loads only its game (issue 22): the build puts the shell, the default game and
-every game's spec in ``app.zip``, and each other registered game's rules package and table
-folder in ``games/<name>.zip``, fetched by web/main.py only when that game is played."""
+"""Each visit loads only its game (issues 22 and 30): the build puts the shell, ``tabletop/``
+and every game's spec in ``app.zip``, and each registered game's rules package and table
+folder in ``games/<name>.zip`` (Dernier's too), preloaded by web/boot.js and mounted by
+web/main.py only when that game is played."""
 
 from __future__ import annotations
 
+import io
 import shutil
+import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import load_script, open_page
-from playwright.sync_api import Page
-from test_dist_bytes import WAIT_CONTROLLED, Site, fresh
+from browser_support import PageLog, load_script, open_page
+from playwright.sync_api import Browser, Page
+from test_dist_bytes import ONLY_NEW_CACHE, WAIT_CONTROLLED, Site, fresh
 
 __all__ = ["fresh"]  # the fixture of test_dist_bytes: a fresh context, HTTP cache on
 
@@ -30,48 +33,169 @@ def test_the_registered_games_are_built_dernier_first() -> None:
     assert "dernier/cli.py" not in files and "tabletop/cli.py" not in files  # the command line stays out
 
 
-def test_app_zip_holds_the_shell_and_dernier_and_each_other_game_has_its_own_zip() -> None:
+def _rel(paths: list[Path]) -> list[str]:
+    return [p.relative_to(ROOT).as_posix() for p in paths]
+
+
+def _owner(rel: str, games: list[tuple[str, str]]) -> str | None:
+    """The game whose folders hold ``rel`` (its rules package, ``web/<name>/`` but its spec)."""
+    parts = rel.split("/")
+    for name, package in games:
+        if parts[0] == package or (parts[:2] == ["web", name] and parts[-1] not in ("game.py", "game.pyc")):
+            return name
+    return None
+
+
+def test_app_zip_holds_the_shell_and_each_game_has_its_own_zip() -> None:
     files = build._code_files()
     app, bundles = build.game_bundles(files)
-    assert sorted(bundles) == ["dog", "scala40"]
-    rel = {p.relative_to(ROOT).as_posix() for p in app}
-    assert {"web/shell/ui.py", "dernier/game.py", "web/dernier/table.py"} <= rel
-    assert {"web/scala40/game.py", "web/dog/game.py"} <= rel  # every game's spec
+    assert sorted(bundles) == ["dernier", "dog", "scala40"]
+    rel = set(_rel(app))
+    assert {"web/shell/ui.py", "web/net/net.py", "web/games.py"} <= rel
+    assert {"web/dernier/game.py", "web/scala40/game.py", "web/dog/game.py"} <= rel  # every game's spec
     assert "tabletop/saves.py" in rel  # what every game's rules package imports: with the shell
+    # nothing of a game in app.zip (Dernier's engine and table included), nothing else in its zip
+    games = build.registered_games()
+    assert [r for r in rel if _owner(r, games)] == []
     for name, own in bundles.items():
-        assert own and all(
-            r.startswith((f"{name}/", f"web/{name}/")) for r in (p.relative_to(ROOT).as_posix() for p in own)
-        )
-        assert not any(r.startswith(f"{name}/") for r in rel)
+        assert own and {_owner(r, games) for r in _rel(own)} == {name}
+    assert {"dernier/game.py", "web/dernier/table.py"} <= set(_rel(bundles["dernier"]))
     assert sorted(app + [p for own in bundles.values() for p in own]) == sorted(files)
 
 
-def test_another_game_goes_to_its_own_zip_but_its_spec(monkeypatch: Any) -> None:
+def test_the_built_zips_hold_the_shell_alone_and_each_game_its_own(tmp_path: Path) -> None:
+    """The files as built: no Dernier module (engine, table, words) in app.zip, no module of
+    the shell or of another game in a game's zip."""
+    build.build(tmp_path / "site", "zip")
+    games = build.registered_games()
+    with zipfile.ZipFile(tmp_path / "site" / "app.zip") as z:
+        app = z.namelist()
+    assert "web/shell/ui.py" in app and "web/dernier/game.py" in app
+    assert [n for n in app if _owner(n, games)] == []
+    assert not any(n.startswith(("dernier/", "web/dernier/table")) for n in app)
+    for name, _ in games:
+        with zipfile.ZipFile(tmp_path / "site" / "games" / f"{name}.zip") as z:
+            own = z.namelist()
+        assert own and {_owner(n, games) for n in own} == {name}, name
+    assert "dernier/match.py" in zipfile.ZipFile(tmp_path / "site" / "games" / "dernier.zip").namelist()
+
+
+def test_a_module_goes_where_its_folder_is(monkeypatch: Any) -> None:
+    """By folder, not by a list: a module moved into a game's folder goes to its zip, one moved
+    into the shell to app.zip; a game's spec stays in app.zip (the start screen lists every game)."""
     monkeypatch.setattr(build, "registered_games", lambda: [("dernier", "dernier"), ("ten", "fakegame")])
     names = [
         "dernier/game.py",
         "web/shell/ui.py",
+        "web/shell/words.py",
         "web/dernier/table.py",
+        "web/dernier/options.py",
+        "web/dernier/game.py",
         "web/ten/game.py",
         "web/ten/table.py",
         "fakegame/__init__.py",
         "fakegame/session.py",
         "web/tenth/x.py",
+        "web/cards/faces.py",
     ]
     app, bundles = build.game_bundles([ROOT / n for n in names])
-    rel = [p.relative_to(ROOT).as_posix() for p in app]
-    assert rel == [
-        "dernier/game.py",
+    assert _rel(app) == [
         "web/shell/ui.py",
-        "web/dernier/table.py",
+        "web/shell/words.py",
+        "web/dernier/game.py",
         "web/ten/game.py",
+    ] + [
         "web/tenth/x.py",
+        "web/cards/faces.py",
     ]
-    assert [p.relative_to(ROOT).as_posix() for p in bundles["ten"]] == [
-        "web/ten/table.py",
-        "fakegame/__init__.py",
-        "fakegame/session.py",
-    ]
+    assert _rel(bundles["dernier"]) == ["dernier/game.py", "web/dernier/table.py", "web/dernier/options.py"]
+    assert _rel(bundles["ten"]) == ["web/ten/table.py", "fakegame/__init__.py", "fakegame/session.py"]
+
+
+def _tree(root: Path, files: dict[str, str]) -> list[Path]:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return [root / name for name in files]
+
+
+SPEC = "from web.shell.games import GameSpec\n"
+GAMES_TREE = {
+    "web/__init__.py": "",
+    "web/shell/__init__.py": "",
+    "web/shell/games.py": "import importlib\n",
+    "web/shell/ui.py": "from web.shell import games\nfrom web.games import register\n",
+    "web/games.py": "from web.dernier.game import DERNIER\nfrom web.ten.game import TEN\n",
+    "web/dernier/__init__.py": "",
+    "web/dernier/game.py": SPEC,
+    "web/dernier/table.py": "from dernier.match import Match\nfrom web.shell.games import GameSpec\n",
+    "dernier/__init__.py": "from .match import Match\n",
+    "dernier/match.py": "from . import cards\nfrom tabletop.saves import x\n",
+    "dernier/cards.py": "",
+    "web/ten/__init__.py": "",
+    "web/ten/game.py": SPEC,
+    "web/ten/table.py": "from fakegame import Match\n",
+    "fakegame/__init__.py": "",
+    "tabletop/__init__.py": "",
+    "tabletop/saves.py": "import json\n",
+}
+
+
+def test_each_game_needs_its_own_zip_alone(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    monkeypatch.setattr(build, "registered_games", lambda: [("dernier", "dernier"), ("ten", "fakegame")])
+    app, bundles = build.game_bundles(_tree(tmp_path, GAMES_TREE))
+    assert build.game_needs(app, bundles) == {"dernier": ["dernier"], "ten": ["ten"]}
+
+
+def test_what_the_shell_or_a_game_imports_of_a_game_is_loaded_with_it(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A Dernier module the shell imports (even in a function) makes every visit load Dernier's
+    zip: correct, if not one game per visit; an import for the type checker only does not."""
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    monkeypatch.setattr(build, "registered_games", lambda: [("dernier", "dernier"), ("ten", "fakegame")])
+    typing_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from dernier.match import Match\n"
+    app, bundles = build.game_bundles(_tree(tmp_path, {**GAMES_TREE, "web/shell/seats.py": typing_only}))
+    assert build.game_needs(app, bundles) == {"dernier": ["dernier"], "ten": ["ten"]}
+    in_a_function = "def f():\n    from web.dernier import table\n"
+    app, bundles = build.game_bundles(_tree(tmp_path, {**GAMES_TREE, "web/shell/seats.py": in_a_function}))
+    assert build.game_needs(app, bundles) == {"dernier": ["dernier"], "ten": ["dernier", "ten"]}
+    # a game's table that borrows another game's module
+    borrows = {**GAMES_TREE, "web/shell/seats.py": "", "web/ten/table.py": "from dernier import cards\n"}
+    app, bundles = build.game_bundles(_tree(tmp_path, borrows))
+    assert build.game_needs(app, bundles) == {"dernier": ["dernier"], "ten": ["dernier", "ten"]}
+
+
+def _imports_of_games() -> list[str]:
+    """``file: module`` for each module of a game's zip that code outside it imports."""
+    games = build.registered_games()
+    found = []
+    for p in build._code_files():
+        if p.suffix != ".py":
+            continue
+        rel = p.relative_to(ROOT).as_posix()
+        for m in sorted(build.imported_modules(p)):
+            path = m.replace(".", "/")
+            module = next((f for f in (f"{path}.py", f"{path}/__init__.py") if (ROOT / f).is_file()), "")
+            owner = _owner(module, games) if module else None
+            # a package that holds a spec (web/dernier/) is app.zip's too
+            if owner and owner != _owner(rel, games) and not (ROOT / path / "game.py").is_file():
+                found.append(f"{rel}: {m}")
+    return found
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the shell and Scala 40's table still import Dernier's modules (issue 30's seam): "
+    "remove this mark once they import none",
+)
+def test_a_visit_loads_only_its_game_s_zip() -> None:
+    """Each game's visit loads its own zip alone: the shell, the specs and every other game's
+    code import no module of a game's zip (what they import is listed)."""
+    app, bundles = build.game_bundles(build._code_files())
+    needs = build.game_needs(app, bundles)
+    assert needs == {name: [name] for name in bundles}, (needs, _imports_of_games())
 
 
 @pytest.fixture
@@ -106,9 +230,10 @@ def test_a_visit_fetches_only_the_game_it_plays(fresh: Page, two_games: Site) ->
     site, page = two_games, fresh
     with zipfile.ZipFile(site.root / "dernier" / "app.zip") as z:
         names = set(z.namelist())
-    assert "web/ten/game.py" in names and "web/shell/ui.py" in names and "dernier/game.py" in names
-    assert not any(n.startswith("fakegame/") for n in names)
+    assert "web/ten/game.py" in names and "web/shell/ui.py" in names and "web/dernier/game.py" in names
+    assert not any(n.startswith(("fakegame/", "dernier/", "web/dernier/table")) for n in names)
     assert "fakegame/table.py" in zipfile.ZipFile(site.root / "dernier" / "games" / "ten.zip").namelist()
+    assert "dernier/game.py" in zipfile.ZipFile(site.root / "dernier" / "games" / "dernier.zip").namelist()
 
     open_page(page, site.url, "players=2&levels=easy&seed=11&delay=0&lang=en")
     assert page.evaluate("document.body.dataset.game") == "dernier"
@@ -119,7 +244,8 @@ def test_a_visit_fetches_only_the_game_it_plays(fresh: Page, two_games: Site) ->
         "scala40",
         "ten",
     ]
-    assert not any("/games/" in p for p in site.since(0))  # a Dernier visit never fetches Ten
+    # a Dernier visit fetches Dernier's zip, never Ten's
+    assert [p for p in site.since(0) if "/games/" in p] == ["/dernier/games/dernier.zip"]
     page.wait_for_function(WAIT_CONTROLLED, timeout=60000)
 
     start = len(site.sent)
@@ -133,3 +259,80 @@ def test_a_visit_fetches_only_the_game_it_plays(fresh: Page, two_games: Site) ->
     open_page(page, site.url, "game=ten&delay=0")
     assert page.evaluate("document.body.dataset.screen") == "table"
     assert site.since(start) == []
+
+
+@pytest.fixture
+def sources_site(tmp_path: Path) -> Iterator[Site]:
+    """The site built with sources only (no bytecode: a rebuild changes only what changed)."""
+    build.build(tmp_path / "dernier", "zip", pyc="off")
+    s = Site(tmp_path)
+    try:
+        yield s
+    finally:
+        s.server.shutdown()
+        s.server.server_close()
+
+
+CACHED_GAMES = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("dernier-"));
+  const keys = await (await caches.open(names[0])).keys();
+  return keys.map((r) => r.url).filter((u) => u.includes("/games/")).map((u) => u.split("/").pop()).sort();
+}"""
+
+
+@pytest.mark.browser
+def test_a_new_build_brings_the_games_played_up_to_date_offline(
+    browser: Browser, sources_site: Site, monkeypatch: Any
+) -> None:
+    """The games' zips are not precached (a visit loads only its game): the service worker keeps
+    those a visit fetched, and a new build's carries them over, the unchanged one as it is,
+    the changed one downloaded again, so that both still start offline; a game never played
+    is not downloaded."""
+    site = sources_site
+    ctx = browser.new_context()
+    log = PageLog()
+    log.attach(ctx)
+    try:
+        page = ctx.new_page()
+        open_page(page, site.url, "players=2&levels=easy&seed=11&delay=0&lang=en")
+        page.wait_for_function(WAIT_CONTROLLED, timeout=60000)
+        open_page(page, site.url, "game=scala40&players=2&levels=easy&seed=7&delay=0&lang=en")
+        assert page.evaluate(CACHED_GAMES) == ["dernier.zip", "scala40.zip"]
+        old_version = page.get_attribute('meta[name="dernier-build"]', "content")
+        time.sleep(1.1)  # the test server dates files to the second: let the rebuild be newer
+        plain = build._zip
+
+        def scala40_changed(files: list[Path]) -> bytes:
+            data = plain(files)
+            if any(p.relative_to(build.ROOT).parts[0] == "scala40" for p in files):
+                buf = io.BytesIO(data)
+                with zipfile.ZipFile(buf, "a") as z:
+                    z.writestr("scala40/_changed.py", "# a change\n")
+                data = buf.getvalue()
+            return data
+
+        monkeypatch.setattr(build, "_zip", scala40_changed)
+        build.build(site.root / "dernier", "zip", pyc="off")
+        start = len(site.sent)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        deadline = time.monotonic() + 60
+        while page.evaluate(ONLY_NEW_CACHE, old_version) is not True:
+            assert time.monotonic() < deadline, page.evaluate("caches.keys()")
+            page.wait_for_timeout(200)
+        got = sorted(site.since(start))
+        assert got == ["/dernier/games/scala40.zip", "/dernier/index.html", "/dernier/sw.js"], got
+        assert page.evaluate(CACHED_GAMES) == ["dernier.zip", "scala40.zip"]
+        ctx.set_offline(True)
+        try:
+            for query in (
+                "game=scala40&players=2&levels=easy&seed=7&delay=0",
+                "players=2&levels=easy&seed=3&delay=0",
+            ):
+                open_page(page, site.url, query + "&lang=en")
+                page.wait_for_selector("#table")
+                assert page.get_attribute('meta[name="dernier-build"]', "content") != old_version
+        finally:
+            ctx.set_offline(False)
+        log.assert_clean_offline()
+    finally:
+        ctx.close()
