@@ -33,7 +33,11 @@ CPU throttling itself keeps about one core busy while it is on: it is turned on 
 load itself.)
 
 With ``--variants`` it also measures the code as loose files and the game with Pyodide's
-whole standard library (the ready-time effect of the trimmed one).
+whole standard library (the ready-time effect of the trimmed one). With ``--compare DIR`` it
+also builds the site of another checkout (``git worktree add DIR <commit>``, or an exported
+tree with ``vendor/`` and ``node_modules/`` beside it) and measures it in the same runs,
+alternating with this one and the bare page: a change's effect measured side by side, on a
+machine whose load varies from one minute to the next.
 Figures, not a timed test: nothing here passes or fails.
 """
 
@@ -46,6 +50,7 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -98,10 +103,15 @@ CHROMIUM: Path = _browser.SYSTEM_CHROMIUM
 ARGS: list[str] = _browser.CHROMIUM_ARGS
 
 
-def _prepare(www: Path, variants: bool) -> list[str]:
+def _prepare(www: Path, variants: bool, compare: Path | None = None) -> list[str]:
     build = _load("dernier_build", ROOT / "scripts" / "build.py")
     build.build(www / "game", "zip")
     targets = ["game", "bare"]
+    if compare is not None:
+        # in its own process: its build imports its own tree's modules
+        script = compare / "scripts" / "build.py"
+        subprocess.run([sys.executable, str(script), "--out", str(www / "before")], check=True, cwd=compare)
+        targets.append("before")
     if variants:
         build.build(www / "game-files", "files")
         targets.append("game-files")
@@ -259,6 +269,7 @@ def run(
     profile_runs: int | None = None,
     throttle_runs: int | None = None,
     game: str = "dernier",
+    compare: Path | None = None,
 ) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -272,12 +283,18 @@ def run(
     bare_files: dict[str, int] = {}
     on_disk: dict[str, list[dict[str, Any]]] = {"game": [], "bare": []}
     try:
-        targets = _prepare(tmp, variants)
+        targets = _prepare(tmp, variants, compare)
         gz = _gzip_sizes(tmp)
         _count_bytes(serve.Handler)
         server, base = serve.start_server(root=tmp, quiet=True)
         link = "index.html?" + MATCH_LINKS[game]
-        queries = {"game": link, "game-files": link, "game-stdlib-full": link, "bare": "index.html"}
+        queries = {
+            "game": link,
+            "before": link,
+            "game-files": link,
+            "game-stdlib-full": link,
+            "bare": "index.html",
+        }
         samples: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
         slow: dict[str, list[dict[str, Any]]] = {t: [] for t in ("game", "bare")}
         with sync_playwright() as pw:
@@ -305,12 +322,15 @@ def run(
                             f"waited {row['cold_settle_s']:g}+{row['warm_settle_s']:g} s for an idle CPU",
                             flush=True,
                         )
-                    g, b = store["game"][-1], store["bare"][-1]
-                    cold, warm = (g[f"{x}_ready_ms"] / b[f"{x}_ready_ms"] for x in ("cold", "warm"))
-                    print(
-                        f"run {i + 1} {'game/bare':>16}{tag}: cold {cold:.3f}, warm {warm:.3f}",
-                        flush=True,
-                    )
+                    for t in ("game", "before"):
+                        if t not in names:
+                            continue
+                        g, b = store[t][-1], store["bare"][-1]
+                        cold, warm = (g[f"{x}_ready_ms"] / b[f"{x}_ready_ms"] for x in ("cold", "warm"))
+                        print(
+                            f"run {i + 1} {t + '/bare':>16}{tag}: cold {cold:.3f}, warm {warm:.3f}",
+                            flush=True,
+                        )
             browser.close()
             # a persistent on-disk profile (HTTP cache on disk, as a real browser has): a fresh
             # one per page and run, so that the bare page's warm visit has the disk cache too
@@ -352,6 +372,10 @@ def run(
         b = result[f"bare.{phase}_ready_ms.median"]
         result[f"ratio.{phase}_ready"] = round(g / b, 3)
         result[f"ratio.{phase}_ready.per_run"] = _per_run_ratios(samples, phase)
+        if compare is not None:
+            before = result[f"before.{phase}_ready_ms.median"]
+            result[f"ratio.{phase}_ready.before"] = round(before / b, 3)
+            result[f"ratio.{phase}_ready.before.per_run"] = _per_run_ratios(samples, phase, "before")
         if variants:
             for v in ("game-files", "game-stdlib-full"):
                 vs = result[f"{v}.{phase}_ready_ms.median"] / g
@@ -408,11 +432,11 @@ def run(
     return result
 
 
-def _per_run_ratios(store: dict[str, list[dict[str, Any]]], phase: str) -> list[float]:
-    """game/bare of each run (the two pages were measured one after the other)."""
+def _per_run_ratios(store: dict[str, list[dict[str, Any]]], phase: str, page: str = "game") -> list[float]:
+    """page/bare of each run (the pages were measured one after the other)."""
     return [
         round(g[f"{phase}_ready_ms"] / b[f"{phase}_ready_ms"], 3)
-        for g, b in zip(store["game"], store["bare"], strict=True)
+        for g, b in zip(store[page], store["bare"], strict=True)
     ]
 
 
@@ -446,9 +470,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--game", choices=sorted(MATCH_LINKS), default="dernier", help="whose match link the game page opens"
     )
+    ap.add_argument(
+        "--compare",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also measure the site built from another checkout (e.g. before a change), alternating",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     args = ap.parse_args(argv)
-    result = run(args.runs, args.variants, args.throttle, args.profile_runs, args.throttle_runs, args.game)
+    result = run(
+        args.runs,
+        args.variants,
+        args.throttle,
+        args.profile_runs,
+        args.throttle_runs,
+        args.game,
+        args.compare,
+    )
     if args.json:
         print(json.dumps(result))
     else:
