@@ -187,6 +187,10 @@ def _cpu_times() -> tuple[int, int] | None:
     return sum(ticks), ticks[3] + ticks[4]
 
 
+#: how long a load waits for an idle machine at most (``--settle``)
+SETTLE_LIMIT = [20.0]
+
+
 def settle(limit: float = 20.0, idle: float = 0.9) -> float:
     """Wait until the machine is idle (at least ``idle`` of its CPU time over half a second)
     or ``limit`` seconds passed; return the seconds waited. A page keeps compiling its wasm
@@ -217,7 +221,7 @@ def _measure(ctx: Any, url: str, query: str, throttle: float = 1.0, close: bool 
         # Chromium's CPU throttling keeps a core busy while it is on: off while waiting
         if cdp is not None:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-        out[f"{phase}_settle_s"] = settle()
+        out[f"{phase}_settle_s"] = settle(SETTLE_LIMIT[0])
         if cdp is not None:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         before = len(SENT)
@@ -477,8 +481,16 @@ def main(argv: list[str] | None = None) -> int:
         metavar="DIR",
         help="also measure the site built from another checkout (e.g. before a change), alternating",
     )
+    ap.add_argument(
+        "--settle",
+        type=float,
+        default=SETTLE_LIMIT[0],
+        metavar="SECONDS",
+        help="wait at most this long for an idle CPU before each load (a machine that other work keeps busy)",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     args = ap.parse_args(argv)
+    SETTLE_LIMIT[0] = args.settle
     result = run(
         args.runs,
         args.variants,
