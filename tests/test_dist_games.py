@@ -6,6 +6,7 @@ web/main.py only when that game is played."""
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import time
 import zipfile
@@ -16,6 +17,8 @@ from typing import Any
 import pytest
 from browser_support import PageLog, load_script, open_page
 from playwright.sync_api import Browser, Page
+from test_dist import built as built  # a fixture: the site built once for this module
+from test_dist import site as site  # a fixture
 from test_dist_bytes import ONLY_NEW_CACHE, WAIT_CONTROLLED, Site, fresh
 
 __all__ = ["fresh"]  # the fixture of test_dist_bytes: a fresh context, HTTP cache on
@@ -196,6 +199,25 @@ def test_a_visit_loads_only_its_game_s_zip() -> None:
     app, bundles = build.game_bundles(build._code_files())
     needs = build.game_needs(app, bundles)
     assert needs == {name: [name] for name in bundles}, (needs, _imports_of_games())
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("query", "game"), [("game=DOG", "dog"), ("game=nope&game=scala40", "scala40"), ("game=nope", "dernier")]
+)
+def test_boot_preloads_the_zips_of_the_game_the_page_plays(
+    page: Page, site: str, query: str, game: str
+) -> None:
+    """web/boot.js reads the link's game as web.shell.params.game_of does (its first registered
+    game=, in any case, else the default) and preloads exactly that game's zips."""
+    open_page(page, site, query + "&delay=0&lang=en")
+    assert page.evaluate("document.body.dataset.game") == game
+    needs = json.loads(page.text_content("#game-zips") or "{}")["needs"][game]
+    assert f"./games/{game}.zip" in needs
+    links = page.eval_on_selector_all(
+        "link[data-game-zip]", "ls => ls.map((l) => [l.rel, l.dataset.gameZip, l.getAttribute('href')])"
+    )
+    assert links == [["preload", game, href] for href in needs]
 
 
 @pytest.fixture
