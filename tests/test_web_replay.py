@@ -4,10 +4,14 @@ when a match ends (issue 16)."""
 
 from __future__ import annotations
 
+import ast
 import base64
 import json
 import random
+import subprocess
+import sys
 import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +29,7 @@ from web.dernier.replays import (
     make_entry,
     position_text,
 )
+from web.shell import games
 from web.shell.params import Settings
 from web.shell.replay import (
     MAX_LINK_CHARS,
@@ -41,6 +46,7 @@ from web.shell.replay import (
     parse_shelf,
     unpack,
 )
+from web.shell.replaybook import ReplayBook
 from web.shell.session import MemoryStorage, Session, Store
 
 
@@ -302,3 +308,70 @@ def test_ending_text_names_who_ended_the_match_and_how() -> None:
     names = ["Ada", "Bianca", "Carlo"]
     assert ending_text("en", {"kind": "abandon", "seat": 1}, names) == "Bianca abandoned the match"
     assert ending_text("it", {"kind": "timeout", "seat": 2}, names) == "Carlo ha finito il tempo"
+
+
+# -- the seam: the shell's replays know no game (issue 30) ---------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_shells_replay_modules_load_no_game() -> None:
+    """Issue 30: the shell's replay code (links, the kept list, the books' frame) imports no
+    game's package: a game's replays come through its book only."""
+    code = (
+        "import sys, web.shell.replay, web.shell.replaybook, web.shell.reviews; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dernier', 'scala40', 'dog') "
+        "or m.startswith(('web.dernier', 'web.scala40', 'web.dog'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_every_games_book_refuses_a_bad_record_with_the_shells_error() -> None:
+    """Issue 30: each game's book refuses a record with the shell's ReplayError (the reason in
+    it), so the viewer catches one error for every game; Dernier's reasons are its engine's."""
+    for spec in games.registered():
+        book = spec.replay_book()
+        for bad, reason in (("{", "JSON"), ("[]", None), ('{"game": "uno"}', None)):
+            with pytest.raises(ReplayError, match=reason):
+                book.load(bad)
+    dernier_book = games.get("dernier").replay_book()
+    with pytest.raises(ReplayError, match="not a Dernier match"):
+        dernier_book.load('{"game": "uno", "moves": ["draw"]}')
+
+
+def test_every_game_that_keeps_replays_draws_them_and_its_card_backs() -> None:
+    """Issue 30: the viewer's board and the hidden cards are each game's (the shell has no
+    drawing of its own to fall back on): its table folder draws a replayed position
+    (``draw_replay_board``) and its book gives its card back."""
+    for spec in games.registered():
+        book = spec.replay_book()
+        if book is None:
+            continue
+        assert "<svg" in book.back_svg(), spec.name
+        folder = ROOT / spec.table.partition(":")[0].rpartition(".")[0].replace(".", "/")
+        defined = {
+            node.name
+            for path in folder.glob("*.py")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.FunctionDef)
+        }
+        assert "draw_replay_board" in defined, spec.name
+    with pytest.raises(NotImplementedError):
+        ReplayBook().back_svg()  # a book says how its hidden cards look: no default
+
+
+def test_each_games_kept_list_says_its_page_and_an_older_list_still_loads() -> None:
+    """Issue 30: a game's kept list is written as its own page's (``<game>-page``: Dernier's
+    as always); a list written before (every game's said Dernier's page) still loads."""
+    es = entries(2)
+    for name in ("dernier", "scala40", "dog"):
+        storage = MemoryStorage()
+        shelf = Store(storage, name).shelf()
+        shelf.add(es[0])
+        assert json.loads(storage.data[f"{name}.replays.v1"])["app"] == f"{name}-page"
+        older = json.loads(storage.data[f"{name}.replays.v1"])
+        storage.setItem(f"{name}.replays.v1", json.dumps({**older, "app": APP}))
+        assert [e["id"] for e in shelf.load()] == [es[0]["id"]]
+    assert json.loads(dump_shelf(es, APP))["app"] == "dernier-page"
+    assert parse_shelf(json.dumps({"app": "-page", "version": 1, "replays": es})) == []
