@@ -95,6 +95,15 @@ def test_other_games_take_none_of_dernier_choices() -> None:
     assert parse_query("seven_penalty=1").notices[0].code == "unknown_param"  # not a link's
 
 
+def test_bad_own_settings_are_told() -> None:
+    bad = Settings(options="on")  # type: ignore[arg-type]
+    assert bad.problems() == ["options must be an object"]
+    assert bad.house_rules() == {} and "anticipo" not in bad.match_key()
+    assert Settings(options={"anticipo": 1}).problems() == ["anticipo must be true or false"]
+    with pytest.raises(ValueError, match="chi_sbaglia_paga must be true or false"):
+        Settings.from_dict({**Settings().to_dict(), "chi_sbaglia_paga": "yes"})
+
+
 def test_dernier_settings_keep_the_shape_of_saves() -> None:
     """A save's settings: Dernier's house rules at the top level, as they always were."""
     s = Settings(rules="traditional", options={"anticipo": True})

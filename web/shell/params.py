@@ -228,10 +228,11 @@ class Settings:
         """The game's own settings that differ from their default (its house rules that are
         on) and its variants (for ``Match.new(rules={"preset": …, **these})``)."""
         own = _options(self.game)
-        on: dict[str, Any] = {k: v for k, v in self.options.items() if k in own and v != own[k]}
+        options = self.options if isinstance(self.options, dict) else {}
+        on: dict[str, Any] = {k: v for k, v in options.items() if k in own and v != own[k]}
         if isinstance(self.variants, dict):
-            own = variant_choices(self.game)
-            on.update({k: v for k, v in self.variants.items() if k in own})
+            changeable = variant_choices(self.game)
+            on.update({k: v for k, v in self.variants.items() if k in changeable})
         return on
 
     def with_players(self, players: int) -> Settings:
@@ -255,6 +256,8 @@ class Settings:
 
     def match_key(self) -> dict[str, Any]:
         """The fields that define the match (compared to decide whether a URL resumes a save)."""
+        own = _options(self.game)
+        options = self.options if isinstance(self.options, dict) else {}
         return {
             "players": self.players,
             "rules": self.rules,
@@ -262,7 +265,7 @@ class Settings:
             "seed": self.seed,
             "hands": self.hands,
             "target": self.target,
-            **{k: v for k, v in self.options.items() if v != _options(self.game).get(k)},
+            **{k: v for k, v in options.items() if v != own.get(k)},
             **({"variants": dict(self.variants)} if self.variants else {}),
         }
 
