@@ -42,6 +42,11 @@ from browser_support import (
 )
 
 from web.shell import games
+from web.shell.i18n import STRINGS
+
+# the shell's words with Dernier's over them, as on a Dernier page (the default game): the
+# tests of Dernier's table words run without a page; other games' tests add their own
+STRINGS.update(games.get("dernier").strings())
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route

@@ -12,8 +12,9 @@ from web.shell.i18n import t
 KEYS = (
     "dog_help_team",
     "dog_help_give",
-    "dog_help_play",
+    "dog_help_tap",
     "dog_help_cards",
+    "dog_help_seven",
     "dog_help_fresh",
     "dog_help_home",
     "dog_help_partner",

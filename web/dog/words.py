@@ -121,7 +121,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_pawn_label": ("{colour} pawn {i} on {at}", "Pedina {colour} {i} su {at}"),
     "dog_field_label": ("field {f}", "casella {f}"),
     "dog_start_label": ("start field of {who}", "partenza di {who}"),
-    "help_heading_dog": ("How to play DOG", "Come si gioca a DOG"),
     # the shell's words, worded for DOG (the game's words go over the shell's)
     "tagline": (
         "The Swiss team race game: two against two, bring your four pawns home with your cards.",
@@ -131,25 +130,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules_heading": ("Rules of DOG", "Regole di DOG"),
     "table_label": ("DOG board", "Tavolo di DOG"),
     "log_heading": ("Moves of the game", "Mosse della partita"),
-    "help_play": (
+    # the "How to play" help (web/dog/help.py)
+    "dog_help_tap": (
         "Tap a card: the pawns it can move light up. Tap a pawn, then where it goes "
         "(a lone choice plays at once).",
         "Tocca una carta: si illuminano le pedine che può muovere. Tocca una pedina, poi dove va "
         "(una scelta sola si gioca subito).",
     ),
-    "help_draw": (
+    "dog_help_seven": (
         "A 7 is split part by part among your pawns; a Jolly first asks which card it plays as.",
         "Il 7 si divide parte per parte fra le pedine; il Jolly chiede prima che carta vale.",
     ),
-    "help_dernier": (
-        "After each deal give one card to your partner (opposite you): choose it, then Give.",
-        "Dopo ogni distribuzione dai una carta al compagno (di fronte a te): sceglila, poi Dai.",
-    ),
-    "help_keys": (
-        "Keys: Tab reaches the cards and the lit pawns, Enter chooses, Escape cancels the choice.",
-        "Tasti: Tab raggiunge le carte e le pedine illuminate, Invio sceglie, Esc annulla la scelta.",
-    ),
-    # the "How to play" help (web/dog/help.py)
     "dog_help_team": (
         "Two against two: your partner sits opposite you. The first team with all eight pawns in "
         "their homes wins.",
@@ -161,12 +152,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "theirs once you have given yours.",
         "Dopo ogni distribuzione dai una carta coperta al compagno (sceglila, poi Dai); vedi la sua "
         "dopo aver dato la tua.",
-    ),
-    "dog_help_play": (
-        "Your turn: tap a card, then a lit pawn, then a lit field. A card you cannot use is dimmed; "
-        "with no usable card you give up the round.",
-        "Al tuo turno: tocca una carta, poi una pedina illuminata, poi una casella illuminata. Le "
-        "carte che non puoi usare sono scure; se nessuna si può usare rinunci al giro.",
     ),
     "dog_help_cards": (
         "A, K and the Jolly bring a pawn out of the nest; 4 goes forward or backward; 7 is split "
@@ -190,8 +175,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Quando le tue quattro pedine sono in casa, le tue carte muovono quelle del compagno.",
     ),
     "dog_help_keys": (
-        "Keys: Tab to a card, pawn or field, Enter or Space picks it, Escape starts the card again.",
-        "Tasti: Tab fino a una carta, pedina o casella, Invio o Spazio la sceglie, Esc ricomincia la carta.",
+        "Keys: Tab reaches the cards and the lit pawns, Enter chooses, Escape cancels the choice.",
+        "Tasti: Tab raggiunge le carte e le pedine illuminate, Invio sceglie, Esc annulla la scelta.",
     ),
 }
 

@@ -10,9 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from web.dernier.describe import (
-    name_of,
-)
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import STRINGS, t
 from web.shell.session import Session
@@ -114,7 +111,8 @@ class FriendsScreens(_Page):
         key = f"talk_{phrase}"
         if key in STRINGS and isinstance(seat, int):
             names = self.sv.names if self.sv is not None else []
-            self.notice(name_of(names, seat) + ": " + t(self.lang, key))
+            who = names[seat] if 0 <= seat < len(names) else "?"
+            self.notice(who + ": " + t(self.lang, key))
 
     def fill_ice(self, box: str) -> None:
         from web.net.net import ice_servers
