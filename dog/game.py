@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop import engine
+
 from .board import HOME, PAWNS, SEATS, TRACK, partner, team_of
 from .cards import COPIES, DECK_SIZE, FORWARD, JOLLY, OUT_RANKS, full_deck, parse_card, rank_of
 from .errors import IllegalMove, PositionError
@@ -18,7 +20,7 @@ from .state import EXCHANGE, META_MOVES, OVER, PLAY, State, shuffle_seed
 
 def first_dealer(seed: int) -> int:
     """The dealer drawn at random for a game seeded ``seed`` (RULES §3)."""
-    return random.Random(f"dog/{seed}/dealer").randrange(SEATS)
+    return engine.first_dealer("dog", seed, SEATS)
 
 
 def check_deck(deck: object) -> list[str]:
