@@ -220,6 +220,8 @@ class Match(Saved):
         as :meth:`play` takes them), else the engine's reason. Never plays: under chi sbaglia
         paga (RULES §12) a wrong card is not refused by :meth:`play` but costs the penalty,
         and here it is only explained."""
+        if not isinstance(move, str):
+            return f"{move!r} is not a move"
         if move in ("abandon", "timeout"):
             try:
                 copy.deepcopy(self).play(move, seat)

@@ -241,8 +241,6 @@ class Match(engine.Refusals, Saved):
             raise IllegalMove("the match is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalMove(f"there is no seat {seat!r}")
-        if self._out_hand[seat] is not None:
-            raise IllegalMove(f"seat {seat} is already out of the match (§12)")
         self.result = {"kind": "abandon", "seat": seat}
         self._moves.append((seat, "abandon"))
 

@@ -111,6 +111,8 @@ class Refusals:
         """None when ``seat`` may play ``move`` now, else the engine's reason; this match
         never changes (a move not listed as legal, such as an opening or ``abandon``, is
         tried on a copy)."""
+        if not isinstance(move, str):
+            return f"{move!r} is not a move"
         if move in self.legal_moves(seat):
             return None
         try:
