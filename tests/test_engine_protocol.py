@@ -9,6 +9,7 @@ What the games shared three times lives once in ``tabletop`` (errors, seeds, fie
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,9 @@ import dog
 import scala40
 from scala40.bots import make_bot
 from tabletop import engine, errors
+from web.scala40.session import PageMatch
+from web.shell.params import parse_query
+from web.shell.session import MemoryStorage, Session, Store
 
 GAMES = [dernier, scala40, dog]
 EASY = make_bot("easy")
@@ -277,3 +281,53 @@ def test_fields_name_the_field_and_what_it_should_be() -> None:
         with pytest.raises(dog.PositionError, match=words):
             call()
     assert fields.seat(3, 4, "turn") == 3 and fields.whole_list([0, 1], 2, "x") == [0, 1]
+
+
+# -- the page's sessions over the common interface ---------------------------------------
+
+
+def session(game: str, query: str) -> Session:
+    p = parse_query(query)
+    return Session.new(p.settings, Store(MemoryStorage(), game), p.given)
+
+
+def test_a_scala40_page_save_from_before_keeps_its_abandon() -> None:
+    """A page save written when the page, not the engine, kept an abandon (its own
+    ``result`` beside an engine save without the move) loads as abandoned, and the engine
+    takes the abandon over (its record keeps it from then on)."""
+    m = scala40.Match.new(players=3, seed=6)
+    old = {
+        "format": "scala40-page-match",
+        "match": m.save(),
+        "names": ["a", "b", "c"],
+        "one_hand": False,
+        "result": {"kind": "abandon", "seat": 1},
+    }
+    pm = PageMatch.load(json.loads(json.dumps(old)))
+    assert pm.over and pm.result == {"kind": "abandon", "seat": 1} and pm.m.result == pm.result
+    assert pm.ranking[-1] == 1 and pm.winner in (0, 2) and pm.legal_moves(pm.game.turn) == []
+    assert pm.record()["history"][0]["moves"] == [[1, "abandon"]]
+    assert PageMatch.load(pm.save()).result == pm.result
+
+
+@pytest.mark.parametrize(
+    ("game", "query"),
+    [
+        ("dernier", "players=3&levels=easy,easy&seed=3"),
+        ("scala40", "game=scala40&players=2&levels=easy&seed=8"),
+    ],
+)
+def test_a_sent_abandon_or_timeout_is_refused_by_the_page(game: str, query: str) -> None:
+    """Leaving and the turn timer are the page's own (Menu → Abandon, the clock): a move
+    string ``abandon``/``timeout`` sent by a friend's page is refused, as before the engines
+    took them as moves; the session's own abandon still ends the match."""
+    s = session(game, query)
+    turn = s.turn
+    assert turn is not None
+    for move in engine.META_MOVES:
+        assert s.why_refused(move, turn) == f"{move!r} is not a move" + (
+            " (draw, take, open, meld, attach, swap, discard)" if game == "scala40" else ""
+        )
+    assert not s.match.over
+    s.abandon(0)
+    assert s.match.over and s.why_refused("draw", 1) == "the match is over"
