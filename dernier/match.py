@@ -202,13 +202,7 @@ class Match(Saved):
     def play(self, move: str, seat: int | None = None) -> None:
         """Play in the current hand; scores are added when the hand ends. ``abandon`` and
         ``timeout`` are :meth:`abandon` and :meth:`timeout` (RULES §11)."""
-        if move == "abandon":
-            if seat is None:
-                raise IllegalMove("say which seat abandons")
-            self.abandon(seat)
-            return
-        if move == "timeout":
-            self.timeout(seat)
+        if engine.leave_or_time_out(self, move, seat):
             return
         if self.result is not None:
             raise IllegalMove("the match is over")
@@ -253,7 +247,7 @@ class Match(Saved):
             assert w is not None
             self._won[w] += 1
 
-    def abandon(self, seat: int) -> None:
+    def abandon(self, seat: int | None) -> None:
         """``seat`` leaves: it loses the match at once (RULES §11)."""
         self._lose(seat, "abandon")
 
@@ -273,7 +267,7 @@ class Match(Saved):
         g.timeout()
         self._after_move()
 
-    def _lose(self, seat: int, kind: str) -> None:
+    def _lose(self, seat: int | None, kind: str) -> None:
         if self.over:
             raise IllegalMove("the match is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:

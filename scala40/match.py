@@ -195,20 +195,10 @@ class Match(engine.Refusals, Saved):
     def play(self, move: str, seat: int | None = None) -> None:
         """A move of the hand, or ``reenter``/``retire`` by a seat in ``decide`` (any order), or
         ``abandon`` (:meth:`abandon`) or ``timeout`` (:meth:`timeout`)."""
+        if engine.leave_or_time_out(self, move, seat):
+            return
         if self.result is not None:
             raise IllegalMove("the match is over")
-        if move == "abandon":
-            if seat is None:
-                raise IllegalMove("say which seat abandons")
-            self.abandon(seat)
-            return
-        if move == "timeout":
-            if seat is None:
-                seat = self.game.turn if not self.game.over else next(iter(self._decide), None)
-            if seat is None:
-                raise IllegalMove("nobody is to act")
-            self.timeout(seat)
-            return
         mv = parse_move(move)
         if mv[0] in ("reenter", "retire"):
             if seat is None:
@@ -234,7 +224,7 @@ class Match(engine.Refusals, Saved):
         self._moves.append((s, move))
         self._after_move()
 
-    def abandon(self, seat: int) -> None:
+    def abandon(self, seat: int | None) -> None:
         """``seat`` leaves the match: it ends at once, that seat last (kept in the record as
         its move ``abandon``)."""
         if self.over:
@@ -244,13 +234,16 @@ class Match(engine.Refusals, Saved):
         self.result = {"kind": "abandon", "seat": seat}
         self._moves.append((seat, "abandon"))
 
-    def timeout(self, seat: int) -> None:
-        """``seat``, the seat to act (or one deciding on a re-entry), ran out of time: a plain
-        move is made for it, the easy bot's (drawn from the stock, a meld it sees, its highest
-        card thrown; §12's choice as that bot makes it). The record keeps that move."""
+    def timeout(self, seat: int | None = None) -> None:
+        """``seat`` (default: the seat to act, else the first deciding on a re-entry) ran out
+        of time: a plain move is made for it, the easy bot's (drawn from the stock, a meld it
+        sees, its highest card thrown; §12's choice as that bot makes it). The record keeps
+        that move."""
         if self.over:
             raise IllegalMove("the match is over")
-        if seat not in self._decide and (self.game.over or seat != self.game.turn):
+        if seat is None:
+            seat = self.game.turn if not self.game.over else next(iter(self._decide), None)
+        if seat is None or (seat not in self._decide and (self.game.over or seat != self.game.turn)):
             raise IllegalMove(f"seat {seat!r} is not to act, so it cannot run out of time")
         from .bots import make_bot  # the bots build on this module
 

@@ -96,6 +96,25 @@ class MatchProtocol(Protocol):
     def save(self) -> dict[str, Any]: ...
 
 
+class Leaving(Protocol):
+    def abandon(self, seat: int | None) -> None: ...
+
+    def timeout(self, seat: int | None = None) -> None: ...
+
+
+def leave_or_time_out(match: Leaving, move: str, seat: int | None) -> bool:
+    """Plays ``abandon`` or ``timeout`` (the moves every game's ``play`` takes besides its
+    rules') through the match's :meth:`abandon` or :meth:`timeout`, which check the seat;
+    False for any other move."""
+    if move == "abandon":
+        match.abandon(seat)
+    elif move == "timeout":
+        match.timeout(seat)
+    else:
+        return False
+    return True
+
+
 class Refusals:
     """:meth:`why_refused` for an engine whose ``play`` refuses every move the rules do not
     allow (with an :class:`~tabletop.errors.IllegalMove` and no change): a legal move is
@@ -210,4 +229,5 @@ __all__ = [
     "first_dealer",
     "hand_seed",
     "is_whole",
+    "leave_or_time_out",
 ]
