@@ -188,6 +188,13 @@ class Match(engine.Refusals, Saved):
     def is_legal(self, move: str, seat: int | None = None) -> bool:
         if move in engine.META_MOVES or self.result is not None:
             return self.why_refused(move, seat) is None
+        return self._legal(move, seat)
+
+    def allows(self, move: str, seat: int | None = None) -> bool:
+        """:meth:`why_refused`'s check without a copy: an opening too (the hand's check)."""
+        return self.result is None and move not in engine.META_MOVES and self._legal(move, seat)
+
+    def _legal(self, move: str, seat: int | None) -> bool:
         if move in ("reenter", "retire"):
             return self.game.over and (seat in self._decide if seat is not None else bool(self._decide))
         return self.game.is_legal(move, seat)

@@ -126,13 +126,17 @@ class Refusals:
     def play(self, move: str, seat: int | None = None) -> None:  # pragma: no cover - each has its own
         raise NotImplementedError
 
+    def allows(self, move: str, seat: int | None = None) -> bool:
+        """A quick yes without a copy (a legal move); False sends the move to the copy."""
+        return move in self.legal_moves(seat)
+
     def why_refused(self, move: str, seat: int | None = None) -> str | None:
         """None when ``seat`` may play ``move`` now, else the engine's reason; this match
         never changes (a move not listed as legal, such as an opening or ``abandon``, is
         tried on a copy)."""
         if not isinstance(move, str):
             return f"{move!r} is not a move"
-        if move in self.legal_moves(seat):
+        if self.allows(move, seat):
             return None
         try:
             copy.deepcopy(self).play(move, seat)
