@@ -29,7 +29,8 @@ def rules_spec(settings: Settings) -> str | dict[str, Any]:
 class PageMatch:
     """A :class:`scala40.Match` with the names of its seats and one hand or a whole match
     (``one_hand``). How it ended early (``result``: abandoned) is the engine's; ``result``
-    given here is that of a save or a replay kept before the engine knew it."""
+    given here is that of a save or a replay kept before the engine knew it, given to the
+    engine (ValueError when it cannot be)."""
 
     def __init__(
         self, match: scala40.Match, names: list[str], one_hand: bool, result: dict[str, Any] | None = None
@@ -37,16 +38,12 @@ class PageMatch:
         self.m = match
         self.names = list(names)
         self.one_hand = one_hand
-        self._result: dict[str, Any] | None = None
         if result is not None and match.result is None:
-            try:
-                match.abandon(int(result["seat"]))
-            except IllegalMove:
-                self._result = dict(result)
+            match.abandon(int(result["seat"]))
 
     @property
     def result(self) -> dict[str, Any] | None:
-        return self.m.result or self._result
+        return self.m.result
 
     @property
     def players(self) -> int:
@@ -66,7 +63,7 @@ class PageMatch:
 
     @property
     def over(self) -> bool:
-        if self.result is not None or self.m.over:
+        if self.m.over:  # played out, or a seat left (the engine's result)
             return True
         return self.one_hand and self.m.game.over and not self.m.decide
 
@@ -74,9 +71,6 @@ class PageMatch:
     def winner(self) -> int | None:
         if self.m.over:
             return self.m.winner
-        if self.result is not None:
-            seat = int(self.result["seat"])
-            return next((s for s in self.ranking if s != seat), None)
         if self.over:
             return self.m.game.hand_winner
         return None
@@ -87,21 +81,16 @@ class PageMatch:
         if self.m.over:
             return list(self.m.ranking)
         scores = self.m.scores
-        order = sorted(range(self.players), key=lambda s: (self.m.out_hand[s] is not None, scores[s], s))
-        if self.result is not None:  # who abandoned is last
-            seat = int(self.result["seat"])
-            order = [s for s in order if s != seat] + [seat]
-        return order
+        return sorted(range(self.players), key=lambda s: (self.m.out_hand[s] is not None, scores[s], s))
 
     def view(self, seat: int) -> dict[str, Any]:
         v: dict[str, Any] = self.m.view(seat)
         v["names"] = list(self.names)
         v["one_hand"] = self.one_hand
-        v["result"] = dict(self.result) if self.result else None
         return v
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
-        if self.result is not None or self.over:
+        if self.over:
             return []
         moves: list[str] = self.m.legal_moves(seat)
         return moves
