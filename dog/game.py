@@ -67,10 +67,7 @@ class Game:
         if players != 4 or isinstance(players, bool):
             raise ValueError(f"DOG is played by 4 players (two teams of two), not {players!r}")
         rs = ruleset(rules)
-        if seed is None:
-            seed = random.randrange(2**31)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+        seed = engine.check_seed(seed, PositionError)
         if dealer is None:
             dealer = first_dealer(seed)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < SEATS:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -72,9 +71,7 @@ class Match(engine.Refusals, Saved):
         ``players`` can only be 4, as there)."""
         rs = ruleset(rules)
         _count(games, "games")
-        if seed is None:
-            seed = random.randrange(2**31)
-        game = Game.new(players, rs, seed=seed, dealer=dealer, deck=deck)
+        game = Game.new(players, rs, seed=engine.check_seed(seed, PositionError), dealer=dealer, deck=deck)
         return cls(rs, games, game, [0, 0], 1)
 
     # -- reading ----------------------------------------------------------------------
