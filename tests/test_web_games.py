@@ -68,12 +68,12 @@ def test_dernier_keeps_its_storage_keys() -> None:
 @pytest.mark.parametrize("name", ["", "Ten", "two words", "9lives"])
 def test_a_game_name_is_a_lowercase_identifier(name: str) -> None:
     with pytest.raises(ValueError):
-        games.register(GameSpec(name, {}, (2, 4), "m:C", "m", "m:T", "m", "m"))
+        games.register(GameSpec(name, {}, (2, 4), "m:C", "m", "m:T", "m", "m", "m:h", "m:c", ()))
 
 
 def test_seat_limits_are_checked() -> None:
     with pytest.raises(ValueError):
-        games.register(GameSpec("odd", {}, (4, 2), "m:C", "m", "m:T", "m", "m"))
+        games.register(GameSpec("odd", {}, (4, 2), "m:C", "m", "m:T", "m", "m", "m:h", "m:c", ()))
 
 
 def test_game_param_names_a_registered_game_and_starts_nothing(ten: GameSpec) -> None:

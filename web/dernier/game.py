@@ -4,7 +4,7 @@ the modules, loaded when a Dernier match is played."""
 
 from __future__ import annotations
 
-from web.shell.games import GameSpec
+from web.shell.games import TABLE_TALK, GameSpec
 
 DERNIER = GameSpec(
     name="dernier",
@@ -13,8 +13,11 @@ DERNIER = GameSpec(
     session="web.dernier.session:DernierSession",
     bots="web.dernier.players",
     table="web.dernier.table:MIXINS",
-    words="web.shell.i18n",
+    words="web.dernier.words",
     rules_page="web.dernier.rules_text",
+    check_view="web.dernier.check:check_state",
+    talk=("said_dernier", *TABLE_TALK),
+    help="web.dernier.help:help_lines",
     params=("players", "rules", "levels", "seed", "hands", "target", "name", "timer"),
     package="dernier",
     replays="web.dernier.replays:BOOK",

@@ -13,9 +13,9 @@ from dernier.cards import KIND_OF
 from dernier.errors import DernierError, IllegalMove
 from tabletop.engine import META_MOVES
 from web.dernier.describe import move_card, moves_of_card
+from web.dernier.replays import make_entry
 from web.dernier.seatview import SeatView
 from web.shell.params import Settings
-from web.shell.replay import make_entry
 from web.shell.session import HUMAN, Session
 
 

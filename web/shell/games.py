@@ -69,6 +69,21 @@ class NumberChoice:
     shown: Mapping[str, str] = field(default_factory=dict)
 
 
+#: the phrases of table talk that suit any game (a game's :attr:`GameSpec.talk` adds its own)
+TABLE_TALK: tuple[str, ...] = (
+    "not_careful",
+    "why",
+    "who_last",
+    "who_threw",
+    "well_played",
+    "hurry",
+    "good_game",
+)
+
+#: one line of a game's "How to play" help: the element's id ("" for none) and its text
+HelpLine = tuple[str, str]
+
+
 def in_lang(words: Mapping[str, str], lang: str) -> str:
     """``words`` in ``lang``, else in English, else empty (a game's words per language)."""
     return words.get(lang) or words.get("en") or ""
@@ -94,15 +109,22 @@ class GameSpec:
     words: str
     #: ``module`` with ``RULES_HTML = {lang: html}``: its rules page
     rules_page: str
+    #: ``module:function(lang, session, table_state) -> [(element id or "", text)]``: the lines
+    #: of its "How to play" help (the first-time help and the menu's), from the match's session
+    #: and the shown table state when a match is on the table (None on the start screen)
+    help: str
+    #: ``module:function(state, seat) -> reason | None``: a friend's page checks every table
+    #: state the host sends with it (the shell's fields and the game's view)
+    check_view: str
+    #: its table talk with friends online: fixed phrases (word keys ``talk_<phrase>``, never
+    #: free text), most often :data:`TABLE_TALK` and its own
+    talk: tuple[str, ...]
     #: the URL parameters it reads besides the shell's (``game``, ``lang``, ``delay``, …)
     params: tuple[str, ...] = ()
     #: the bot levels it offers (the shell's seat choices add ``human`` and ``friend``)
     levels: tuple[str, ...] = ("easy", "medium", "hard")
     #: its rules package: the import name, shipped in the game's own code bundle
     package: str = ""
-    #: ``module:function(state, seat) -> reason | None``: a friend's page checks every table
-    #: state the host sends with it (the shell's fields and the game's view)
-    check_view: str = "web.net.protocol:check_state"
     #: its rule sets (``?rules=``, the start screen's choice), each with its fewest and most
     #: seats, the first the default; empty: the shell's own (Dernier's ``official``/``traditional``)
     rule_sets: Mapping[str, tuple[int, int]] = field(default_factory=dict)
@@ -184,6 +206,11 @@ class GameSpec:
     def view_check(self) -> Callable[[object, int], str | None]:
         check: Callable[[object, int], str | None] = self.load(self.check_view)
         return check
+
+    def help_lines(self, lang: str, session: Any, state: Mapping[str, Any] | None) -> list[HelpLine]:
+        """The lines of its "How to play" help (:attr:`help`)."""
+        lines: Callable[[str, Any, Mapping[str, Any] | None], list[HelpLine]] = self.load(self.help)
+        return lines(lang, session, state)
 
     def strings(self) -> Mapping[str, tuple[str, str]]:
         words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS

@@ -269,9 +269,6 @@ class SetupScreen(_Page):
         self.translate()
         self.screen("setup")
         by_id("hand-info").textContent = ""
-        title = self.game.title(self.lang)  # the game's own name, not the house's
-        document.title = title
-        document.querySelector(".brand").textContent = title
 
     def show_save_problem(self, problem: str) -> None:
         by_id("save-problem-detail").textContent = problem
