@@ -20,6 +20,7 @@ import dernier
 import dog
 import scala40
 from scala40.bots import make_bot
+from scala40.review import review
 from tabletop import engine, errors
 from web.scala40.session import PageMatch
 from web.shell.params import parse_query
@@ -331,3 +332,17 @@ def test_a_sent_abandon_or_timeout_is_refused_by_the_page(game: str, query: str)
     assert not s.match.over
     s.abandon(0)
     assert s.match.over and s.why_refused("draw", 1) == "the match is over"
+
+
+def test_scala40_review_passes_over_an_abandon() -> None:
+    """The review (python -m scala40 review, the page's) judges the seats' choices and passes
+    over the match's own moves, an abandon among them, as it passes over reenter/retire."""
+    m = scala40.Match.new(players=2, seed=5)
+    rng = random.Random(1)
+    for _ in range(12):
+        seat = m.game.turn
+        m.play(EASY.choose(m.view(seat), rng), seat)
+    m.play("abandon", 1)
+    judged = review(m.record(), worlds=2)
+    assert {row["seat"] for hand in judged["hands"] for row in hand["seats"]} == {0, 1}
+    assert all(row["choices"] > 0 for hand in judged["hands"] for row in hand["seats"])
