@@ -153,11 +153,6 @@ class Match(engine.Refusals, Saved):
         return self.still_in()[0]
 
     @property
-    def hand_winner(self) -> int | None:
-        """The closer of the hand in play, once it is over."""
-        return self.game.hand_winner
-
-    @property
     def ranking(self) -> list[int]:
         """Seats best first (RULES §12): who is still in, then by the hand in which each went out
         for good (later is better), then by lower total."""
