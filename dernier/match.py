@@ -437,9 +437,7 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
                 raise SaveError(f"history[{i}]: {e}") from None
         m.game.state.reshuffles = [_kinds(o, f"history[{i}].reshuffles") for o in h.get("reshuffles", [])]
         yield m
-        for _ in SAVES.moves(
-            h, i, lambda move, seat: m.timeout(seat) if move == "timeout" else m.play(move, seat)
-        ):
+        for _ in SAVES.moves(h, i, m.play):  # a "timeout" move too (RULES §11, penalty)
             yield m
         m.game.state.reshuffles = None
     result = data.get("result")
