@@ -29,6 +29,9 @@ GAME_NAMES = ("dernier", "scala40", "scala 40", "dog")
 GENERAL = {"preset", "decks", "min_players", "max_players", "timeout", "turn_seconds", "deal", "shuffle"}
 #: a saved thing's key from before the games were separated
 OLD_KEY = re.compile(r"dernier\.[a-z-]+\.v\d+")
+#: names on the wire from before the games were separated: a page must still meet an older one
+#: (the WebRTC channel's label, the rooms' prefix on the signalling server)
+WIRE_NAMES = {("web/net/transport.py", "'dernier'"), ("web/net/transport.py", "'dernier-'")}
 NAME_IN_TEXT = re.compile(r"(?<![a-z])(dernier|scala ?40|dog)(?![a-z])")
 
 
@@ -118,14 +121,9 @@ def shell_files() -> list[Path]:
 
 #: the names of games still in the shell, per file (this list only shrinks)
 STILL_THERE: dict[str, int] = {
-    "web/net/transport.py": 2,
     "web/shell/games.py": 1,
     "web/shell/i18n.py": 25,
-    "web/shell/params.py": 18,
-    "web/shell/replay.py": 9,
-    "web/shell/replay_ui.py": 9,
-    "web/shell/replaybook.py": 2,
-    "web/shell/setup_screen.py": 11,
+    "web/shell/setup_screen.py": 1,
     "web/shell/ui.py": 1,
 }
 
@@ -168,7 +166,7 @@ def test_every_registered_game_is_covered_by_the_guard() -> None:
 @pytest.mark.parametrize("path", shell_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_shell_names_no_game(path: Path) -> None:
     rel = str(path.relative_to(ROOT))
-    found = game_names_in(path)
+    found = [f for f in game_names_in(path) if (rel, f.split(": ", 1)[1]) not in WIRE_NAMES]
     allowed = STILL_THERE.get(rel, 0)
     assert len(found) <= allowed, f"{rel} names a game in code ({len(found)}, allowed {allowed}):\n  " + (
         "\n  ".join(found)

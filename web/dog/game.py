@@ -24,4 +24,8 @@ DOG = GameSpec(
     review="web.dog.review_page:REVIEW",
     check_view="web.dog.session:check_state",
     rule_sets={"standard": (4, 4)},
+    variants={},
+    options={},
+    # what its links always played (the shell's default of before)
+    url_defaults={"hands": 1, "target": None},
 )
