@@ -220,6 +220,25 @@ def test_boot_preloads_the_zips_of_the_game_the_page_plays(
     assert links == [["preload", game, href] for href in needs]
 
 
+@pytest.mark.browser
+def test_without_boot_js_the_page_mounts_every_game(page: Page, site: str) -> None:
+    """If web/boot.js did not run (no preloads), web/main.py mounts every game's zip: the
+    visit loads more than its game but starts all the same."""
+    page.route(
+        "**/web/boot.js", lambda route: route.fulfill(content_type="text/javascript", body="// none\n")
+    )
+    open_page(page, site, "game=scala40&players=2&levels=easy&seed=7&delay=0&lang=en")
+    assert page.evaluate("document.body.dataset.game") == "scala40"
+    assert page.evaluate("document.body.dataset.screen") == "table"
+    assert page.locator("link[data-game-zip]").count() == 0
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)")
+    assert sorted(u.rsplit("/", 1)[-1] for u in fetched if "/games/" in u) == [
+        "dernier.zip",
+        "dog.zip",
+        "scala40.zip",
+    ]
+
+
 @pytest.fixture
 def two_games(tmp_path: Path, monkeypatch: Any) -> Iterator[Site]:
     """The site built from a copy of the tree in which Ten (tests/fakegame) is a second

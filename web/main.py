@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import os
 import sys
 import traceback
@@ -64,25 +65,18 @@ def show_error(text: str) -> None:
     document.body.dataset.error = "start"
 
 
-def missing_game() -> str | None:
-    """The game this visit plays when its code is not here yet, else None (a safety net:
-    web/boot.js preloads the zips the visit needs, see :func:`game_zip_links`)."""
-    from pyscript import window
-
-    from web.shell import games
-    from web.shell.params import game_of
-
-    spec = games.get(game_of(str(window.location.search or "")))
-    if not spec.package or importlib.util.find_spec(spec.package) is not None:
-        return None
-    return spec.name
-
-
 def game_zip_links() -> list[str]:
     """The game zips this visit loads, in order: web/boot.js preloads them as the page
     opens (``<link rel=preload data-game-zip>``, from the build's ``#game-zips`` block), so
-    that they download in parallel with the runtime; fetching them here uses those preloads."""
-    return [str(link.href) for link in document.querySelectorAll("link[data-game-zip]")]
+    that they download in parallel with the runtime; fetching them here uses those preloads.
+    Without them (web/boot.js did not run) every game's zips: more than the visit needs,
+    never a start that fails."""
+    links = [str(link.href) for link in document.querySelectorAll("link[data-game-zip]")]
+    block = document.getElementById("game-zips")
+    if links or block is None:
+        return links
+    needs = json.loads(str(block.textContent))["needs"]
+    return sorted({url for urls in needs.values() for url in urls})
 
 
 async def fetch_zip(url: str) -> bytes:
@@ -153,10 +147,6 @@ async def start_later(urls: list[str]) -> None:
     try:
         for url, data in zip(urls, await asyncio.gather(*map(fetch_zip, urls)), strict=True):
             mount(url, data)
-        name = missing_game()
-        if name is not None:
-            url = f"./games/{name}.zip"
-            mount(url, await fetch_zip(url))
         from web.shell import ui
 
         ui.main()
@@ -171,7 +161,7 @@ def start() -> None:
         if os.path.isfile("app.zip"):
             use_app_zip(os.path.abspath("app.zip"))
             urls = game_zip_links()
-            if urls or missing_game() is not None:
+            if urls:
                 STARTING.append(asyncio.ensure_future(start_later(urls)))
                 return
         from web.shell import ui
