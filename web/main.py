@@ -95,9 +95,10 @@ def mount(url: str, data: bytes) -> None:
     path = os.path.abspath(f"game-{name}")
     with open(path, "wb") as out:
         out.write(data)
-    import_shared_packages(path)
+    folders = _folders(path)
+    import_shared_packages(folders)
     use_app_zip(path)
-    extend_packages(path)
+    extend_packages(path, folders)
 
 
 def _folders(archive: str) -> list[str]:
@@ -110,13 +111,13 @@ def _folders(archive: str) -> list[str]:
     return sorted(packages, key=lambda f: (f.count("/"), f))
 
 
-def import_shared_packages(archive: str) -> None:
-    """Import each package that ``archive`` shares with what is already mounted (``web``;
-    ``web.dog``, which app.zip holds for the game's spec alone) before ``archive`` is, so
+def import_shared_packages(folders: list[str]) -> None:
+    """Import each package whose folder an archive about to be mounted shares with what is
+    already mounted (``web``; ``web.dog``, which app.zip holds for the game's spec alone), so
     that it is the mounted one's (``web``: app.zip's; ``web.dog``: a namespace package) and
-    :func:`extend_packages` adds ``archive``'s folder to it: found first in ``archive``,
+    :func:`extend_packages` adds the archive's folder to it: found first in the archive,
     ``web/dog/__init__.py`` would make a package of that folder alone, without the spec."""
-    for folder in _folders(archive):
+    for folder in folders:
         name = folder.replace("/", ".")
         parent = name.rpartition(".")[0]
         if name in sys.modules or (parent and parent not in sys.modules):
@@ -125,12 +126,12 @@ def import_shared_packages(archive: str) -> None:
             importlib.import_module(name)
 
 
-def extend_packages(archive: str) -> None:
+def extend_packages(archive: str, folders: list[str]) -> None:
     """Each package already imported whose folder ``archive`` also holds gets that folder on
     its ``__path__``, outer packages first, so that its modules there (``web.dog.words``)
     import: a package looks for its submodules on its own ``__path__`` only, never on
     sys.path."""
-    for folder in _folders(archive):
+    for folder in folders:
         module = sys.modules.get(folder.replace("/", "."))
         paths = getattr(module, "__path__", None)
         where = f"{archive}/{folder}"
