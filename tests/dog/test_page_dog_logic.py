@@ -189,3 +189,33 @@ def test_the_url_reads_dogs_own_rules_name() -> None:
     assert p.settings.levels == ("medium", "hard", "human") and p.settings.seed == 4
     assert [n.param for n in parse_query("game=dog&rules=official").notices] == ["rules"]
     assert not parse_query("rules=traditional&players=4").notices  # Dernier's as before
+
+
+def test_the_pawns_a_move_sends_home_s8_s11() -> None:
+    """§8: a move sends home the pawn it lands on; §11: a 7's part every pawn it passes;
+    §10: coming out, the pawn on the start field. A swap sends nobody."""
+    pawns = [
+        ["10", "n0", "n0", "n0"],
+        ["12", "n1", "n1", "n1"],
+        ["14", "n2", "n2", "n2"],
+        ["0", "n3", "n3", "n3"],
+    ]
+    assert geo.sends_home(pawns, "10-14", True) == [(1, 0, "12"), (2, 0, "14")]
+    assert geo.sends_home(pawns, "10-14", False) == [(2, 0, "14")]
+    assert geo.sends_home(pawns, "10-13", False) == []
+    assert geo.sends_home(pawns, "out", False, "n0") == [(3, 0, "0")]
+    assert geo.sends_home(pawns, "10x12", False) == []
+
+
+def test_the_log_says_whose_pawns_went_home_and_for_whom_s8_s12() -> None:
+    SHELL.update(STRINGS)
+    names = ["You", "Bianca", "Carlo", "Dario"]
+    fx = {"sent": [[2, 0, "28"], [0, 1, "27"]], "for": 2}
+    line = log_line("en", names, 0, "JK=7 0-h0.2 25-30", fx=fx, me=0)
+    assert line == (
+        "You: Jolly as 7, 0 → home 2, 25 → 30, moving Carlo's pawns — "
+        "sends Carlo's pawn on 28 and your pawn on 27 home"
+    )
+    line = log_line("it", names, 3, "10C 22-32", fx={"sent": [[1, 0, "32"]]}, me=0)
+    assert line == "Dario: 10C, 22 → 32 — rimanda al nido la pedina di Bianca su 32"
+    assert log_line("en", names, 3, "10C 22-32", fx={"sent": "junk"}) == "Dario: 10C, 22 → 32"

@@ -150,3 +150,24 @@ def after_parts(pawns: Board, parts: list[tuple[str, str]]) -> Board:
                 continue
             break
     return board
+
+
+#: a pawn a move would send to its nest: (seat, its number, the field it stands on)
+Victim = tuple[int, int, str]
+
+
+def sends_home(pawns: Board, token: str, seven: bool, nest: str = "") -> list[Victim]:
+    """The pawns one step of a move would send to their nests (RULES §8): ``token`` is
+    ``a-b`` (the pawn landed on, and for a 7's part every pawn passed, §11) or ``out``
+    (a pawn on the start field of ``nest``'s seat, §10); a swap sends nobody."""
+    if token == "out":
+        if not nest.startswith("n"):
+            return []
+        start = str(start_of(int(nest[1:])))
+        return [(s, i, at) for s, i, at, _fresh, _n in placed(pawns) if at == start]
+    if "-" not in token:
+        return []
+    a, b = token.split("-")
+    hit = {f for f in path(a, b) if is_track(f)} if seven else ({b} if is_track(b) else set())
+    hit.discard(a)
+    return [(s, i, at) for s, i, at, _fresh, _n in placed(pawns) if at in hit]

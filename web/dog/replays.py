@@ -28,6 +28,8 @@ class DogFrame:
     game: dog.Game
     moves: list[tuple[int, str]]
     made: int
+    #: what each move of the game did beside its own pawn (the match's, shared)
+    effects: list[Any]
 
 
 class DogBook(EngineBook):
@@ -59,7 +61,7 @@ class DogBook(EngineBook):
         match.next_game()
 
     def frame(self, match: dog.Match, moves: list[tuple[int, str]]) -> DogFrame:
-        return DogFrame(match.game.copy(), moves, len(moves))
+        return DogFrame(match.game.copy(), moves, len(moves), match.effects)
 
     def totals(self, match: dog.Match) -> list[int]:
         return list(match.score)
@@ -93,7 +95,10 @@ class DogBook(EngineBook):
             "winner": g.winner,  # the team (0: seats 0 and 2)
             "winners": [] if g.winner is None else [x for x in range(SEATS) if team_of(x) == g.winner],
             "dealer": pos["dealer"],
-            "log": [log_line(lang, names, int(s), str(mv)) for s, mv in public_moves(made, seat)],
+            "log": [
+                log_line(lang, names, int(e[0]), str(e[1]), fx=e[2] if len(e) > 2 else None, me=seat)
+                for e in public_moves(made, seat, frame.effects[: frame.made])
+            ],
             "position": pos,
         }
 

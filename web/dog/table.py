@@ -16,7 +16,7 @@ from pyscript import document
 
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
-from web.dog.words import card_text, card_words, letter, log_line
+from web.dog.words import card_text, card_words, letter, log_line, pawns_words
 from web.dog.words import field_words as field_words_of
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
@@ -109,6 +109,7 @@ class DogTable:
         self.dog_walks: dict[str, Any] = {}  # pawn id -> its walk along the track (a task)
         self.dog_log_seen = (0, 0)  # (game, lines) announced
         self.dog_state: dict[str, Any] | None = None
+        self.dog_threats: dict[str, list[geo.Victim]] = {}  # target -> pawns it sends home
         self.build_dog_table()
         self.on(by_id("hand"), "click", self.on_dog_hand)
         self.on(by_id("board"), "click", self.on_dog_board)
@@ -166,6 +167,7 @@ class DogTable:
         side.appendChild(ranks)
         seven = make("div", "dog-seven", id="seven", hidden="")
         seven.appendChild(make("span", "dog-seven-left", id="seven-left"))
+        seven.appendChild(make("span", "dog-seven-sent", id="seven-sent"))
         seven.appendChild(
             make(
                 "button",
@@ -338,6 +340,39 @@ class DogTable:
             pawns = geo.after_parts(pawns, self.dog_pick.parts)
         return pawns
 
+    def dog_would_send(
+        self: Any, pick: Pick, legal: list[str], pawns: list[list[str]], tok: str, nest: str
+    ) -> list[geo.Victim]:
+        """The pawns choosing ``tok`` would send home (RULES §8, §11): for a 7's part, those
+        of the parts that would then play by themselves too (one way left to finish it)."""
+        seven = is_seven(pick.head)
+        hit = geo.sends_home(pawns, tok, seven, nest)
+        if not seven or "-" not in tok:
+            return hit
+        prefix = " ".join([pick.head, *(f"{a}-{b}" for a, b in pick.parts), tok])
+        ways = [m for m in legal if m == prefix or m.startswith(prefix + " ")]
+        if len(ways) != 1 or ways[0] == prefix:
+            return hit
+        a, b = tok.split("-")
+        board = geo.after_parts(pawns, [(a, b)])
+        for part in ways[0][len(prefix) + 1 :].split(" "):
+            hit += geo.sends_home(board, part, True)
+            x, y = part.split("-")
+            board = geo.after_parts(board, [(x, y)])
+        return hit
+
+    def dog_seven_sent(self: Any, st: dict[str, Any]) -> list[list[Any]]:
+        """The pawns a 7's parts chosen so far send home: on the track before, in the nest
+        on the provisional board."""
+        shown = self.shown_pawns(st)
+        out: list[list[Any]] = []
+        for s, row in enumerate(st["pawns"]):
+            for i, p in enumerate(row):
+                at = geo.parse_pawn(str(p))[0]
+                if geo.is_track(at) and str(shown[s][i]).startswith("n"):
+                    out.append([s, i, at])
+        return out
+
     def render_dog_pawns(self: Any, st: dict[str, Any], legal: list[str]) -> None:
         lang = self.lang
         layer = by_id("dog-pawns")
@@ -346,12 +381,20 @@ class DogTable:
         pick = self.dog_pick
         movable: list[str] = []
         targets: list[str] = []
+        #: (pawn, target field) -> the pawns that move would send home (RULES §8, §11)
+        threats: dict[tuple[str, str], list[geo.Victim]] = {}
         if pick is not None and st.get("turn") == self.seat:
-            if pick.pawn is None:
-                movable = pick.movable(legal, nest)
-            else:
-                movable = [pick.pawn]
-                targets = [f for f, _tok in pick.targets(legal, pick.pawn, nest)]
+            movable = pick.movable(legal, nest) if pick.pawn is None else [pick.pawn]
+            for a in movable:
+                for f, tok in pick.targets(legal, a, nest):
+                    if pick.pawn is not None:
+                        targets.append(f)
+                    hit = self.dog_would_send(pick, legal, pawns, tok, nest)
+                    if hit:
+                        threats[(a, f)] = hit
+        self.dog_threats = threats
+        threatened = {f"{s}.{i}" for hit in threats.values() for s, i, _at in hit}
+        sending = {f: hit for (_a, f), hit in threats.items() if f in targets}
         last = (st.get("log") or [[None, ""]])[-1][1]
         moves: list[tuple[str, Any, list[tuple[float, float]], bool]] = []
         for s, i, at, fresh, index in geo.placed(pawns):
@@ -376,6 +419,10 @@ class DogTable:
             tgt = at in targets and not at.startswith("n")
             self.dog_flag(el, "movable", on)
             self.dog_flag(el, "target", tgt)
+            self.dog_flag(el, "threatened", pid in threatened)
+            self.dog_flag(el, "sends", tgt and at in sending)
+            if tgt and at in sending:
+                el.setAttribute("aria-label", self.dog_sends_label(at, sending[at]))
             el.setAttribute("tabindex", "0" if on or tgt else "-1")
             el.setAttribute("role", "button" if on or tgt else "img")
             walking = self.dog_walks.get(pid)
@@ -396,16 +443,48 @@ class DogTable:
             name = str(f.dataset.field)
             lit = name in targets or (name == nest and nest in movable)
             self.dog_flag(f, "target", name in targets)
+            self.dog_flag(f, "sends", name in sending)
             self.dog_flag(f, "movable", name == nest and nest in movable)
             if lit:  # reachable by keyboard while lit
                 f.setAttribute("tabindex", "0")
                 f.setAttribute("role", "button")
-                f.setAttribute("aria-label", t(lang, "dog_field_label", f=field_words_of(lang, name)))
+                label = t(lang, "dog_field_label", f=field_words_of(lang, name))
+                if name in sending:
+                    label = self.dog_sends_label(name, sending[name])
+                f.setAttribute("aria-label", label)
             elif f.hasAttribute("tabindex"):
                 f.removeAttribute("tabindex")
                 f.removeAttribute("role")
         for pid, el, steps, home in moves:
             self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
+
+    def dog_threat_words(self: Any) -> str:
+        """What the moves on offer would send home, said before one is chosen (RULES §8):
+        "Moving to 36 sends Bianca's pawn on 36 home." (at most three, then "…")."""
+        lang = self.lang
+        names, me = self.dog_names(), self.seat
+        chosen = self.dog_pick is not None and self.dog_pick.pawn is not None
+        said = []
+        for (a, f), hit in self.dog_threats.items():
+            pawns = pawns_words(lang, names, me, [list(v) for v in hit])
+            if f.startswith("n"):  # a pawn coming out onto the start field (§10)
+                f = str(geo.start_of(int(f[1:])))
+            at = field_words_of(lang, f)
+            if chosen:
+                said.append(t(lang, "dog_would_send", at=at, pawns=pawns))
+            else:
+                said.append(t(lang, "dog_would_send_from", a=field_words_of(lang, a), at=at, pawns=pawns))
+        more = " …" if len(said) > 3 else ""
+        return "".join(" " + x for x in said[:3]) + more
+
+    def dog_sends_label(self: Any, at: str, hit: list[geo.Victim]) -> str:
+        lang = self.lang
+        field = t(lang, "dog_field_label", f=field_words_of(lang, at))
+        pawns = pawns_words(lang, self.dog_names(), self.seat, [list(v) for v in hit])
+        return t(lang, "dog_target_sends", field=field, pawns=pawns)
+
+    def dog_names(self: Any) -> list[str]:
+        return list((self.dog_state or {}).get("names") or [])
 
     def dog_flag(self: Any, el: Any, name: str, on: bool) -> None:
         if on:
@@ -548,6 +627,12 @@ class DogTable:
             left = pick.left()
             seven.dataset.left = str(left)
             by_id("seven-left").textContent = t(lang, "dog_seven_left", n=left)
+            sent = self.dog_seven_sent(st)
+            by_id("seven-sent").textContent = (
+                t(lang, "dog_seven_sent", pawns=pawns_words(lang, self.dog_names(), self.seat, sent))
+                if sent
+                else ""
+            )
             by_id("seven-undo").disabled = not pick.parts
         else:
             seven.hidden = True
@@ -585,9 +670,12 @@ class DogTable:
                 text = t(lang, "dog_your_turn")
             elif pick.pawn is None:
                 text = t(lang, "dog_pick_pawn")
+                text += self.dog_threat_words()
             else:
                 jack = (pick.head.startswith("J") and pick.head[1:2] != "K") or pick.head == "JK=J"
                 text = t(lang, "dog_pick_swap" if jack else "dog_pick_target")
+                text += self.dog_threat_words()
+
         else:
             who = names[turn] if isinstance(turn, int) and turn < len(names) else ""
             text = t(lang, "dog_wait_turn", who=who)
@@ -618,7 +706,11 @@ class DogTable:
         if seen_game != game or seen > len(log):
             clear(box)
             seen = 0
-        lines = [log_line(self.lang, names, int(s), str(m)) for s, m in log[seen:]]
+        me = self.seat
+        lines = [
+            log_line(self.lang, names, int(e[0]), str(e[1]), fx=e[2] if len(e) > 2 else None, me=me)
+            for e in log[seen:]
+        ]
         for text in lines:
             box.appendChild(make("li", "", text))
         if lines:

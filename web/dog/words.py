@@ -3,6 +3,8 @@ and the sentences of its log, made from move strings (plain Python, no browser).
 
 from __future__ import annotations
 
+from typing import Any
+
 from web.shell.i18n import t
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -99,6 +101,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_log_fold": ("{who} gives up the round", "{who} rinuncia al giro"),
     "dog_log_abandon": ("{who} abandons", "{who} abbandona"),
     "dog_log_timeout": ("{who} ran out of time", "{who} ha esaurito il tempo"),
+    # what a move did beside its own pawn (RULES §8, §11, §12): said in the log, and before a
+    # part of a 7 (or any move) is chosen, beside the target that would do it
+    "dog_log_sent": ("{line} — sends {pawns} home", "{line} — rimanda al nido {pawns}"),
+    "dog_log_for": ("{line}, moving {pawns}", "{line}, muovendo {pawns}"),
+    "dog_pawn_of": ("{who}'s pawn on {at}", "la pedina di {who} su {at}"),
+    "dog_pawn_yours": ("your pawn on {at}", "la tua pedina su {at}"),
+    "dog_pawns_of": ("{who}'s pawns", "le pedine di {who}"),
+    "dog_pawns_yours": ("your pawns", "le tue pedine"),
+    "dog_and": (" and ", " e "),
+    "dog_would_send": ("Moving to {at} sends {pawns} home.", "Andare su {at} rimanda al nido {pawns}."),
+    "dog_would_send_from": ("{a} → {at} sends {pawns} home.", "{a} → {at} rimanda al nido {pawns}."),
+    "dog_target_sends": ("{field}: sends {pawns} home", "{field}: rimanda al nido {pawns}"),
+    "dog_seven_sent": ("So far this 7 sends {pawns} home.", "Finora questo 7 rimanda al nido {pawns}."),
     # the hint (web/dog/coach.py): the move the hard bot would make, as advice
     "dog_hint_give_card": ("give {card} to your partner", "dai {card} al compagno"),
     "dog_hint_out": ("play {card} and bring a pawn out", "gioca {card} e fai uscire una pedina"),
@@ -183,12 +198,58 @@ def card_words(head: str, lang: str, faces: bool = False) -> str:
     return "".join(card_text(head)) if faces else head
 
 
+def pawns_words(lang: str, names: list[str], me: int | None, pawns: list[Any]) -> str:
+    """Pawns sent home, ``[seat, number, field]`` each: "Carlo's pawn on 28 and your pawn on
+    12" (``me``: the reader's seat, None for nobody's)."""
+    said = []
+    for p in pawns:
+        if not (isinstance(p, list | tuple) and len(p) == 3 and isinstance(p[0], int)):
+            continue
+        s, at = p[0], p[2]
+        where = field_words(lang, str(at))
+        if s == me:
+            said.append(t(lang, "dog_pawn_yours", at=where))
+        else:
+            said.append(t(lang, "dog_pawn_of", who=name_of(names, int(s)), at=where))
+    if len(said) < 2:
+        return "".join(said)
+    return ", ".join(said[:-1]) + t(lang, "dog_and") + said[-1]
+
+
+def name_of(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat}"
+
+
 def log_line(
-    lang: str, names: list[str], seat: int, move: str, prefix: str = "dog_log", faces: bool = False
+    lang: str,
+    names: list[str],
+    seat: int,
+    move: str,
+    prefix: str = "dog_log",
+    faces: bool = False,
+    fx: dict[str, Any] | None = None,
+    me: int | None = None,
 ) -> str:
     """One move of the log in the player's words; with ``prefix="dog_hint"``, a move as
-    advice to the player (the hint); ``faces``: cards by rank and suit sign."""
-    who = names[seat] if 0 <= seat < len(names) else f"#{seat}"
+    advice to the player (the hint); ``faces``: cards by rank and suit sign. ``fx``, what the
+    move did beside its own pawn (:func:`dog.match.move_effects`): the partner whose pawns
+    it moved and the pawns it sent home, said after it (``me``: the reader's seat)."""
+    line = move_line(lang, names, seat, move, prefix, faces)
+    if not isinstance(fx, dict):
+        return line
+    mate = fx.get("for")
+    if isinstance(mate, int):
+        who = name_of(names, mate)
+        pawns = t(lang, "dog_pawns_yours") if mate == me else t(lang, "dog_pawns_of", who=who)
+        line = t(lang, "dog_log_for", line=line, pawns=pawns)
+    sent = fx.get("sent")
+    if isinstance(sent, list) and sent:
+        line = t(lang, "dog_log_sent", line=line, pawns=pawns_words(lang, names, me, sent))
+    return line
+
+
+def move_line(lang: str, names: list[str], seat: int, move: str, prefix: str, faces: bool) -> str:
+    who = name_of(names, seat)
     toks = move.split(" ")
     if toks[0] == "give":
         if len(toks) > 1:
