@@ -5,7 +5,7 @@ included) is chosen; moves made with the partner's pawns (§11's exception, §12
 from __future__ import annotations
 
 import pytest
-from dog_page_support import NAMES, open_saved, page_save, seek
+from dog_page_support import NAMES, open_saved, page_save, play_turn, race, seek
 from playwright.sync_api import Page, expect
 
 import dog
@@ -111,3 +111,25 @@ def test_a_move_landing_on_a_pawn_is_said_s8(page: Page, server_url: str) -> Non
     if page.locator(f"#board [data-pawn='{s}.{i}'][data-target='true']").count():
         page.click(f"#board [data-pawn='{s}.{i}']")
     expect(page.locator("#log li").last).to_contain_text(f"rimanda al nido {words}")
+
+
+@pytest.mark.browser
+def test_a_finished_player_is_told_they_move_the_partners_pawns_s12(page: Page, server_url: str) -> None:
+    """§12: once one's four pawns are home, the turn line says one's cards now move the
+    partner's pawns, the seat shows it, and the log says whose pawns a move moved."""
+
+    def ok(m: dog.Match) -> bool:
+        st = m.game.state
+        return st.phase == "play" and st.turn == 0 and st.finished(0) and len(m.legal_moves(0)) > 1
+
+    m = race(1, ok)
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=4000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    said = "Your four pawns are home: your cards now move Carlo's pawns (rules §12)."
+    expect(page.locator("#turn-line")).to_contain_text(said)
+    expect(page.locator("#dog-seats [data-seat='0'] .dog-helping")).to_have_text("all home")
+    expect(page.locator("#announce")).to_contain_text(said)
+    before = len(log_lines(page))
+    play_turn(page)
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    assert "moving Carlo's pawns" in log_lines(page)[before]

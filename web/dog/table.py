@@ -325,6 +325,12 @@ class DogTable:
         self.render_timer()
         self.render_coach(self.sv)
 
+    def dog_helping(self: Any, st: dict[str, Any], seat: int | None = None) -> bool:
+        """``seat`` (the shown one by default) has its four pawns home: its cards move the
+        partner's pawns (RULES §12)."""
+        row = st["pawns"][self.seat if seat is None else seat]
+        return all(str(p).startswith("h") for p in row)
+
     def dog_nest(self: Any, st: dict[str, Any]) -> str:
         """The nest ``out`` brings a pawn from: one's own, the partner's once finished (§12)."""
         me = self.seat
@@ -545,6 +551,10 @@ class DogTable:
                 li.appendChild(make("span", "chip", t(lang, "dog_gave_mark")))
             if s in out:
                 li.appendChild(make("span", "chip", t(lang, "dog_out_round")))
+            if self.dog_helping(st, s) and not st.get("hand_over"):
+                chip = make("span", "chip dog-helping", t(lang, "dog_helping_chip"))
+                chip.setAttribute("title", t(lang, "dog_helping", who=names[geo.partner(s)]))
+                li.appendChild(chip)
             box.appendChild(li)
 
     def render_dog_discard(self: Any, st: dict[str, Any]) -> None:
@@ -679,6 +689,9 @@ class DogTable:
         else:
             who = names[turn] if isinstance(turn, int) and turn < len(names) else ""
             text = t(lang, "dog_wait_turn", who=who)
+        if self.dog_helping(st) and not st.get("hand_over") and not covered:
+            mate = self.dog_name(geo.partner(me))
+            text = t(lang, "dog_for_partner", who=mate) + " " + text
         if st.get("got") and st.get("phase") == "play" and st.get("round") and not covered:
             got = t(lang, "dog_received", card=st.get("got"))
             text = got + " " + text if turn == me and self.dog_pick is None else text

@@ -112,6 +112,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_and": (" and ", " e "),
     "dog_would_send": ("Moving to {at} sends {pawns} home.", "Andare su {at} rimanda al nido {pawns}."),
     "dog_would_send_from": ("{a} → {at} sends {pawns} home.", "{a} → {at} rimanda al nido {pawns}."),
+    "dog_for_partner": (
+        "Your four pawns are home: your cards now move {who}'s pawns (§12).",
+        "Le tue quattro pedine sono a casa: ora le tue carte muovono le pedine di {who} (§12).",
+    ),
+    "dog_helping_chip": ("all home", "tutte a casa"),
+    "dog_helping": ("all home: moves {who}'s pawns", "tutte a casa: muove le pedine di {who}"),
     "dog_target_sends": ("{field}: sends {pawns} home", "{field}: rimanda al nido {pawns}"),
     "dog_seven_sent": ("So far this 7 sends {pawns} home.", "Finora questo 7 rimanda al nido {pawns}."),
     # the hint (web/dog/coach.py): the move the hard bot would make, as advice
