@@ -132,16 +132,20 @@ class Match(Saved):
         g = self.game
         st = g.state
         who = st.turn if seat is None else seat
-        before = st.loc[:]
+        before, round_no = st.loc[:], st.round
         mover = st.mover(who) if isinstance(who, int) and 0 <= who < SEATS else who
         g.play(move, seat)
         self.history[-1]["moves"].append([who, move])
-        self.history[-1]["effects"].append(move_effects(before, st.loc, who, mover, move))
+        fx = move_effects(before, st.loc, who, mover, move)
+        if st.round != round_no:  # the move ended the round: the next one is dealt (§4, §5)
+            fx = {**(fx or {}), "dealt": [st.round, st.cards]}
+        self.history[-1]["effects"].append(fx)
         self._count_game()
 
     @property
     def effects(self) -> list[dict[str, Any] | None]:
-        """The current game's :func:`move_effects`, one per move played."""
+        """The current game's :func:`move_effects`, one per move played; a move that ended
+        the round adds ``dealt``: ``[round, cards]`` of the round it dealt."""
         fx: list[dict[str, Any] | None] = self.history[-1]["effects"]
         return fx
 

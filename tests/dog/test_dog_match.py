@@ -128,3 +128,23 @@ def test_a_finished_player_moves_for_the_partner_section12_section11() -> None:
     m = _match_at(position(own, ["5H"], hands={1: ["3C"], 2: ["4C"], 3: ["5C"]}))
     m.play("5H 10-15")
     assert m.effects == [None]
+
+
+def test_the_move_ending_a_round_tells_the_next_deal_section4() -> None:
+    """§4: the last card of a round deals the next one; the match records it with the move."""
+    m = Match.new(seed=3)
+    rounds = [1]
+    for _ in range(400):
+        if m.game.over:
+            break
+        g = m.game
+        if g.state.phase == "exchange":
+            seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
+        else:
+            seat = g.state.turn
+        m.play(next(x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")), seat)
+        fx = m.effects[-1]
+        if fx and "dealt" in fx:
+            assert fx["dealt"] == [g.state.round, g.state.cards]
+            rounds.append(fx["dealt"][0])
+    assert rounds[:3] == [1, 2, 3]

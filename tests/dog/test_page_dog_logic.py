@@ -14,7 +14,7 @@ import dog
 from web.dog import board as geo
 from web.dog.pick import Pick, gives, jolly_ranks, usable_cards
 from web.dog.session import DogMatch, DogSession, public_log
-from web.dog.words import STRINGS, log_line
+from web.dog.words import STRINGS, cards_n, log_line, round_words
 from web.shell import games
 from web.shell.i18n import STRINGS as SHELL
 from web.shell.params import Settings
@@ -124,7 +124,7 @@ def test_the_log_hides_a_given_card_from_the_others_s4() -> None:
     ]
     assert all(m == "give" for who, m in log0 if who != 0)
     assert log_line("en", s.names, 2, "give") == f"{s.names[2]} gives a card to the partner"
-    assert log_line("it", s.names, 0, "7H 62-h0.2 10-13") == f"{s.names[0]}: 7H, 62 → casa 2, 10 → 13"
+    assert log_line("it", s.names, 0, "7H 62-h0.2 10-13") == f"{s.names[0]}: 7♥, 62 → casa 2, 10 → 13"
 
 
 def test_a_whole_game_of_bots_through_the_session() -> None:
@@ -217,5 +217,21 @@ def test_the_log_says_whose_pawns_went_home_and_for_whom_s8_s12() -> None:
         "sends Carlo's pawn on 28 and your pawn on 27 home"
     )
     line = log_line("it", names, 3, "10C 22-32", fx={"sent": [[1, 0, "32"]]}, me=0)
-    assert line == "Dario: 10C, 22 → 32 — rimanda al nido la pedina di Bianca su 32"
-    assert log_line("en", names, 3, "10C 22-32", fx={"sent": "junk"}) == "Dario: 10C, 22 → 32"
+    assert line == "Dario: 10♣, 22 → 32 — rimanda al nido la pedina di Bianca su 32"
+    assert log_line("en", names, 3, "10C 22-32", fx={"sent": "junk"}) == "Dario: 10♣, 22 → 32"
+
+
+def test_the_log_speaks_to_its_reader_with_the_cards_as_shown() -> None:
+    """The reader's own moves are said to them ("You give", "Dai", never "Tu dà"), cards as
+    their faces show them (9♦, not 9D); one card is "1 card"; a round's end is a line."""
+    SHELL.update(STRINGS)
+    names = ["Anna", "Bianca", "Carlo", "Dario"]
+    assert log_line("en", names, 0, "give 6C", me=0) == "You give 6♣ to your partner"
+    assert log_line("it", names, 0, "give 2D", me=0) == "Dai 2♦ al compagno"
+    assert log_line("it", names, 2, "give", me=0) == "Carlo dà una carta al compagno"
+    assert log_line("en", names, 0, "fold", me=0) == "You give up the round"
+    assert log_line("en", names, 1, "9D 3-12", me=0) == "Bianca: 9♦, 3 → 12"
+    assert log_line("en", names, 0, "give JK", me=0) == "You give Jolly to your partner"
+    assert cards_n("en", 1) == "1 card" and cards_n("it", 1) == "1 carta" and cards_n("en", 2) == "2 cards"
+    assert round_words("en", {"dealt": [3, 4]}) == "Round 3: 4 cards each"
+    assert round_words("en", {"sent": []}) == "" and round_words("en", None) == ""

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 import dog
 from web.dog import board as geo
-from web.dog.words import STRINGS, pawns_words
+from web.dog.words import STRINGS, card_words, pawns_words
 from web.shell.i18n import STRINGS as SHELL
 from web.shell.i18n import t
 
@@ -86,7 +86,7 @@ def test_a_seven_warns_and_tells_of_the_pawns_it_sends_home_s8_s11(page: Page, s
         page.click(f"#board [data-pawn][data-at='{c}']")
     click_target(page, d)
     expect(page.locator("#log li").last).to_contain_text(f"sends {words}")
-    assert log_lines(page)[-1].startswith(f"You: {card}")
+    assert log_lines(page)[-1].startswith(f"You: {card_words(card, 'en', True)}")  # as its face shows it
     expect(page.locator("#announce")).to_contain_text(f"sends {words}")
 
 

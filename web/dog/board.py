@@ -46,6 +46,21 @@ def nest_xy(seat: int, index: int, shown: int = 0) -> tuple[float, float]:
     return round(cx + dx, 2), round(cy + dy, 2)
 
 
+def number_xy(field: int, shown: int = 0) -> tuple[float, float]:
+    """Where a track field's number is written: just outside the ring."""
+    a = _angle(field, shown)
+    r = RADIUS + 4.4
+    return round(CENTER + r * math.cos(a), 2), round(CENTER + r * math.sin(a), 2)
+
+
+def nest_label_xy(seat: int, shown: int = 0) -> tuple[float, float]:
+    """Where a nest's letter stands: beside the nest, towards the middle of the board (clear
+    of the track whichever way the board is turned)."""
+    a = _angle(start_of(seat) - 3.6, shown)
+    r = RADIUS - 8.5 - 7.0
+    return round(CENTER + r * math.cos(a), 2), round(CENTER + r * math.sin(a), 2)
+
+
 def nest_center(seat: int, shown: int = 0) -> tuple[float, float]:
     a = _angle(start_of(seat) - 3.6, shown)
     r = RADIUS - 8.5

@@ -16,7 +16,16 @@ from pyscript import document
 
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
-from web.dog.words import card_text, card_words, letter, log_line, pawns_words
+from web.dog.words import (
+    card_spoken,
+    card_text,
+    card_words,
+    cards_n,
+    letter,
+    log_line,
+    pawns_words,
+    round_words,
+)
 from web.dog.words import field_words as field_words_of
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
@@ -63,9 +72,18 @@ def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
         nest.dataset.field = f"n{s}"
         nest.style.setProperty("--seat", COLOURS[s])
         fields.appendChild(nest)
-        label = svg("text", x=x, y=y + 7.6, **{"class": "dog-nest-label", "text-anchor": "middle"})
+        lx, ly = geo.nest_label_xy(s, shown)
+        label = svg("text", x=lx, y=ly + 1.1, **{"class": "dog-nest-label", "text-anchor": "middle"})
+        label.setAttribute("aria-hidden", "true")
         label.textContent = letter(lang, s)
         fields.appendChild(label)
+    numbers = svg("g", **{"class": "dog-numbers", "aria-hidden": "true"})
+    for f in range(geo.TRACK):  # the fields' numbers, as the log names them
+        x, y = geo.number_xy(f, shown)
+        no = svg("text", x=x, y=y + 0.6, **{"class": "dog-field-no", "text-anchor": "middle"})
+        no.textContent = str(f)
+        numbers.appendChild(no)
+    b.appendChild(numbers)
     b.appendChild(fields)
 
 
@@ -126,6 +144,8 @@ class DogTable:
         self.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
         self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
         self.on(document, "keydown", self.on_dog_key)
+        self.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
+        self.dog_keys = False  # the last input was a key: the lit choices take the focus
 
     def build_dog_table(self: Any) -> None:
         table = by_id("table")
@@ -255,7 +275,7 @@ class DogTable:
         clear(by_id("replay-seats"))
         for s in range(geo.SEATS):
             n = b["counts"][s]
-            chips = [letter(lang, s), t(lang, "dog_cards_n", n=n)]
+            chips = [letter(lang, s), cards_n(lang, n)]
             if b["given"][s]:
                 chips.append(t(lang, "dog_gave_mark") + " " + str(b["given"][s]))
             row, cards = self.replay_seat_row(b, s, chips)
@@ -544,7 +564,7 @@ class DogTable:
                 li.appendChild(make("span", "chip dog-team", t(lang, tag)))
             held = hands[s] if s < len(hands) else 0
             count = len(held) if isinstance(held, list) else int(held or 0)
-            label = t(lang, "dog_cards_n", n=count)
+            label = cards_n(lang, count)
             li.appendChild(make("span", "chip dog-count", f"🂠 {count}", aria_label=label))
             li.dataset.cards = str(count)
             if s < len(given) and given[s] and st.get("phase") == "exchange":
@@ -600,7 +620,7 @@ class DogTable:
             b = make("button", "card dog-hand-card", None, type="button")
             b.dataset.card = code
             b.appendChild(self.dog_card_face(code))
-            b.setAttribute("aria-label", code)
+            b.setAttribute("aria-label", card_spoken(code, self.lang))
             ok = code in usable
             b.setAttribute("aria-disabled", "false" if ok else "true")
             b.classList.toggle("playable", ok)
@@ -610,7 +630,7 @@ class DogTable:
             if got and code == got:
                 got = None
                 b.dataset.received = "true"
-                b.setAttribute("aria-label", t(self.lang, "dog_received", card=code))
+                b.setAttribute("aria-label", t(self.lang, "dog_received", card=card_spoken(code, self.lang)))
             hand.appendChild(b)
 
     def render_dog_controls(self: Any, st: dict[str, Any], legal: list[str], covered: bool) -> None:
@@ -621,7 +641,7 @@ class DogTable:
         give.disabled = self.dog_give is None
         fold = by_id("fold")
         fold.disabled = covered or "fold" not in legal
-        fold.hidden = exchange
+        fold.hidden = exchange or bool(st.get("hand_over"))
         pick = self.dog_pick
         ranks = by_id("ranks")
         ranks.hidden = covered or not self.dog_ranks_for
@@ -669,7 +689,7 @@ class DogTable:
             if gives(legal):
                 text = t(lang, "dog_exchange_pick")
             elif st.get("gave"):
-                text = t(lang, "dog_exchange_wait", card=st.get("gave"))
+                text = t(lang, "dog_exchange_wait", card=card_words(str(st.get("gave")), lang, True))
             else:
                 text = t(lang, "dog_wait_exchange")
         elif turn == me:
@@ -692,8 +712,9 @@ class DogTable:
         if self.dog_helping(st) and not st.get("hand_over") and not covered:
             mate = self.dog_name(geo.partner(me))
             text = t(lang, "dog_for_partner", who=mate) + " " + text
-        if st.get("got") and st.get("phase") == "play" and st.get("round") and not covered:
-            got = t(lang, "dog_received", card=st.get("got"))
+        held = st["hands"][me] if isinstance(st["hands"][me], list) else []
+        if st.get("got") in held and st.get("phase") == "play" and not covered:
+            got = t(lang, "dog_received", card=card_words(str(st.get("got")), lang))
             text = got + " " + text if turn == me and self.dog_pick is None else text
         line.textContent = text
         key = (turn, st.get("phase"), st.get("round"))
@@ -720,12 +741,16 @@ class DogTable:
             clear(box)
             seen = 0
         me = self.seat
-        lines = [
-            log_line(self.lang, names, int(e[0]), str(e[1]), fx=e[2] if len(e) > 2 else None, me=me)
-            for e in log[seen:]
-        ]
-        for text in lines:
+        lines = []
+        for e in log[seen:]:
+            fx = e[2] if len(e) > 2 and isinstance(e[2], dict) else None
+            text = log_line(self.lang, names, int(e[0]), str(e[1]), fx=fx, me=me)
+            lines.append(text)
             box.appendChild(make("li", "", text))
+            dealt = round_words(self.lang, fx)
+            if dealt:  # the next round begins: a separator in the log (RULES §4)
+                box.appendChild(make("li", "dog-log-round", dealt))
+                lines.append(dealt)
         if lines:
             by_id("log-last").textContent = lines[-1]
             if seen:  # the moves since the last render, for screen readers
@@ -783,7 +808,7 @@ class DogTable:
                 self.render()
             return
         if code not in usable_cards(legal):
-            why = t(self.lang, "dog_unusable", card=code)
+            why = self.dog_unusable_why(code)
             if st.get("turn") != self.seat:
                 why = t(self.lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
             self.hint(why, refused=True)
@@ -802,6 +827,38 @@ class DogTable:
                 first.focus()
             return
         self.dog_start(code)
+
+    def dog_unusable_why(self: Any, code: str) -> str:
+        """Why a card of the hand has no move now, in the player's words (RULES §6–§11)."""
+        st = self.dog_state or {}
+        lang = self.lang
+        card = card_words(code, lang)
+        me = self.seat
+        if st.get("turn") != me:
+            return t(lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
+        mover = geo.partner(me) if self.dog_helping(st) else me
+        row = [geo.parse_pawn(str(p)) for p in st["pawns"][mover]]
+        track = [int(at) for at, _fresh in row if geo.is_track(at)]
+        rank = "JK" if code == "JK" else code[:-1]
+        start = geo.start_of(mover)
+        if rank in ("A", "K") and (str(start), True) in row:
+            return t(lang, "dog_why_start_fresh", card=card)
+        if not track and not any(at.startswith("h") for at, _fresh in row):
+            return t(lang, "dog_why_none_out", card=card)
+        if rank == "J":
+            return t(lang, "dog_why_jack", card=card)
+        if rank == "7":
+            return t(lang, "dog_why_seven", card=card)
+        reach = {"A": 11, "K": 13, "Q": 12}.get(rank, int(rank) if rank.isdigit() else 13)
+        fresh = {
+            int(at)
+            for r in st["pawns"]
+            for at, f in map(geo.parse_pawn, map(str, r))
+            if f and geo.is_track(at)
+        }
+        if any((a + k) % geo.TRACK in fresh for a in track for k in range(1, reach + 1)):
+            return t(lang, "dog_why_fresh", card=card)
+        return t(lang, "dog_why_room", card=card, n=reach)
 
     def dog_name(self: Any, seat: Any) -> str:
         names = list((self.dog_state or {}).get("names") or [])
@@ -853,7 +910,7 @@ class DogTable:
         lit = '[data-target="true"][tabindex="0"], [data-movable="true"][tabindex="0"]'
         el = by_id("board").querySelector(lit)
         active = document.activeElement
-        if el and active and active.closest("#table"):
+        if el and active and active.closest("#table") and self.dog_keys:
             el.focus()
 
     def on_dog_board(self: Any, evt: Any) -> None:
@@ -864,7 +921,12 @@ class DogTable:
 
     def dog_board_choice(self: Any, el: Any) -> None:
         pick = self.dog_pick
-        if pick is None or self.curtain_up():
+        if self.curtain_up():
+            return
+        if pick is None:  # a pawn tapped before a card: say what comes first
+            st = self.dog_state or {}
+            if st.get("turn") == self.seat and st.get("phase") == "play" and not st.get("hand_over"):
+                self.hint(t(self.lang, "dog_card_first"))
             return
         st = self.dog_state or {}
         legal = self.dog_legal()
@@ -902,6 +964,7 @@ class DogTable:
             self.dog_act(f"give {self.dog_give}")
 
     def on_dog_key(self: Any, evt: Any) -> None:
+        self.dog_keys = True
         busy = self.dog_pick or self.dog_ranks_for or self.dog_give
         if str(evt.key) == "Escape" and not self.dialog_open() and busy:
             self.dog_clear()
