@@ -558,23 +558,29 @@ class DogTable:
             if st.get("turn") == s:
                 li.classList.add("to-act")
             li.appendChild(make("span", "dog-letter", letter(lang, s), aria_hidden="true"))
-            li.appendChild(make("span", "dog-name", names[s] if s < len(names) else str(s)))
+            who = make("span", "dog-who")
+            who.appendChild(make("span", "dog-name", names[s] if s < len(names) else str(s)))
+            # a second line (phones: the name keeps the first line whole): team and state
+            facts = make("span", "dog-facts")
             if s != me:
                 tag = "dog_partner" if s == geo.partner(me) else "dog_team_them"
-                li.appendChild(make("span", "chip dog-team", t(lang, tag)))
+                facts.appendChild(make("span", "dog-team", t(lang, tag)))
+            if s < len(given) and given[s] and st.get("phase") == "exchange":
+                facts.appendChild(make("span", "dog-state", t(lang, "dog_gave_mark")))
+            if s in out:
+                facts.appendChild(make("span", "dog-state dog-out", t(lang, "dog_out_round")))
+            if self.dog_helping(st, s) and not st.get("hand_over"):
+                chip = make("span", "dog-state dog-helping", t(lang, "dog_helping_chip"))
+                chip.setAttribute("title", t(lang, "dog_helping", who=names[geo.partner(s)]))
+                facts.appendChild(chip)
+            if facts.childNodes.length:
+                who.appendChild(facts)
+            li.appendChild(who)
             held = hands[s] if s < len(hands) else 0
             count = len(held) if isinstance(held, list) else int(held or 0)
             label = cards_n(lang, count)
             li.appendChild(make("span", "chip dog-count", f"🂠 {count}", aria_label=label))
             li.dataset.cards = str(count)
-            if s < len(given) and given[s] and st.get("phase") == "exchange":
-                li.appendChild(make("span", "chip", t(lang, "dog_gave_mark")))
-            if s in out:
-                li.appendChild(make("span", "chip", t(lang, "dog_out_round")))
-            if self.dog_helping(st, s) and not st.get("hand_over"):
-                chip = make("span", "chip dog-helping", t(lang, "dog_helping_chip"))
-                chip.setAttribute("title", t(lang, "dog_helping", who=names[geo.partner(s)]))
-                li.appendChild(chip)
             box.appendChild(li)
 
     def render_dog_discard(self: Any, st: dict[str, Any]) -> None:
