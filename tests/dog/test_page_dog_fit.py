@@ -50,3 +50,34 @@ def test_seats_fit_a_phone(page: Page, server_url: str, lang: str) -> None:
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(100)
         assert page.evaluate(SEATS_FIT_JS) == [], (w, h)
+
+
+def mid_game(m: dog.Match) -> bool:
+    st = m.game.state
+    return st.phase == "play" and st.turn == 0 and st.round >= 3 and len(m.legal_moves(0)) > 2
+
+
+@pytest.mark.browser
+def test_a_desktop_uses_the_room(page: Page, server_url: str) -> None:
+    """1280×800: the board takes the height, the hand's cards are full size, and the moves
+    of the game fill the rest of the right column, the newest in view, with no page scroll."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    m = seek(40, mid_game)
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=8000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    got = page.evaluate(
+        """() => {
+          const r = s => document.querySelector(s).getBoundingClientRect();
+          const log = document.querySelector('#log'), last = log.lastElementChild.getBoundingClientRect();
+          return {board: r('#board').width, card: r('#hand [data-card]').width, side: r('.dog-side').left,
+                  logTop: r('#log-box').top, logBottom: r('#log-box').bottom, logHeight: r('#log').height,
+                  lastTop: last.top, lastBottom: last.bottom,
+                  listTop: r('#log').top, listBottom: r('#log').bottom,
+                  scroll: document.documentElement.scrollHeight, height: innerHeight};
+        }"""
+    )
+    assert got["board"] >= 640, got
+    assert got["card"] >= 60, got
+    assert got["logTop"] < 800 and got["logBottom"] <= 800 and got["logHeight"] >= 200, got
+    assert got["listTop"] <= got["lastTop"] and got["lastBottom"] <= got["listBottom"] + 1, got
+    assert got["scroll"] <= got["height"], got

@@ -761,7 +761,7 @@ class DogTable:
             by_id("log-last").textContent = lines[-1]
             if seen:  # the moves since the last render, for screen readers
                 self.announce(" · ".join(lines[-3:]))
-            box.scrollTop = box.scrollHeight
+        box.scrollTop = box.scrollHeight  # the newest moves in view (the box may have grown)
         self.dog_log_seen = (game, len(log))
 
     def render_timer(self: Any) -> None:
