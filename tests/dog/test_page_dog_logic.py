@@ -17,7 +17,7 @@ from web.dog.session import DogMatch, DogSession, public_log
 from web.dog.words import STRINGS, cards_n, log_line, round_words
 from web.shell import games
 from web.shell.i18n import STRINGS as SHELL
-from web.shell.params import Settings
+from web.shell.params import Settings, match_query, parse_query
 from web.shell.session import MemoryStorage, Session, Store
 
 
@@ -235,3 +235,31 @@ def test_the_log_speaks_to_its_reader_with_the_cards_as_shown() -> None:
     assert cards_n("en", 1) == "1 card" and cards_n("it", 1) == "1 carta" and cards_n("en", 2) == "2 cards"
     assert round_words("en", {"dealt": [3, 4]}) == "Round 3: 4 cards each"
     assert round_words("en", {"sent": []}) == "" and round_words("en", None) == ""
+
+
+def test_a_match_of_several_games_is_chosen_and_carried_by_links_s12() -> None:
+    """§12: first team to N games, from a link (``games=3``) and back into a link; a bad
+    number is refused with a notice; the session's match plays to it."""
+    got = parse_query("game=dog&levels=easy,easy,easy&games=3")
+    assert got.settings.variants == {"games": 3}
+    assert "games=3" in match_query(got.settings).split("&")
+    bad = parse_query("game=dog&games=30")
+    assert bad.settings.variants == {} and [n.param for n in bad.notices] == ["games"]
+    s = Session.new(got.settings, Store(MemoryStorage(), "dog"))
+    assert isinstance(s, DogSession) and s.match.games == 3 and s.public_facts()["games"] == 3
+    again = Session.from_json(s.to_json(), s.store)
+    assert (
+        isinstance(again, DogSession) and again.match.games == 3 and again.settings.variants == {"games": 3}
+    )
+
+
+def test_an_abandon_ends_the_whole_match_s13() -> None:
+    """§13: abandoning loses the game for the team; the page's match (a series) ends with it,
+    counted as lost, and no more moves are offered."""
+    s = Session.new(
+        parse_query("game=dog&levels=easy,easy,easy&games=3").settings, Store(MemoryStorage(), "dog")
+    )
+    assert isinstance(s, DogSession)
+    s.abandon(0)
+    assert s.hand_over and s.match.over and s.match_ended() and not s.match.m.over
+    assert s.stats_result() == (False, 0) and s.table_state(0)["legal"] == []

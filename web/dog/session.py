@@ -37,7 +37,14 @@ class DogMatch:
 
     @property
     def over(self) -> bool:
-        return self.m.over
+        """The match is over: a team has won its games, or a seat abandoned or ran out of
+        time (RULES §13: that ends the series too)."""
+        return self.m.over or self.game.state.ended in ("abandon", "timeout")
+
+    @property
+    def games(self) -> int:
+        """The games a team needs to win the match (RULES §12)."""
+        return self.m.games
 
     @property
     def winner(self) -> int | None:
@@ -127,7 +134,10 @@ class DogSession(Session):
 
     @classmethod
     def new_match(cls, settings: Settings, seed: int, names: list[str]) -> DogMatch:
-        return DogMatch(dog.Match.new(rules="standard", games=1, seed=seed), names, seed)
+        games = settings.variants.get("games", 1) if isinstance(settings.variants, dict) else 1
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            games = 1
+        return DogMatch(dog.Match.new(rules="standard", games=games, seed=seed), names, seed)
 
     @classmethod
     def load_match(cls, data: object) -> DogMatch:
@@ -148,7 +158,10 @@ class DogSession(Session):
         return self.match.over
 
     def stats_result(self) -> tuple[bool, int]:
-        return self.match.winner == 0, 0
+        m = self.match
+        if m.m.over:
+            return m.winner == 0, 0
+        return m.game.winner == 0, 0  # a series ended by an abandon (§13): that game decides
 
     def end_kind(self) -> str:
         ended = self.match.game.position().get("ended")

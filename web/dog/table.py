@@ -304,7 +304,6 @@ class DogTable:
             return
         self.dog_state = st
         self.sv = StateView(st)
-        lang = self.lang
         names = list(st.get("names") or [])
         me = self.seat
         turn = st.get("turn")
@@ -317,9 +316,7 @@ class DogTable:
         else:
             table.dataset.winner = str(winner)
         by_id("abandon").hidden = over or self.session is None
-        by_id("hand-info").textContent = t(
-            lang, "dog_round", game=st.get("hand_no", 1), round=st.get("round"), cards=st.get("cards")
-        )
+        by_id("hand-info").textContent = self.dog_round_info(st)
         document.title = ("▶ " if turn == me else "") + "DOG"
         legal = [m for m in st.get("legal") or [] if m not in ("abandon", "timeout")]
         if self.dog_pick is not None and not self.dog_pick.options(legal):
@@ -344,6 +341,22 @@ class DogTable:
         self.render_dog_turn(st, names, legal, covered)
         self.render_timer()
         self.render_coach(self.sv)
+
+    def dog_tally(self: Any, st: dict[str, Any]) -> tuple[int, int, int]:
+        """(games won by the shown seat's team, by the other, games to win the match)."""
+        score = st.get("score") if isinstance(st.get("score"), list) else [0, 0]
+        games = st.get("games") if isinstance(st.get("games"), int) else 1
+        us = geo.team_of(self.seat)
+        return int(score[us]), int(score[1 - us]), int(games)
+
+    def dog_round_info(self: Any, st: dict[str, Any]) -> str:
+        """ "Game 2 · round 3: 4 cards", and in a series (RULES §12) the games each team won."""
+        lang = self.lang
+        text = t(lang, "dog_round", game=st.get("hand_no", 1), round=st.get("round"), cards=st.get("cards"))
+        us, them, games = self.dog_tally(st)
+        if games > 1:
+            text += " · " + t(lang, "dog_tally_short", us=us, them=them, n=games)
+        return text
 
     def dog_helping(self: Any, st: dict[str, Any], seat: int | None = None) -> bool:
         """``seat`` (the shown one by default) has its four pawns home: its cards move the
@@ -676,7 +689,12 @@ class DogTable:
         idle = pick is None and not self.dog_ranks_for and self.dog_give is None
         by_id("cancel").hidden = covered or idle
         over = bool(st.get("hand_over"))
-        by_id("new-game").hidden = not over or self.session is None
+        new = by_id("new-game")
+        new.hidden = not over or self.session is None
+        series_on = over and self.session is not None and not self.session.match.over
+        key = "dog_next_game" if series_on else "dog_new_game"
+        new.dataset.i18n = key
+        new.textContent = t(lang, key)
         by_id("dog-replay").hidden = not over or not self.summary_replay_allowed()
         by_id("dog-review").hidden = by_id("dog-replay").hidden
 
@@ -735,8 +753,22 @@ class DogTable:
         ended = st.get("ended")
         if ended in ("abandon", "timeout"):
             how = t(lang, f"dog_how_{ended}")
-            return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how)
-        return t(lang, "dog_won_us" if winner == us else "dog_won_them")
+            return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how) + (
+                " " + t(lang, "dog_series_ended") if self.dog_tally(st)[2] > 1 else ""
+            )
+        return t(lang, "dog_won_us" if winner == us else "dog_won_them") + self.dog_series_words(st)
+
+    def dog_series_words(self: Any, st: dict[str, Any]) -> str:
+        """After a game of a series (RULES §12): the games each team has won, and who won the
+        match once it is over."""
+        lang = self.lang
+        mine, theirs, games = self.dog_tally(st)
+        if games <= 1:
+            return ""
+        if mine >= games or theirs >= games:
+            key = "dog_match_won_us" if mine >= games else "dog_match_won_them"
+            return " " + t(lang, key, us=mine, them=theirs)
+        return " " + t(lang, "dog_tally", us=mine, them=theirs, n=games)
 
     def render_dog_log(self: Any, st: dict[str, Any], names: list[str]) -> None:
         log = st.get("log") or []
@@ -976,11 +1008,18 @@ class DogTable:
             self.dog_clear()
 
     def on_dog_new_game(self: Any) -> None:
+        """The next game of the series (RULES §12: the next dealer), or a new match once the
+        series is over."""
         s = self.session
-        if s is None:
+        if s is None or not s.hand_over:
             return
         self.dog_shown = -1
-        self.begin(s.again())
+        if not s.match.over:
+            s.next_hand()
+            self.dog_clear(render=False)
+            self.changed()
+        else:
+            self.begin(s.again())
         self.focus_hand()
 
     def on_dog_abandon(self: Any) -> None:

@@ -23,6 +23,27 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_undo": ("Undo part", "Annulla parte"),
     "dog_seven_left": ("7: {n} steps left", "7: ancora {n} passi"),
     "dog_new_game": ("New game", "Nuova partita"),
+    "dog_next_game": ("Next game", "Prossima partita"),
+    # a match of several games (RULES §12): the tally at the table and after each game
+    "dog_tally_short": ("games {us}–{them}, first to {n}", "partite {us}–{them}, chi arriva a {n}"),
+    "dog_tally": (
+        "Games won: your team {us}, opponents {them} (first team to {n} wins the match).",
+        "Partite vinte: la tua squadra {us}, avversari {them} (vince l'incontro chi arriva a {n}).",
+    ),
+    "dog_match_won_us": (
+        "Your team wins the match, {us} games to {them}!",
+        "La tua squadra vince l'incontro, {us} partite a {them}!",
+    ),
+    "dog_match_won_them": (
+        "The other team wins the match, {them} games to {us}.",
+        "L'altra squadra vince l'incontro, {them} partite a {us}.",
+    ),
+    "dog_series_ended": ("The match ends here (§13).", "L'incontro finisce qui (§13)."),
+    # the shell's words that say "Hand N" or "match points", worded for DOG's games and matches
+    # (web/shell/menu.py match_info and web/shell/replay_ui.py's list of kept matches)
+    "dog_match_info": ("game {n} of a match to {total}", "partita {n} di un incontro a {total}"),
+    "dog_game_plain": ("game {n}", "partita {n}"),
+    "stats": ("Matches played: {played} · won: {won}", "Incontri giocati: {played} · vinti: {won}"),
     "dog_replay": ("Watch the replay", "Rivedi la partita"),
     # the shell's replay viewer and Replays list in DOG's words: a game, not a hand
     "replay_hand": ("Game", "Partita"),
