@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from browser_support import open_with_storage
@@ -33,6 +34,26 @@ READY_JS = """() => {
   return (fold && !fold.disabled) ||
     !!document.querySelector('#hand [data-card][aria-disabled="false"]');
 }"""
+
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {rules: {'label-content-name-mismatch': {enabled: true}}});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}));
+}"""
+AXE_PATH = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now (with the
+    "label in name" rule, WCAG 2.5.3, switched on), as Dernier's table is checked."""
+    if not AXE_PATH.is_file():
+        raise AssertionError(f"{AXE_PATH} is missing: npm install (package.json devDependencies)")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        # evaluated, not added as a <script>: the built site's CSP refuses inline scripts
+        page.evaluate(AXE_PATH.read_text(encoding="utf-8") + "\n;0")
+    found: list[dict[str, Any]] = page.evaluate(AXE_JS)
+    return found
 
 
 def table_data(page: Page) -> dict[str, str]:

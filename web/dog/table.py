@@ -54,11 +54,13 @@ def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
         x, y = geo.track_xy(f, shown)
         c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field"})
         c.dataset.field = str(f)
+        label = t(lang, "dog_field_label", f=f)
         if f % geo.SPACING == 0:
             s = f // geo.SPACING
             c.dataset.start = "true"
             c.style.setProperty("--seat", COLOURS[s])
-            c.setAttribute("aria-label", t(lang, "dog_start_label", who=names[s] if s < len(names) else s))
+            label += ", " + t(lang, "dog_start_label", who=names[s] if s < len(names) else s)
+        named(c, label)
         fields.appendChild(c)
     for s in range(geo.SEATS):
         for k in range(1, geo.HOME_FIELDS + 1):
@@ -66,11 +68,14 @@ def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
             c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field dog-home"})
             c.dataset.field = f"h{s}.{k}"
             c.style.setProperty("--seat", COLOURS[s])
+            who = names[s] if s < len(names) else str(s)
+            named(c, t(lang, "dog_home_of", k=k, who=who))
             fields.appendChild(c)
         x, y = geo.nest_center(s, shown)
         nest = svg("rect", x=x - 4.4, y=y - 4.4, width=8.8, height=8.8, rx=2, **{"class": "dog-nest"})
         nest.dataset.field = f"n{s}"
         nest.style.setProperty("--seat", COLOURS[s])
+        named(nest, t(lang, "dog_nest_of", who=names[s] if s < len(names) else str(s)))
         fields.appendChild(nest)
         lx, ly = geo.nest_label_xy(s, shown)
         label = svg("text", x=lx, y=ly + 1.1, **{"class": "dog-nest-label", "text-anchor": "middle"})
@@ -85,6 +90,14 @@ def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
         numbers.appendChild(no)
     b.appendChild(numbers)
     b.appendChild(fields)
+
+
+def named(el: Any, label: str) -> None:
+    """A field of the board named as shown (``role="img"``); its name is kept in
+    ``data-label`` for when it is lit (a button) and back."""
+    el.setAttribute("role", "img")
+    el.setAttribute("aria-label", label)
+    el.dataset.label = label
 
 
 def pawn_el(s: int, pid: str, lang: str) -> Any:
@@ -493,7 +506,8 @@ class DogTable:
                 f.setAttribute("aria-label", label)
             elif f.hasAttribute("tabindex"):
                 f.removeAttribute("tabindex")
-                f.removeAttribute("role")
+                f.setAttribute("role", "img")
+                f.setAttribute("aria-label", str(f.dataset.label or name))
         for pid, el, steps, home in moves:
             self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
 
@@ -639,7 +653,8 @@ class DogTable:
             b = make("button", "card dog-hand-card", None, type="button")
             b.dataset.card = code
             b.appendChild(self.dog_card_face(code))
-            b.setAttribute("aria-label", card_spoken(code, self.lang))
+            face = card_words(code, self.lang, True)
+            b.setAttribute("aria-label", f"{face}, {card_spoken(code, self.lang)}")
             ok = code in usable
             b.setAttribute("aria-disabled", "false" if ok else "true")
             b.classList.toggle("playable", ok)
@@ -649,7 +664,8 @@ class DogTable:
             if got and code == got:
                 got = None
                 b.dataset.received = "true"
-                b.setAttribute("aria-label", t(self.lang, "dog_received", card=card_spoken(code, self.lang)))
+                said = t(self.lang, "dog_received", card=card_spoken(code, self.lang))
+                b.setAttribute("aria-label", f"{face}, {said}")
             hand.appendChild(b)
 
     def render_dog_controls(self: Any, st: dict[str, Any], legal: list[str], covered: bool) -> None:

@@ -208,6 +208,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_pawn_label": ("{colour} pawn {i} on {at}", "Pedina {colour} {i} su {at}"),
     "dog_field_label": ("field {f}", "casella {f}"),
     "dog_start_label": ("start field of {who}", "partenza di {who}"),
+    "dog_home_of": ("home {k} of {who}", "casa {k} di {who}"),
+    "dog_nest_of": ("nest of {who}", "nido di {who}"),
     "help_heading_dog": ("How to play DOG", "Come si gioca a DOG"),
     # the shell's words, worded for DOG (the game's words go over the shell's)
     "tagline": (
