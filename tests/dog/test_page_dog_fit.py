@@ -6,8 +6,9 @@ and the moves of the game share the screen."""
 from __future__ import annotations
 
 import pytest
+from browser_support import open_page
 from dog_page_support import open_saved, page_save, seek
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 import dog
 
@@ -81,3 +82,18 @@ def test_a_desktop_uses_the_room(page: Page, server_url: str) -> None:
     assert got["logTop"] < 800 and got["logBottom"] <= 800 and got["logHeight"] >= 200, got
     assert got["listTop"] <= got["lastTop"] and got["lastBottom"] <= got["listBottom"] + 1, got
     assert got["scroll"] <= got["height"], got
+
+
+@pytest.mark.browser
+def test_the_partner_is_marked_on_the_start_screen_and_in_the_lobby_s3(page: Page, server_url: str) -> None:
+    """§3: seat 2 is your partner, seats 1 and 3 your opponents: said beside each seat on the
+    start screen and in the lobby (and in no other game's)."""
+    open_page(page, server_url, "game=dog&lang=it")
+    notes = page.eval_on_selector_all(
+        "#opt-levels .level", "e => e.map(x => x.querySelector('.seat-note')?.textContent)"
+    )
+    assert notes == ["avversario (gioca dopo di te)", "il tuo compagno", "avversario"]
+    open_page(page, server_url, "game=dog&levels=medium,friend,medium&lang=en")
+    expect(page.locator("#lobby [data-seat-row='2'] .lobby-note")).to_have_text("your partner")
+    open_page(page, server_url, "lang=en")
+    assert page.locator("#opt-levels .seat-note").count() == 0

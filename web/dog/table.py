@@ -357,10 +357,10 @@ class DogTable:
 
     def dog_tally(self: Any, st: dict[str, Any]) -> tuple[int, int, int]:
         """(games won by the shown seat's team, by the other, games to win the match)."""
-        score = st.get("score") if isinstance(st.get("score"), list) else [0, 0]
-        games = st.get("games") if isinstance(st.get("games"), int) else 1
+        score: list[Any] = st["score"] if isinstance(st.get("score"), list) else [0, 0]
+        games: int = st["games"] if isinstance(st.get("games"), int) else 1
         us = geo.team_of(self.seat)
-        return int(score[us]), int(score[1 - us]), int(games)
+        return int(score[us]), int(score[1 - us]), games
 
     def dog_round_info(self: Any, st: dict[str, Any]) -> str:
         """ "Game 2 · round 3: 4 cards", and in a series (RULES §12) the games each team won."""
@@ -769,10 +769,10 @@ class DogTable:
         ended = st.get("ended")
         if ended in ("abandon", "timeout"):
             how = t(lang, f"dog_how_{ended}")
-            return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how) + (
-                " " + t(lang, "dog_series_ended") if self.dog_tally(st)[2] > 1 else ""
-            )
-        return t(lang, "dog_won_us" if winner == us else "dog_won_them") + self.dog_series_words(st)
+            series = " " + t(lang, "dog_series_ended") if self.dog_tally(st)[2] > 1 else ""
+            return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how) + series
+        more: str = self.dog_series_words(st)
+        return t(lang, "dog_won_us" if winner == us else "dog_won_them") + more
 
     def dog_series_words(self: Any, st: dict[str, Any]) -> str:
         """After a game of a series (RULES §12): the games each team has won, and who won the

@@ -186,6 +186,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "dog_helping_chip": ("all home", "tutte a casa"),
     "dog_helping": ("all home: moves {who}'s pawns", "tutte a casa: muove le pedine di {who}"),
+    # the shell's word on each seat on the start screen and in the lobby (RULES §3: seat 2 is
+    # your partner, seats 1 and 3 your opponents)
+    "seat_note_1": ("opponent (plays after you)", "avversario (gioca dopo di te)"),
+    "seat_note_2": ("your partner", "il tuo compagno"),
+    "seat_note_3": ("opponent", "avversario"),
     "dog_target_sends": ("{field}: sends {pawns} home", "{field}: rimanda al nido {pawns}"),
     "dog_seven_sent": ("So far this 7 sends {pawns} home.", "Finora questo 7 rimanda al nido {pawns}."),
     # the hint (web/dog/coach.py): the move the hard bot would make, as advice
