@@ -108,3 +108,44 @@ def test_give_up_the_round_goes_once_the_game_is_over_s13(page: Page, server_url
     page.click("#abandon-yes")
     expect(page.locator("#table")).to_have_attribute("data-over", "true")
     expect(page.locator("#fold")).to_be_hidden()
+
+
+ORDER_JS = """pid => {
+  window.dogOrder = [];
+  const pawn = document.querySelector(`#board [data-pawn="${pid}"]`);
+  new MutationObserver(() => window.dogOrder.push('step')).observe(pawn, {attributeFilter: ['transform']});
+  new MutationObserver(() => {
+    if (document.querySelector('#hand [data-card]')) window.dogOrder.push('cards');
+  }).observe(document.querySelector('#hand'), {childList: true});
+}"""
+
+
+@pytest.mark.browser
+def test_the_next_round_is_dealt_once_the_last_pawn_has_walked_s4(page: Page, server_url: str) -> None:
+    """§4: the last card of a round moves a pawn field by field; the next round's cards
+    come only after it has arrived (the order of what the page shows, not its speed)."""
+
+    def last_walk(m: dog.Match) -> bool:
+        st = m.game.state
+        if st.phase != "play" or st.turn != 0 or len(st.hands[0]) != 1 or any(st.hands[1:]):
+            return False
+        moves = m.legal_moves(0)
+        return (
+            len(moves) == 1
+            and moves[0].count("-") == 1
+            and moves[0].split(" ")[0][:-1] in ("5", "6", "8", "9", "10", "Q")
+        )
+
+    m = seek(60, last_walk)
+    move = m.legal_moves(0)[0]
+    start = move.split(" ")[1].split("-")[0]
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=4000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    pid = page.get_attribute(f"#board [data-pawn][data-at='{start}']", "data-pawn")
+    page.evaluate(ORDER_JS, pid)
+    page.click("#hand [data-card]")  # a lone move: played at once
+    page.wait_for_function("window.dogOrder.includes('cards')")
+    order = page.evaluate("window.dogOrder")
+    assert order.count("step") > 2 and order.index("cards") > max(
+        i for i, x in enumerate(order) if x == "step"
+    ), order

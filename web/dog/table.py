@@ -140,7 +140,10 @@ class DogTable:
         self.dog_walks: dict[str, Any] = {}  # pawn id -> its walk along the track (a task)
         self.dog_log_seen = (0, 0)  # (game, lines) announced
         self.dog_state: dict[str, Any] | None = None
-        self.dog_threats: dict[str, list[geo.Victim]] = {}  # target -> pawns it sends home
+        #: (pawn, target) -> the pawns that move would send home
+        self.dog_threats: dict[tuple[str, str], list[geo.Victim]] = {}
+        self.dog_round_seen: tuple[Any, Any] | None = None  # (game, round) whose cards are shown
+        self.dog_deal_task: Any = None  # the wait for the walks before a new round's cards
         self.build_dog_table()
         self.on(by_id("hand"), "click", self.on_dog_hand)
         self.on(by_id("board"), "click", self.on_dog_board)
@@ -343,17 +346,41 @@ class DogTable:
         self.render_dog_pawns(st, legal)
         self.render_dog_seats(st, names)
         self.render_dog_discard(st)
+        dealing = self.dog_hold_deal(st)
         if covered:
             clear(by_id("hand"))
             clear(by_id("log"))
             self.dog_log_seen = (0, 0)
         else:
-            self.render_dog_hand(st, legal)
+            if dealing:  # the new round's cards come once the last pawn has arrived
+                clear(by_id("hand"))
+            else:
+                self.render_dog_hand(st, legal)
             self.render_dog_log(st, names)
-        self.render_dog_controls(st, legal, covered)
-        self.render_dog_turn(st, names, legal, covered)
+        self.render_dog_controls(st, legal, covered or dealing)
+        self.render_dog_turn(st, names, legal, covered or dealing)
         self.render_timer()
         self.render_coach(self.sv)
+
+    def dog_hold_deal(self: Any, st: dict[str, Any]) -> bool:
+        """A new round was dealt while pawns still walk to where the last move took them:
+        its cards wait until they have arrived (then the table is drawn again)."""
+        shown = (st.get("hand_no"), st.get("round"))
+        if shown == self.dog_round_seen:
+            return False
+        walks = [w for w in self.dog_walks.values() if not w.done()]
+        if not walks or self.dog_round_seen is None or st.get("hand_over"):
+            self.dog_round_seen = shown
+            return False
+        task = self.dog_deal_task
+        if task is None or task.done():
+            self.dog_deal_task = asyncio.ensure_future(self.dog_after_walks(walks, shown))
+        return True
+
+    async def dog_after_walks(self: Any, walks: list[Any], shown: tuple[Any, Any]) -> None:
+        await asyncio.gather(*walks, return_exceptions=True)
+        self.dog_round_seen = shown
+        self.render()
 
     def dog_tally(self: Any, st: dict[str, Any]) -> tuple[int, int, int]:
         """(games won by the shown seat's team, by the other, games to win the match)."""
