@@ -149,3 +149,38 @@ def test_the_next_round_is_dealt_once_the_last_pawn_has_walked_s4(page: Page, se
     assert order.count("step") > 2 and order.index("cards") > max(
         i for i, x in enumerate(order) if x == "step"
     ), order
+
+
+@pytest.mark.browser
+def test_the_partners_card_is_mentioned_only_while_held_s4(page: Page, server_url: str) -> None:
+    """§4: "Your partner gave you 9♠" until that card is played, not after."""
+
+    def got_usable(m: dog.Match) -> bool:
+        st = m.game.state
+        if st.phase != "play" or st.turn != 0 or len(st.hands[0]) < 3 or not all(st.hands[1:]):
+            return False
+        got = m.view(0)["got"]
+        return bool(got) and got != "JK" and any(x.startswith(got + " ") for x in m.legal_moves(0))
+
+    m = seek(80, got_usable)
+    got = m.view(0)["got"]
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=0))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    expect(page.locator("#turn-line")).to_contain_text("Your partner gave you")
+    before = page.locator("#log li").count()
+    page.click(f"#hand [data-card='{got}']")
+    for _ in range(20):
+        if page.locator("#log li").count() > before:
+            break
+        lit = page.locator("#board [data-pawn][data-target='true'], #board [data-target='true']")
+        if not lit.count():
+            lit = page.locator("#board [data-pawn][data-movable='true'], #board [data-movable='true']")
+        if lit.count():
+            lit.first.click()
+        page.wait_for_timeout(30)
+    page.wait_for_function(
+        """() => { const t = document.querySelector('#table').dataset;
+                   return t.turn === '0' || t.phase !== 'play'; }"""
+    )
+    if page.get_attribute("#table", "data-phase") == "play":
+        expect(page.locator("#turn-line")).not_to_contain_text("gave you")
