@@ -184,3 +184,45 @@ def test_the_partners_card_is_mentioned_only_while_held_s4(page: Page, server_ur
     )
     if page.get_attribute("#table", "data-phase") == "play":
         expect(page.locator("#turn-line")).not_to_contain_text("gave you")
+
+
+@pytest.mark.browser
+def test_a_tap_leaves_the_focus_and_a_key_moves_it_to_the_lit_pawns(page: Page, server_url: str) -> None:
+    """A card tapped lights its pawns without moving the focus (no focus ring on the first
+    of them, as if it were another kind of target); chosen by keyboard, the focus goes to
+    the first lit pawn (or target) so that Enter takes it."""
+
+    def two_pawns(m: dog.Match) -> bool:
+        st = m.game.state
+        if st.phase != "play" or st.turn != 0:
+            return False
+        for code in set(st.hands[0]) - {"JK"}:
+            starts = {x.split(" ")[1].split("-")[0] for x in m.legal_moves(0) if x.startswith(code + " ")}
+            if len(starts) > 1 and not code.startswith("7"):
+                return True
+        return False
+
+    m = seek(70, two_pawns)
+    st = m.game.state
+    code = next(
+        c
+        for c in sorted(set(st.hands[0]) - {"JK"})
+        if not c.startswith("7")
+        and len({x.split(" ")[1].split("-")[0] for x in m.legal_moves(0) if x.startswith(c + " ")}) > 1
+    )
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=8000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    page.click(f"#hand [data-card='{code}']")
+    expect(page.locator("#board [data-movable='true']").first).to_be_visible()
+    assert page.evaluate("!document.activeElement.closest('#board')")
+    pawns = page.locator("#board [data-pawn][data-movable='true']")
+    if pawns.count() > 1:  # a pawn tapped: its targets light up, none of them takes the focus
+        pawns.first.click()
+        if page.locator("#board [data-target='true']").count() > 1:
+            assert page.evaluate("!document.activeElement.closest('[data-target=\"true\"]')")
+    page.keyboard.press("Escape")
+    page.focus(f"#hand [data-card='{code}']")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        '!!document.activeElement.closest(\'#board [data-movable="true"], #board [data-target="true"]\')'
+    )

@@ -991,7 +991,9 @@ class DogTable:
         lit = '[data-target="true"][tabindex="0"], [data-movable="true"][tabindex="0"]'
         el = by_id("board").querySelector(lit)
         active = document.activeElement
-        if el and active and active.closest("#table") and self.dog_keys:
+        # the hand is drawn anew, so the card chosen by key may have left the focus on the body
+        inside = not active or active == document.body or active.closest("#table")
+        if el and inside and self.dog_keys:
             el.focus()
 
     def on_dog_board(self: Any, evt: Any) -> None:
