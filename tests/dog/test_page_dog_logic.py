@@ -13,6 +13,7 @@ from dog_page_support import seek
 import dog
 from web.dog import board as geo
 from web.dog.pick import Pick, gives, jolly_ranks, usable_cards
+from web.dog.review_page import REVIEW
 from web.dog.session import DogMatch, DogSession, public_log
 from web.dog.words import STRINGS, cards_n, log_line, round_words
 from web.shell import games
@@ -263,3 +264,15 @@ def test_an_abandon_ends_the_whole_match_s13() -> None:
     s.abandon(0)
     assert s.hand_over and s.match.over and s.match_ended() and not s.match.m.over
     assert s.stats_result() == (False, 0) and s.table_state(0)["legal"] == []
+
+
+def test_the_review_counts_its_cost_in_fields_of_progress() -> None:
+    """The review's figures carry their unit (fields of the team's progress), rounded."""
+    SHELL.update(STRINGS)
+    worst = {"move_no": 12, "played": "5H 3-8", "bot": "AH out", "lost": 149.0625}
+    row = {"seat": 0, "decisions": 9, "agreement": 0.5, "lost_per_decision": 22.891, "worst": worst}
+    (sec,) = REVIEW.sections({"games": 1, "seats": [row]}, ["Anna", "B", "C", "D"], "en")
+    assert "22.9 fields of the team's progress lost per choice" in sec.figures
+    assert "(149.1 fields of progress lost)" in sec.items[0][0]
+    (sec,) = REVIEW.sections({"games": 1, "seats": [row]}, ["Anna", "B", "C", "D"], "it")
+    assert "22.9 caselle di avanzamento" in sec.figures
