@@ -22,6 +22,13 @@ from web.shell.params import Settings, match_query, parse_query
 from web.shell.session import MemoryStorage, Session, Store
 
 
+@pytest.fixture(autouse=True)
+def dog_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DOG's words over the shell's, as on a DOG page, for each test of this file only."""
+    for key, words in STRINGS.items():
+        monkeypatch.setitem(SHELL, key, words)
+
+
 def test_paths_forward_backward_and_into_the_home_s6_s9() -> None:
     assert geo.path("62", "1") == ["63", "0", "1"]
     assert geo.path("62", "h0.3") == ["63", "0", "h0.1", "h0.2", "h0.3"]  # §9's example
@@ -113,11 +120,9 @@ def test_the_session_plays_dog_and_resumes_its_save() -> None:
     assert s.why_refused("abandon", 0) is None
 
 
-def test_the_log_hides_a_given_card_from_the_others_s4(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_log_hides_a_given_card_from_the_others_s4() -> None:
     s = session()
     s.bot_side_moves()
-    for key, words in STRINGS.items():  # DOG's words over the shell's, as on a DOG page (this test only)
-        monkeypatch.setitem(SHELL, key, words)
     log1 = public_log(s.match, 1)
     log0 = public_log(s.match, 0)
     assert log1[0] == [
@@ -210,7 +215,6 @@ def test_the_pawns_a_move_sends_home_s8_s11() -> None:
 
 
 def test_the_log_says_whose_pawns_went_home_and_for_whom_s8_s12() -> None:
-    SHELL.update(STRINGS)
     names = ["You", "Bianca", "Carlo", "Dario"]
     fx = {"sent": [[2, 0, "28"], [0, 1, "27"]], "for": 2}
     line = log_line("en", names, 0, "JK=7 0-h0.2 25-30", fx=fx, me=0)
@@ -226,7 +230,6 @@ def test_the_log_says_whose_pawns_went_home_and_for_whom_s8_s12() -> None:
 def test_the_log_speaks_to_its_reader_with_the_cards_as_shown() -> None:
     """The reader's own moves are said to them ("You give", "Dai", never "Tu dà"), cards as
     their faces show them (9♦, not 9D); one card is "1 card"; a round's end is a line."""
-    SHELL.update(STRINGS)
     names = ["Anna", "Bianca", "Carlo", "Dario"]
     assert log_line("en", names, 0, "give 6C", me=0) == "You give 6♣ to your partner"
     assert log_line("it", names, 0, "give 2D", me=0) == "Dai 2♦ al compagno"
@@ -269,7 +272,6 @@ def test_an_abandon_ends_the_whole_match_s13() -> None:
 
 def test_the_review_counts_its_cost_in_fields_of_progress() -> None:
     """The review's figures carry their unit (fields of the team's progress), rounded."""
-    SHELL.update(STRINGS)
     worst = {"move_no": 12, "played": "5H 3-8", "bot": "AH out", "lost": 149.0625}
     row = {"seat": 0, "decisions": 9, "agreement": 0.5, "lost_per_decision": 22.891, "worst": worst}
     (sec,) = REVIEW.sections({"games": 1, "seats": [row]}, ["Anna", "B", "C", "D"], "en")

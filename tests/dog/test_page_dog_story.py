@@ -14,7 +14,12 @@ from web.dog.words import STRINGS, card_words, pawns_words
 from web.shell.i18n import STRINGS as SHELL
 from web.shell.i18n import t
 
-SHELL.update(STRINGS)
+
+@pytest.fixture(autouse=True)
+def dog_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DOG's words over the shell's, as on a DOG page, for each test of this file only."""
+    for key, words in STRINGS.items():
+        monkeypatch.setitem(SHELL, key, words)
 
 
 def sending(m: dog.Match, seven: bool) -> list[str]:
