@@ -174,6 +174,13 @@ _WHY: list[tuple[str, tuple[str, str]]] = [
             "Quella carta si può attaccare: non si può scartare (§9).",
         ),
     ),
+    (
+        r"only a seat that has opened may close",
+        (
+            "Only a player who has opened may close: keep your last card (§9).",
+            "Chiude solo chi ha aperto: tieni l'ultima carta (§9).",
+        ),
+    ),
     (r"already opened", ("You have already opened (§7).", "Hai già aperto (§7).")),
     (
         r"no move may leave the hand empty",
