@@ -619,13 +619,18 @@ class Scala40Table(_Page):
 
     # -- input -------------------------------------------------------------------------
 
+    def refusal_words(self, reason: str) -> str:
+        """The engine's refusal in the player's words: this page's own moves, and on a friend's
+        page the host's reason, worded in the friend's language (the shell's hook)."""
+        return why(reason, self.lang)
+
     def s40_move(self, move: str) -> bool:
         """Send ``move`` for the shown seat; a refusal is said in the player's words."""
         if self.curtain_up():
             return False
         refused = self.act(move)
         if refused:
-            self.hint(why(refused, self.lang), refused=True)
+            self.hint(self.refusal_words(refused), refused=True)
             return False
         self.hint("")
         self.s40_sel = []
@@ -832,7 +837,7 @@ class Scala40Table(_Page):
         draft = list(self.s40_draft)
         refused = self.act("open " + " ".join(draft))
         if refused:
-            self.hint(why(refused, self.lang), refused=True)
+            self.hint(self.refusal_words(refused), refused=True)
             return
         self.hint("")
         self.s40_draft = []
