@@ -195,7 +195,10 @@ class Scala40Table(_Page):
             pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=H.card_name(discard[-1], lang)))
         facts = by_id("replay-facts")
         clear(facts)
-        for fact in (t(lang, "s40_stock", n=b["stock"]), t(lang, "s40_pile_history") + f" ({len(discard)})"):
+        for fact in (
+            t(lang, "s40_stock") + f": {b['stock']}",
+            t(lang, "s40_pile_history") + f" ({len(discard)})",
+        ):
             facts.appendChild(make("li", "", fact))
         clear(by_id("replay-seats"))
         for s in range(b["players"]):
@@ -332,7 +335,9 @@ class Scala40Table(_Page):
         lang = self.lang
         n = int(st.get("stock_size") or 0)
         stock = by_id("stock")
-        stock.textContent = t(lang, "s40_stock", n=n)
+        clear(stock)
+        stock.appendChild(make("span", "s40-stock-word", t(lang, "s40_stock")))
+        stock.appendChild(make("span", "s40-stock-n", str(n)))
         stock.dataset.count = str(n)
         stock.setAttribute("aria-label", t(lang, "s40_stock_label", n=n))
         pile = by_id("discard")

@@ -17,7 +17,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules_classic": ("classic", "classica"),
     "rules_strict": ("strict", "rigorosa"),
     "rules_heading": ("Rules of Scala 40", "Regole di Scala 40"),
-    "s40_stock": ("Stock: {n}", "Tallone: {n}"),
+    "s40_stock": ("Stock", "Tallone"),
     "s40_stock_label": ("Stock, {n} cards: draw", "Tallone, {n} carte: pesca"),
     "s40_pile_label": ("Discard pile, top {card}", "Pozzo, in cima {card}"),
     "s40_pile_empty": ("Discard pile, empty", "Pozzo vuoto"),
