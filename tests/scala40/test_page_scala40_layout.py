@@ -154,3 +154,20 @@ def test_a_draft_with_fourteen_cards_and_eight_melds_fits_every_phone(
     assert on_screen(page, "#actions button, #stock, #discard, #open, #cancel-open, #meld") == []
     for b in boxes(page, "#hand button.card"):
         assert b["x"] >= 0 and b["x"] + b["w"] <= width + 0.5, b
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (844, 390)])
+def test_the_start_screen_deals_without_scrolling(
+    page: Page, server_url: str, width: int, height: int, lang: str
+) -> None:
+    """Issue 31: on the start screen "Deal the cards" is on screen as the page opens, and the
+    page never scrolls sideways."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_page(page, server_url, f"game=scala40&lang={lang}")
+    if SHOTS:
+        Path(SHOTS).mkdir(exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/start-{width}x{height}-{lang}.png")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= page.evaluate("innerWidth")
+    assert on_screen(page, "#start") == []
