@@ -13,7 +13,7 @@ import pytest
 from scala40.bots import make_bot
 from web.scala40 import hand as H
 from web.scala40.session import PageMatch, Scala40Session
-from web.scala40.words import why
+from web.scala40.words import cards_word, why
 from web.shell.params import Settings, parse_query
 from web.shell.session import MemoryStorage, Session, Store
 
@@ -155,6 +155,19 @@ def test_refusals_in_both_languages() -> None:
     assert why("invalid meld: a set's cards differ in suit (§4)", "en").startswith(
         "Not allowed: invalid meld"
     )
+
+
+def test_refusals_show_cards_as_the_table_does_and_one_card_is_singular() -> None:
+    """Issue 31.6: a refusal names a card as the table shows it (A♥, not AH), in the
+    player's words or in the engine's; "1 card" / "1 carta"."""
+    assert why("taken card unused: AH must go on the table first (§6)", "en") == (
+        "The card you took must go on the table first: A♥ (§6)."
+    )
+    assert (
+        why("cannot split: 5D and 10C, JK (§4)", "it") == "Mossa non valida: cannot split: 5♦ and 10♣, ★ (§4)"
+    )
+    assert cards_word(1, "en") == "1 card" and cards_word(1, "it") == "1 carta"
+    assert cards_word(2, "it") == "2 carte"
 
 
 def test_a_friend_plays_a_hand_through_the_hosts_hub() -> None:

@@ -18,7 +18,7 @@ from pyscript import document
 
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
-from web.scala40.words import log_words, move_words, why
+from web.scala40.words import cards_word, log_words, move_words, why
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
 
@@ -206,7 +206,7 @@ class Scala40Table(_Page):
             out = s in b["out"]
             opened = "s40_opened" if b["opened"][s] else "s40_not_opened"
             row, cards = self.replay_seat_row(
-                b, s, [t(lang, "s40_cards", n=n), t(lang, "s40_out" if out else opened)]
+                b, s, [cards_word(int(n), lang), t(lang, "s40_out" if out else opened)]
             )
             row.dataset.opened = "true" if b["opened"][s] else "false"
             hand = b["hands"][s]
@@ -317,7 +317,7 @@ class Scala40Table(_Page):
             if s in out:
                 facts.appendChild(make("span", "chip", t(lang, "s40_out")))
             else:
-                facts.appendChild(make("span", "chip", t(lang, "s40_cards", n=st["hand_sizes"][s])))
+                facts.appendChild(make("span", "chip", cards_word(int(st["hand_sizes"][s]), lang)))
                 opened = bool(st["opened"][s])
                 chip = make("span", "chip" + (" s40-opened" if opened else ""))
                 chip.textContent = t(lang, "s40_opened" if opened else "s40_not_opened")
@@ -339,7 +339,7 @@ class Scala40Table(_Page):
         stock.appendChild(make("span", "s40-stock-word", t(lang, "s40_stock")))
         stock.appendChild(make("span", "s40-stock-n", str(n)))
         stock.dataset.count = str(n)
-        stock.setAttribute("aria-label", t(lang, "s40_stock_label", n=n))
+        stock.setAttribute("aria-label", t(lang, "s40_stock_label_one" if n == 1 else "s40_stock_label", n=n))
         pile = by_id("discard")
         clear(pile)
         discard = list(st.get("discard") or [])
@@ -429,12 +429,15 @@ class Scala40Table(_Page):
         phase = st.get("phase")
         sort = by_id("sort")
         sort.textContent = t(lang, "s40_sort_rank" if self.s40_sort == "suit" else "s40_sort_suit")
-        sort.hidden = covered
+        sort.hidden = covered or not st.get("hand")
         meld = by_id("meld")
         meld.textContent = t(lang, "s40_meld" if opened else "s40_to_opening")
         meld.hidden = not mine or phase in ("draw", "discard")
         by_id("open").textContent = t(lang, "s40_open")
         by_id("open").hidden = not mine or opened or not self.s40_draft
+        op = by_id("opening")
+        ready = bool(self.s40_draft) and (int(op.dataset.points or 0) >= 40 or len(self.held(st)) == 1)
+        by_id("open").disabled = not ready  # §7: greyed until the draft reaches 40 (or closes in hand)
         by_id("cancel-open").textContent = t(lang, "s40_cancel_open")
         by_id("cancel-open").hidden = covered or not self.s40_draft
         deciding = seat in (st.get("decide") or []) and not covered
@@ -465,7 +468,10 @@ class Scala40Table(_Page):
         line = by_id("turn-line")
         turn = st.get("turn")
         if st.get("hand_over"):
-            line.textContent = t(lang, "s40_decide") if self.seat in (st.get("decide") or []) else ""
+            line.textContent = self.decide_words(st) if self.seat in (st.get("decide") or []) else ""
+            return
+        if self.seat in (st.get("out") or []):
+            line.textContent = t(lang, "s40_you_out")
             return
         if turn != self.seat:
             line.textContent = t(lang, "s40_turn_other", who=st["names"][turn]) if turn is not None else ""
@@ -481,8 +487,22 @@ class Scala40Table(_Page):
         elif phase == "use":
             key = "s40_turn_use"
         else:
-            key = "s40_turn_play"
+            key = "s40_turn_play" if opened else "s40_turn_unopened"
         line.textContent = t(lang, key)
+
+    def decide_words(self, st: dict[str, Any]) -> str:
+        """The re-entry question with the total one comes back with (RULES §12: the highest
+        total of those still in after this hand)."""
+        scores, out_at = st.get("scores") or [], int(st.get("out_at") or 101)
+        outs, decide = st.get("out_hand") or [], st.get("decide") or []
+        still = [
+            int(scores[s])
+            for s in range(len(scores))
+            if s not in decide and not (outs and outs[s] is not None) and int(scores[s]) < out_at
+        ]
+        if not still:
+            return t(self.lang, "s40_decide")
+        return t(self.lang, "s40_decide_total", n=max(still))
 
     def describe(self, move: str, lang: str) -> str:
         return move_words(move, lang)
@@ -562,7 +582,9 @@ class Scala40Table(_Page):
             total.dataset.scoreSeat = str(s)
             row.appendChild(total)
             state = (
-                t(lang, "s40_deciding") if s in decide else (t(lang, "s40_out") if outs and outs[s] else "")
+                t(lang, "s40_deciding_you" if s == self.seat else "s40_deciding")
+                if s in decide
+                else (t(lang, "s40_out") if outs and outs[s] else "")
             )
             row.appendChild(make("td", "", state))
             table.appendChild(row)
@@ -805,6 +827,9 @@ class Scala40Table(_Page):
         exact = H.exact_melds(sel, st.get("can_meld") or [])
         if not exact:
             self.hint(t(lang, "s40_nothing"), refused=True)
+            return
+        if len(sel) >= len(self.held(st)):  # §6: said before the joker's card is asked
+            self.hint(why("no move may leave the hand empty", lang), refused=True)
             return
         opened = bool(st["opened"][self.seat])
         kind = "meld" if opened else "draft"
