@@ -33,3 +33,31 @@ def test_before_opening_the_table_speaks_of_opening(page: Page, server_url: str,
     points = int(page.get_attribute("#opening", "data-points") or 0)
     assert points < 40
     expect(page.locator("#open")).to_be_disabled()  # §7: greyed until 40
+
+
+def hand_order(page: Page) -> list[str]:
+    return list(page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)"))
+
+
+@pytest.mark.browser
+def test_a_reload_keeps_the_draft_and_the_players_order(page: Page, server_url: str) -> None:
+    """Issue 31.6: a half-built opening and the order the player gave the hand survive a
+    reload of the page (they live on this device only: nothing is sent before Open)."""
+    saved, meld = draft_save("en")
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    for c in meld.split("-"):
+        page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
+    page.click("#meld")
+    page.locator("#hand button.card").first.click()
+    page.click("#move-right")
+    page.click("#move-right")
+    order = hand_order(page)
+    draft = page.get_attribute("#opening", "data-points")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    assert hand_order(page) == order
+    assert page.get_attribute("#opening", "data-points") == draft
+    expect(page.locator("#opening [data-draft]")).to_have_count(1)

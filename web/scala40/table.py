@@ -11,6 +11,7 @@ its page."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ from pyscript import document
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
-from web.shell.dom import by_id, clear, make
+from web.shell.dom import by_id, clear, local_storage, make
 from web.shell.i18n import t
 
 PILE_HISTORY = 8  # the discard pile's cards shown on request
@@ -100,6 +101,10 @@ def draw_melds(
 
 def _button(bid: str, cls: str = "action") -> Any:
     return make("button", cls, "", type="button", id=bid)
+
+
+#: this device's order of the hand and its drafted opening (kept across a reload)
+HAND_KEY = "scala40.hand.v1"
 
 
 class Scala40Table(_Page):
@@ -263,6 +268,7 @@ class Scala40Table(_Page):
             self.s40_key = key
             self.s40_order, self.s40_sel, self.s40_draft = [], [], []
             self.s40_seen = 0
+            self.restore_hand(st)
         if (st.get("opened") and st["opened"][seat]) or st.get("hand_over"):
             self.s40_draft = [] if st.get("opened", [False])[seat] or st.get("hand_over") else self.s40_draft
         turn = st.get("turn")
@@ -420,6 +426,47 @@ class Scala40Table(_Page):
             op.appendChild(row)
         else:
             op.removeAttribute("data-points")
+        self.keep_hand(st)
+
+    def keep_hand(self, st: dict[str, Any]) -> None:
+        """This device's order of the hand and its draft, kept so that a reload finds them."""
+        store = local_storage()
+        if store is None or self.s40_key is None:
+            return
+        kept = {
+            "key": list(self.s40_key),
+            "hand": sorted(st.get("hand") or []),
+            "order": self.s40_order,
+            "draft": self.s40_draft,
+            "sort": self.s40_sort,
+        }
+        try:
+            store.setItem(HAND_KEY, json.dumps(kept))
+        except Exception:  # storage full or refused: the order is only a convenience
+            return
+
+    def restore_hand(self, st: dict[str, Any]) -> None:
+        """The order and the draft kept for this hand and seat, if they still fit the hand
+        exactly (another match, hand or seat keeps nothing)."""
+        store = local_storage()
+        try:
+            kept = json.loads(store.getItem(HAND_KEY) or "null") if store is not None else None
+        except Exception:
+            return
+        if not isinstance(kept, dict) or kept.get("key") != list(self.s40_key or ()):
+            return
+        hand = sorted(st.get("hand") or [])
+        order, draft = kept.get("order"), kept.get("draft")
+        if kept.get("hand") != hand or not isinstance(order, list) or sorted(map(str, order)) != hand:
+            return
+        self.s40_order = [str(c) for c in order]
+        if kept.get("sort") in ("suit", "rank"):
+            self.s40_sort = str(kept["sort"])
+        opened = bool(st.get("opened") and st["opened"][self.seat])
+        if isinstance(draft, list) and all(isinstance(m, str) for m in draft) and not opened:
+            cards = [c for m in draft for c in H.meld_cards(m)]
+            if H.fits(cards, hand) and len(cards) < len(hand):
+                self.s40_draft = list(draft)
 
     def render_buttons(self, st: dict[str, Any], covered: bool) -> None:
         lang = self.lang
