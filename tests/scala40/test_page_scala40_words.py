@@ -61,3 +61,28 @@ def test_a_reload_keeps_the_draft_and_the_players_order(page: Page, server_url: 
     assert hand_order(page) == order
     assert page.get_attribute("#opening", "data-points") == draft
     expect(page.locator("#opening [data-draft]")).to_have_count(1)
+
+
+@pytest.mark.browser
+def test_a_card_dragged_onto_another_takes_its_place(page: Page, server_url: str) -> None:
+    """Issue 31.6: cards are reordered by dragging, as players expect (besides ◀ ▶); the drag
+    selects nothing."""
+    saved, _ = draft_save("en")
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    before = hand_order(page)
+    cards = page.locator("#hand button.card")
+    a, b = cards.nth(0).bounding_box(), cards.nth(3).bounding_box()
+    assert a and b
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+    after = before[1:4] + before[:1] + before[4:]
+    page.wait_for_function(
+        "o => [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.card).join() === o",
+        arg=",".join(after),
+    )
+    expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(0)

@@ -119,6 +119,8 @@ class Scala40Table(_Page):
     s40_seen: int = 0
     s40_summary: tuple[int, int, int] | None = None
     s40_pending: str = ""
+    s40_drag: tuple[int, float, float] | None = None  # the card pressed: place, x, y
+    s40_dragged: bool = False  # a drag moved a card: its click selects nothing
 
     # -- building --------------------------------------------------------------------
 
@@ -153,6 +155,10 @@ class Scala40Table(_Page):
         self.on(history, "click", lambda e: self.toggle_history())
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
+        self.on(by_id("hand"), "pointerdown", self.on_drag_start)
+        self.on(by_id("hand"), "pointermove", self.on_drag_move)
+        self.on(by_id("hand"), "pointerup", self.on_drag_end)
+        self.on(by_id("hand"), "pointercancel", lambda e: self.drag_stop())
         self.on(melds, "click", self.on_meld_click)
         self.on(melds, "keydown", self.on_meld_key)
         self.on(opening, "click", self.on_opening_click)
@@ -713,8 +719,50 @@ class Scala40Table(_Page):
             self.open_summary()
         return True
 
+    def on_drag_start(self, evt: Any) -> None:
+        b = evt.target.closest("button.card")
+        self.s40_dragged = False
+        if b is None or self.curtain_up() or (evt.pointerType == "mouse" and evt.button != 0):
+            self.s40_drag = None
+            return
+        self.s40_drag = (int(b.dataset.i), float(evt.clientX), float(evt.clientY))
+
+    def on_drag_move(self, evt: Any) -> None:
+        if self.s40_drag is None:
+            return
+        i, x, y = self.s40_drag
+        if abs(float(evt.clientX) - x) + abs(float(evt.clientY) - y) > 12:
+            cards = self.hand_buttons()
+            if 0 <= i < len(cards):
+                cards[i].classList.add("dragging")
+
+    def on_drag_end(self, evt: Any) -> None:
+        """A card dragged onto another takes its place (as ◀ ▶ and Shift+←/→ do)."""
+        drag = self.s40_drag
+        self.drag_stop()
+        if drag is None:
+            return
+        i, x, y = drag
+        if abs(float(evt.clientX) - x) + abs(float(evt.clientY) - y) <= 12:
+            return  # a tap: the click selects
+        under = document.elementFromPoint(evt.clientX, evt.clientY)
+        b = under.closest("#hand button.card") if under is not None else None
+        self.s40_dragged = True
+        if b is not None and int(b.dataset.i) != i:
+            self.s40_sel = []
+            self.move_card(i, int(b.dataset.i))
+            self.render_move_buttons()
+
+    def drag_stop(self) -> None:
+        self.s40_drag = None
+        for b in self.hand_buttons():
+            b.classList.remove("dragging")
+
     def on_hand_click(self, evt: Any) -> None:
         b = evt.target.closest("button.card")
+        if self.s40_dragged:  # the click that ends a drag
+            self.s40_dragged = False
+            return
         if b is None or self.curtain_up():
             return
         i = int(b.dataset.i)
