@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from scala40.cards import parse_card
+from scala40.scoring import hand_penalty
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
@@ -381,7 +383,22 @@ class Scala40Table(_Page):
     def render_melds(self, st: dict[str, Any]) -> None:
         sel = self.selected(st) if not self.curtain_up() else []
         lit = H.attachable(st.get("legal") or [], sel[0]) if len(sel) == 1 else set()
-        draw_melds(by_id("melds"), list(st.get("melds") or []), st["names"], self.seat, lit, self.lang)
+        box = by_id("melds")
+        draw_melds(box, list(st.get("melds") or []), st["names"], self.seat, lit, self.lang)
+        shown = (st.get("hands_shown") or []) if st.get("hand_over") else []
+        for s, cards in enumerate(shown):  # "See the table": everyone's last cards
+            if s == self.seat or not cards:
+                continue
+            group = make("div", "s40-owner s40-last")
+            group.dataset.lastOf = str(s)
+            group.appendChild(
+                make("h3", "s40-owner-name", t(self.lang, "s40_last_cards", who=st["names"][s]))
+            )
+            row = make("div", "s40-row")
+            for c in cards:
+                row.appendChild(card_chip(c))
+            group.appendChild(row)
+            box.appendChild(group)
 
     def render_hand(self, st: dict[str, Any]) -> None:
         lang = self.lang
@@ -610,26 +627,41 @@ class Scala40Table(_Page):
             text = t(lang, "s40_abandoned", who=names[int(result["seat"])])
         elif closer is None:
             text = t(lang, "s40_stock_out")
-        elif st.get("in_hand"):
-            text = t(lang, "s40_closed_in_hand", who=names[closer])
         else:
-            text = t(lang, "s40_closed", who=names[closer])
+            mine = "_you" if closer == self.seat else ""
+            key = ("s40_closed_in_hand" if st.get("in_hand") else "s40_closed") + mine
+            text = t(lang, key, who=names[closer])
         by_id("summary-winner").textContent = text
         table = by_id("summary-table")
         clear(table)
+        thead = make("thead")
         head = make("tr")
-        for k in ("s40_col_player", "s40_col_paid", "s40_col_total", "s40_col_state"):
-            head.appendChild(make("th", "", t(lang, k)))
-        table.appendChild(head)
+        for k, cls in (
+            ("s40_col_player", ""),
+            ("s40_col_left", "s40-left"),
+            ("s40_col_paid", "num"),
+            ("s40_col_total", "num"),
+            ("s40_col_state", ""),
+        ):
+            th = make("th", cls, t(lang, k))
+            th.setAttribute("scope", "col")
+            head.appendChild(th)
+        thead.appendChild(head)
+        table.appendChild(thead)
+        body = make("tbody")
+        table.appendChild(body)
         paid = st.get("hand_scores") or [0] * len(names)
         decide = st.get("decide") or []
         outs = st.get("out_hand") or []
         for s, name in enumerate(names):
             if s in (st.get("out") or []):
                 continue
-            row = make("tr")
+            row = make("tr", "me-row" if s == self.seat else "")
             row.dataset.seat = str(s)
-            row.appendChild(make("td", "", name))
+            who = make("th", "", name)
+            who.setAttribute("scope", "row")
+            row.appendChild(who)
+            row.appendChild(self.left_cell(st, s))
             row.appendChild(make("td", "num", str(paid[s])))
             total = make("td", "num", str(st["scores"][s]))
             total.dataset.scoreSeat = str(s)
@@ -640,7 +672,7 @@ class Scala40Table(_Page):
                 else (t(lang, "s40_out") if outs and outs[s] else "")
             )
             row.appendChild(make("td", "", state))
-            table.appendChild(row)
+            body.appendChild(row)
         over = bool(st["match"]["over"])
         res = by_id("result")
         res.hidden = not over
@@ -671,6 +703,33 @@ class Scala40Table(_Page):
         focus = by_id("reenter") if deciding else (by_id("next") if not by_id("next").hidden else None)
         if focus is not None:
             focus.focus()
+
+    def left_cell(self, st: dict[str, Any], s: int) -> Any:
+        """A seat's cards left with their points, and why it paid what it paid (RULES §11):
+        the closer's ``closed``, ``not opened: 100``, ``× 2`` after a close in hand."""
+        lang = self.lang
+        cell = make("td", "s40-left")
+        shown = st.get("hands_shown") or []
+        cards = list(shown[s]) if s < len(shown) and shown[s] else []
+        if s == st.get("closer"):
+            cell.appendChild(make("span", "s40-why", t(lang, "s40_why_closed")))
+            return cell
+        if not cards:
+            return cell
+        chips = make("span", "s40-row s40-left-cards")
+        for c in cards:
+            chips.appendChild(card_chip(c))
+        cell.appendChild(chips)
+        opened = bool(st.get("opened") and st["opened"][s])
+        simple = isinstance(st.get("rules"), dict) and bool(st["rules"].get("simple_scoring"))
+        if not opened:
+            why_text = t(lang, "s40_why_unopened", n=10 if simple else 100)
+        else:
+            why_text = t(lang, "s40_why_cards", n=hand_penalty([parse_card(c) for c in cards]))
+        if st.get("in_hand"):
+            why_text += " " + t(lang, "s40_why_doubled")
+        cell.appendChild(make("span", "s40-why", why_text))
+        return cell
 
     def on_next(self) -> None:
         s = self.session
