@@ -86,3 +86,36 @@ def test_a_card_dragged_onto_another_takes_its_place(page: Page, server_url: str
         arg=",".join(after),
     )
     expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(0)
+
+
+@pytest.mark.browser
+def test_the_table_shows_what_just_happened(page: Page, server_url: str) -> None:
+    """Issue 31.3: the card just drawn is marked and flies in from the stock; the moves list
+    shows its newest move (numbered as the replay counts: move n)."""
+    open_page(page, server_url, "game=scala40&players=2&levels=medium&seed=26&delay=0&hands=1&lang=en")
+    page.wait_for_function(
+        "(d => d.turn === d.seat && d.phase === 'draw')(document.querySelector('#table').dataset)"
+    )
+    before = hand_order(page)
+    page.click("#stock")
+    drawn = page.locator("#hand button.card[data-drawn='true']")
+    expect(drawn).to_have_count(1)
+    code = drawn.get_attribute("data-card")
+    assert sorted([*before, code]) == sorted(hand_order(page))
+    assert drawn.get_attribute("data-from") == "stock"  # it flew in from the stock
+    assert "just drawn" in (drawn.get_attribute("aria-label") or "")
+    log = page.locator("#log li")
+    moves = int(page.get_attribute("#table", "data-moves") or 0)
+    expect(log.last).to_have_attribute("value", str(moves))
+    # the newest line is in the box's view, however long the list
+    assert page.evaluate(
+        """() => { const ol = document.querySelector('#log'), li = ol.lastElementChild;
+                   const a = ol.getBoundingClientRect(), b = li.getBoundingClientRect();
+                   return b.bottom <= a.bottom + 1 && b.top >= a.top - 1; }"""
+    )
+    page.locator("#hand button.card").first.click()  # discard: the bot plays on
+    page.click("#discard")
+    page.wait_for_function(
+        "(d => d.turn === d.seat || d.over === 'true')(document.querySelector('#table').dataset)"
+    )
+    expect(drawn).to_have_count(0)  # the mark lasts for the turn of the draw

@@ -15,7 +15,7 @@ import json
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document
+from pyscript import document, window
 
 from scala40.cards import parse_card
 from scala40.scoring import hand_penalty
@@ -121,6 +121,12 @@ class Scala40Table(_Page):
     s40_seen: int = 0
     s40_summary: tuple[int, int, int] | None = None
     s40_pending: str = ""
+    s40_last: dict[str, Any] | None = None  # what the last render showed (to see what moved)
+    s40_drawn: str = ""  # the card this seat drew this turn (marked in the hand)
+    s40_fresh: frozenset[int] = frozenset()  # melds laid or changed by the newest moves
+    s40_arrived: tuple[str, ...] = ()  # cards new in the hand since the last render
+    s40_from: str = ""  # where they came from: "stock" or "discard"
+    s40_anim_until: float = 0.0  # the newest moves' animations play until then (ms)
     s40_drag: tuple[int, float, float] | None = None  # the card pressed: place, x, y
     s40_dragged: bool = False  # a drag moved a card: its click selects nothing
 
@@ -277,6 +283,7 @@ class Scala40Table(_Page):
             self.s40_order, self.s40_sel, self.s40_draft = [], [], []
             self.s40_seen = 0
             self.restore_hand(st)
+        self.what_moved(st, key)
         if (st.get("opened") and st["opened"][seat]) or st.get("hand_over"):
             self.s40_draft = [] if st.get("opened", [False])[seat] or st.get("hand_over") else self.s40_draft
         turn = st.get("turn")
@@ -309,6 +316,36 @@ class Scala40Table(_Page):
         by_id("show-summary").hidden = not st.get("hand_over")
         if st.get("hand_over"):
             self.open_summary()
+
+    def what_moved(self, st: dict[str, Any], key: tuple[int, int]) -> None:
+        """What the newest moves changed since the last render: the melds laid or changed, the
+        cards new in this hand and where from, the card this seat just drew (issue 31.3)."""
+        history = list(st.get("history") or [])
+        melds = ["-".join(m["cards"]) for m in st.get("melds") or []]
+        hand = list(st.get("hand") or [])
+        last = self.s40_last
+        self.s40_last = {"key": key, "moves": len(history), "melds": melds, "hand": hand}
+        moved = last is not None and last["key"] == key and len(history) > int(last["moves"])
+        mine = st.get("turn") == self.seat and st.get("phase") not in ("draw", None)
+        if not mine or st.get("hand_over"):
+            self.s40_drawn = ""
+        if last is None or last["key"] != key:
+            self.s40_fresh, self.s40_arrived, self.s40_from = frozenset(), (), ""
+        if not moved or last is None:
+            return  # what the newest moves changed stays marked until the next move
+        self.s40_fresh, self.s40_arrived, self.s40_from = frozenset(), (), ""
+        self.s40_anim_until = float(window.performance.now()) + 600  # later renders: no replay
+        before = list(last["melds"])
+        self.s40_fresh = frozenset(i for i, m in enumerate(melds) if i >= len(before) or before[i] != m)
+        self.s40_arrived = tuple((Counter(hand) - Counter(last["hand"])).elements())
+        new = history[int(last["moves"]) :]
+        verbs = [str(e[1]) for e in new if int(e[0]) == self.seat]
+        if "draw" in verbs:
+            self.s40_from = "stock"
+            if mine and len(self.s40_arrived) == 1:
+                self.s40_drawn = self.s40_arrived[0]
+        elif "take" in verbs:
+            self.s40_from = "discard"
 
     def render_curtain(self, st: dict[str, Any]) -> bool:
         deciding = self.seat in st.get("decide", [])  # the curtain stays for a re-entry's choice
@@ -361,6 +398,10 @@ class Scala40Table(_Page):
             top = discard[-1]
             pile.dataset.card = top
             top_face = make("div", "pile-card s40-face suit-" + top[-1])
+            shown = top + str(len(discard))
+            if pile.getAttribute("data-shown") not in (None, "", shown):
+                top_face.classList.add("s40-arrive")
+            pile.setAttribute("data-shown", shown)
             top_face.innerHTML = face(top)
             pile.appendChild(top_face)
             pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=H.card_name(top, lang)))
@@ -385,6 +426,11 @@ class Scala40Table(_Page):
         lit = H.attachable(st.get("legal") or [], sel[0]) if len(sel) == 1 else set()
         box = by_id("melds")
         draw_melds(box, list(st.get("melds") or []), st["names"], self.seat, lit, self.lang)
+        fresh = self.s40_fresh if float(window.performance.now()) < self.s40_anim_until else ()
+        for i in fresh:  # laid, attached to or swapped by the newest moves
+            el = box.querySelector(f'[data-meld="{i}"]')
+            if el is not None:
+                el.classList.add("s40-fresh")
         shown = (st.get("hands_shown") or []) if st.get("hand_over") else []
         for s, cards in enumerate(shown):  # "See the table": everyone's last cards
             if s == self.seat or not cards:
@@ -414,7 +460,9 @@ class Scala40Table(_Page):
         focus_i = int(focus_at) if focus_at else None
         clear(box)
         taken = st.get("taken")
-        taken_marked = False
+        taken_marked = drawn_marked = False
+        arrived = Counter(self.s40_arrived)
+        animate = float(window.performance.now()) < self.s40_anim_until
         for i, code in enumerate(held):
             b = make("button", "card s40-card s40-face suit-" + code[-1], None, type="button")
             b.dataset.card = code
@@ -426,8 +474,17 @@ class Scala40Table(_Page):
                 taken_marked = True
             if i not in self.s40_sel and lit[code] > 0:
                 b.classList.add("lit")
+            if code == self.s40_drawn and not drawn_marked:
+                b.dataset.drawn = "true"
+                b.setAttribute("aria-label", H.card_name(code, lang) + ", " + t(lang, "s40_just_drawn"))
+                drawn_marked = True
             b.innerHTML = face(code)
             box.appendChild(b)
+            if arrived[code] > 0:
+                arrived[code] -= 1
+                b.setAttribute("data-from", self.s40_from or "table")
+                if animate:
+                    self.fly_in(b)
         if focus_i is not None:
             self.focus_card(focus_i)
         # the drafted opening
@@ -450,6 +507,17 @@ class Scala40Table(_Page):
         else:
             op.removeAttribute("data-points")
         self.keep_hand(st)
+
+    def fly_in(self, b: Any) -> None:
+        """A card new in the hand comes from the pile it was drawn or taken from."""
+        src = by_id(self.s40_from) if self.s40_from else None
+        if src is None:
+            b.classList.add("s40-arrive")
+            return
+        a, z = src.getBoundingClientRect(), b.getBoundingClientRect()
+        b.style.setProperty("--fly-x", f"{float(a.left) - float(z.left):.0f}px")
+        b.style.setProperty("--fly-y", f"{float(a.top) - float(z.top):.0f}px")
+        b.classList.add("s40-fly")
 
     def keep_hand(self, st: dict[str, Any]) -> None:
         """This device's order of the hand and its draft, kept so that a reload finds them."""
@@ -582,8 +650,12 @@ class Scala40Table(_Page):
         log = by_id("log")
         history = list(st.get("history") or [])
         clear(log)
-        for entry in history[-40:]:
-            log.appendChild(make("li", "", log_words(entry, st["names"], lang)))
+        first = max(0, len(history) - 40)
+        for n, entry in enumerate(history[first:], start=first + 1):
+            li = make("li", "", log_words(entry, st["names"], lang))
+            li.setAttribute("value", str(n))  # move n, as the replay counts them
+            log.appendChild(li)
+        log.scrollTop = log.scrollHeight  # the newest moves in view
         new = history[self.s40_seen :]
         self.s40_seen = len(history)
         said = [e for e in new if int(e[0]) != self.seat]

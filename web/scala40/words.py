@@ -99,6 +99,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Hai chiuso in mano: penalità raddoppiate.",
     ),
     "s40_col_left": ("Cards left", "Carte rimaste"),
+    "s40_just_drawn": ("just drawn", "appena pescata"),
     "s40_why_closed": ("closed", "ha chiuso"),
     "s40_why_unopened": ("not opened: {n}", "non aperto: {n}"),
     "s40_why_cards": ("cards: {n}", "carte: {n}"),
