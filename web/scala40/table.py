@@ -39,8 +39,15 @@ def face(code: str) -> str:
     """A card's face as HTML from its code only (for ``innerHTML``): its rank and suit, big
     and plain, readable at a phone's card size; the joker a star."""
     if code == "JK":
-        return '<span class="s40-r">★</span><span class="s40-s s40-jolly">JOLLY</span>'
-    return f'<span class="s40-r">{code[:-1]}</span><span class="s40-s">{H.card_text(code)[-1]}</span>'
+        return '<span class="s40-r">★</span> <span class="s40-s s40-jolly">JOLLY</span>'
+    return f'<span class="s40-r">{code[:-1]}</span> <span class="s40-s">{H.card_text(code)[-1]}</span>'
+
+
+def face_name(code: str, lang: str) -> str:
+    """A hand card's accessible name: the text its face shows, then the card in words
+    (WCAG 2.5.3, "label in name")."""
+    shown = "★ JOLLY" if code == "JK" else f"{code[:-1]} {H.card_text(code)[-1]}"
+    return f"{shown}, {H.card_name(code, lang)}"
 
 
 def card_chip(code: str, tag: str = "span") -> Any:
@@ -83,8 +90,10 @@ def draw_melds(
         row = make("div", "s40-row")
         for i in owners[owner]:
             cards = melds[i]["cards"]
-            text = " ".join(H.card_name(c, lang) for c in cards)
-            el = make("div", "s40-meld", None, aria_label=f"{i}: {text}")
+            # the name holds the text shown (WCAG 2.5.3), then the cards in words
+            text = ", ".join(H.card_name(c, lang) for c in cards)
+            shown = " ".join(H.card_text(c) for c in cards)
+            el = make("div", "s40-meld", None, aria_label=f"{shown}: {text}")
             if tap:
                 el.setAttribute("role", "button")
                 el.setAttribute("tabindex", "0")
@@ -94,7 +103,9 @@ def draw_melds(
             el.dataset.owner = str(owner)
             if i in lit:
                 el.classList.add("lit")
-            for c in cards:
+            for k, c in enumerate(cards):
+                if k:
+                    el.appendChild(document.createTextNode(" "))  # not drawn in the flex row
                 el.appendChild(card_chip(c))
             row.appendChild(el)
         group.appendChild(row)
@@ -388,6 +399,7 @@ class Scala40Table(_Page):
         stock = by_id("stock")
         clear(stock)
         stock.appendChild(make("span", "s40-stock-word", t(lang, "s40_stock")))
+        stock.appendChild(document.createTextNode(" "))  # read "Stock 49" (not drawn in the column)
         stock.appendChild(make("span", "s40-stock-n", str(n)))
         stock.dataset.count = str(n)
         stock.setAttribute("aria-label", t(lang, "s40_stock_label_one" if n == 1 else "s40_stock_label", n=n))
@@ -468,7 +480,7 @@ class Scala40Table(_Page):
             b.dataset.card = code
             b.dataset.i = str(i)
             b.setAttribute("aria-pressed", "true" if i in self.s40_sel else "false")
-            b.setAttribute("aria-label", H.card_name(code, lang))
+            b.setAttribute("aria-label", face_name(code, lang))
             if taken and code == taken and not taken_marked:
                 b.dataset.taken = "true"
                 taken_marked = True
@@ -476,7 +488,7 @@ class Scala40Table(_Page):
                 b.classList.add("lit")
             if code == self.s40_drawn and not drawn_marked:
                 b.dataset.drawn = "true"
-                b.setAttribute("aria-label", H.card_name(code, lang) + ", " + t(lang, "s40_just_drawn"))
+                b.setAttribute("aria-label", face_name(code, lang) + ", " + t(lang, "s40_just_drawn"))
                 drawn_marked = True
             b.innerHTML = face(code)
             box.appendChild(b)
@@ -501,7 +513,8 @@ class Scala40Table(_Page):
             for k, m in enumerate(self.s40_draft):
                 el = make("button", "s40-meld s40-draft", H.meld_text(m), type="button")
                 el.dataset.draft = str(k)
-                el.setAttribute("aria-label", " ".join(H.card_name(c, lang) for c in m.split("-")))
+                names = ", ".join(H.card_name(c, lang) for c in m.split("-"))
+                el.setAttribute("aria-label", f"{H.meld_text(m)}: {names}")
                 row.appendChild(el)
             op.appendChild(row)
         else:
