@@ -714,8 +714,8 @@ class Scala40Table(_Page):
             text = t(lang, "s40_stock_out")
         else:
             mine = "_you" if closer == self.seat else ""
-            key = ("s40_closed_in_hand" if st.get("in_hand") else "s40_closed") + mine
-            text = t(lang, key, who=names[closer])
+            said = ("s40_closed_in_hand" if st.get("in_hand") else "s40_closed") + mine
+            text = t(lang, said, who=names[closer])
         by_id("summary-winner").textContent = text
         table = by_id("summary-table")
         clear(table)
