@@ -113,6 +113,9 @@ def test_the_table_shows_what_just_happened(page: Page, server_url: str) -> None
                    const a = ol.getBoundingClientRect(), b = li.getBoundingClientRect();
                    return b.bottom <= a.bottom + 1 && b.top >= a.top - 1; }"""
     )
+    open_page(page, server_url, "game=scala40")  # a reload still marks the card just drawn
+    expect(drawn).to_have_count(1)
+    assert drawn.get_attribute("data-card") == code
     page.locator("#hand button.card").first.click()  # discard: the bot plays on
     page.click("#discard")
     page.wait_for_function(

@@ -340,6 +340,8 @@ class Scala40Table(_Page):
         mine = st.get("turn") == self.seat and st.get("phase") not in ("draw", None)
         if not mine or st.get("hand_over"):
             self.s40_drawn = ""
+        elif not self.s40_drawn and history and int(history[-1][0]) == self.seat and history[-1][1] == "draw":
+            self.s40_drawn = hand[-1] if hand else ""  # the engine's hand ends with the card drawn
         if last is None or last["key"] != key:
             self.s40_fresh, self.s40_arrived, self.s40_from = frozenset(), (), ""
         if not moved or last is None:
