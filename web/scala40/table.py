@@ -1111,6 +1111,8 @@ class Scala40Table(_Page):
             self.hint(self.refusal_words(refused), refused=True)
             return
         self.hint("")
+        if self.session is None:  # a friend's page: the draft stays until the host's view opens
+            return
         self.s40_draft = []
         self.s40_sel = []
         self.render()
