@@ -5,13 +5,17 @@ the draft reaches 40 (RULES §7)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
 from test_page_scala40_layout import SAVE_KEY, draft_save
 
-from web.scala40.words import STRINGS
+from scala40.bots import make_bot
+from web.scala40.words import STRINGS, why
+from web.shell.params import parse_query
+from web.shell.session import MemoryStorage, Session, Store
 
 
 @pytest.mark.browser
@@ -122,3 +126,48 @@ def test_the_table_shows_what_just_happened(page: Page, server_url: str) -> None
         "(d => d.turn === d.seat || d.over === 'true')(document.querySelector('#table').dataset)"
     )
     expect(drawn).to_have_count(0)  # the mark lasts for the turn of the draw
+
+
+def last_three_save() -> tuple[str, list[str]]:
+    """A saved match where seat 0, opened, has drawn and holds three cards: a joker and two of
+    one rank in two suits (a set whose joker's card would be asked)."""
+    for seed in range(1, 400):
+        p = parse_query(f"game=scala40&players=2&levels=medium&seed={seed}&lang=en&delay=0")
+        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
+        bot, rng = make_bot("medium"), random.Random(seed)
+        for _ in range(300):
+            if s.hand_over:
+                break
+            seat = s.turn
+            v = s.view(seat)
+            hand = v["hand"]
+            if (
+                seat == 0
+                and v["phase"] == "play"
+                and v["opened"][0]
+                and len(hand) == 3
+                and hand.count("JK") == 1
+            ):
+                a, b = sorted(c for c in hand if c != "JK")
+                if a[:-1] == b[:-1] and a[-1] != b[-1]:
+                    return s.to_json(), hand
+            s.play(bot.choose(v, rng), seat)
+    raise AssertionError("no such hand")
+
+
+@pytest.mark.browser
+def test_a_meld_that_would_empty_the_hand_is_refused_before_its_jokers_card(
+    page: Page, server_url: str
+) -> None:
+    """Issue 31.6, RULES §6: no move may leave the hand empty; a set of one's last three cards
+    with a joker is refused at once, not after the joker's card has been chosen."""
+    saved, cards = last_three_save()
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40&lang=en")
+    page.wait_for_selector("#hand button.card")
+    for c in cards:
+        page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
+    page.click("#meld")
+    expect(page.locator("#hint.refused")).to_have_text(why("no move may leave the hand empty", "en"))
+    expect(page.locator("#chooser")).to_be_hidden()
