@@ -100,6 +100,30 @@ def play_out(s: Scala40Session, seed: int) -> None:
     raise AssertionError("the match did not end")
 
 
+def test_bots_decide_on_their_reentry_as_the_hand_ends_s12() -> None:
+    """§12: a bot that goes out with a re-entry left decides at once, in the move that ends the
+    hand (the page's driver rests once a hand is over: a bot left deciding would hold up the
+    next hand for good)."""
+    s = new("game=scala40&players=3&levels=medium,medium&seed=1&out_at=51&reentries=1")
+    bot, rng = make_bot("medium"), random.Random(1)
+    decided = 0
+    for _ in range(5000):
+        if s.match.over:
+            break
+        if s.hand_over:
+            assert all(not s.is_bot(d) for d in s.match.m.decide)
+            decided += sum(s.match.m.reentered)
+            for d in s.match.m.decide:
+                s.play("retire", d)
+            if not s.match.over:
+                s.next_hand()
+            continue
+        seat = s.turn
+        assert seat is not None
+        s.play(bot.choose(s.view(seat), rng), seat)
+    assert decided > 0  # some bot went out and re-entered
+
+
 def test_a_whole_match_with_reentries_ends_with_a_ranking() -> None:
     """§12: totals add up, seats go out at out_at and may re-enter; one player is left."""
     s = new("game=scala40&players=3&levels=medium,easy&seed=3&out_at=60&reentries=1")

@@ -96,3 +96,45 @@ def test_the_person_who_closed_reads_you_closed(page: Page, server_url: str) -> 
     page.wait_for_selector("#summary[open]")
     key = "s40_closed_in_hand_you" if v["in_hand"] else "s40_closed_you"
     expect(page.locator("#summary-winner")).to_have_text(STRINGS[key][1])
+
+
+def deciding_save() -> str:
+    """A 3-player match (out at 51, one re-entry) just after the hand that put seat 0 out:
+    seat 0 decides on its re-entry (RULES §12)."""
+    p = parse_query(
+        "game=scala40&players=3&levels=medium,medium&seed=1&lang=it&delay=0&out_at=51&reentries=1"
+    )
+    s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
+    bot, rng = make_bot("medium"), random.Random(1)
+    for _ in range(5000):
+        if s.hand_over:
+            m = s.match.m
+            if 0 in m.decide:
+                return s.to_json()
+            for d in m.decide:
+                s.play("reenter", d)
+            if not m.decide:
+                s.next_hand()
+            continue
+        s.play(bot.choose(s.view(s.turn), rng), s.turn)
+    raise AssertionError("seat 0 never went out")
+
+
+@pytest.mark.browser
+def test_the_reentry_says_the_total_and_a_seat_out_is_told_so(page: Page, server_url: str) -> None:
+    """Issue 31.6, RULES §12: the re-entry question says the total one comes back with (the
+    highest still in), one's own row reads "scegli tu"; after retiring, the next hand tells
+    the player they are out (watch, or a new match) and shows no sort button."""
+    saved = deciding_save()
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40&lang=it")
+    page.wait_for_selector("#summary[open]")
+    expect(page.locator("#summary-table tr[data-seat='0']")).to_contain_text(STRINGS["s40_deciding_you"][1])
+    # the seats still in hold 7 each (the bot that went out too re-entered as the hand ended)
+    expect(page.locator("#summary-legend")).to_have_text(STRINGS["s40_decide_total"][1].format(n=7))
+    page.click("#retire")
+    page.click("#next")
+    expect(page.locator("#turn-line")).to_have_text(STRINGS["s40_you_out"][1])
+    expect(page.locator("#sort")).to_be_hidden()
+    expect(page.locator("#hand button.card")).to_have_count(0)

@@ -773,7 +773,9 @@ class Scala40Table(_Page):
                 f"{i + 1}. {names[s]} ({st['scores'][s]})" for i, s in enumerate(ranking)
             )
             by_id("result-stats").textContent = ""
-        by_id("summary-legend").textContent = ""
+        by_id("summary-legend").textContent = (
+            self.decide_words(st) if self.seat in decide and not self.curtain_up() else ""
+        )
         by_id("next-dealer").textContent = ""
         host = self.session is not None
         by_id("next").hidden = over or bool(decide) or not host
