@@ -6,6 +6,7 @@ English and Italian."""
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -18,6 +19,8 @@ from test_page_scala40_summary import finished_save
 from scala40.bots import make_bot
 from web.shell.params import parse_query
 from web.shell.session import MemoryStorage, Session, Store
+
+SHOTS = os.environ.get("S40_SHOTS")
 
 
 def load(page: Page, server_url: str, saved: str) -> None:
@@ -106,6 +109,8 @@ def test_the_jokers_chooser_shows_card_faces_and_axe_finds_nothing_serious(
         page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
     page.click("#meld")
     expect(page.locator("#chooser")).to_be_visible()
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/chooser-{lang}.png")
     looks = page.eval_on_selector_all(
         "#chooser-options [data-represents]",
         """els => els.map(e => { const s = getComputedStyle(e);
