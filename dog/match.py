@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tabletop import engine
 from tabletop.saves import Saved, SaveFormat
 
 from .board import SEATS
@@ -31,7 +31,7 @@ MAX_GAMES = 1000
 
 def next_seed(seed: int) -> int:
     """The seed of the game after one seeded ``seed``."""
-    return random.Random(f"dog/{seed}/next").randrange(2**31)
+    return engine.derived(2**31, "dog", seed, "next")
 
 
 def _count(value: object, what: str) -> int:
@@ -40,7 +40,7 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-class Match(Saved):
+class Match(engine.Refusals, Saved):
     """First team to ``games`` won games (RULES §12). ``m.game`` is the game in play."""
 
     def __init__(self, rules: Ruleset, games: int, game: Game, score: list[int], game_no: int) -> None:
@@ -65,13 +65,13 @@ class Match(Saved):
         seed: int | None = None,
         dealer: int | None = None,
         deck: Sequence[str] | None = None,
+        players: int = SEATS,
     ) -> Match:
-        """A new match, its first game dealt (``dealer`` and ``deck`` as in :meth:`Game.new`)."""
+        """A new match, its first game dealt (``dealer`` and ``deck`` as in :meth:`Game.new`;
+        ``players`` can only be 4, as there)."""
         rs = ruleset(rules)
         _count(games, "games")
-        if seed is None:
-            seed = random.randrange(2**31)
-        game = Game.new(4, rs, seed=seed, dealer=dealer, deck=deck)
+        game = Game.new(players, rs, seed=engine.check_seed(seed, PositionError), dealer=dealer, deck=deck)
         return cls(rs, games, game, [0, 0], 1)
 
     # -- reading ----------------------------------------------------------------------
@@ -91,6 +91,15 @@ class Match(Saved):
     @property
     def dealer(self) -> int:
         return self.game.state.dealer
+
+    @property
+    def players(self) -> int:
+        return SEATS
+
+    @property
+    def hand_no(self) -> int:
+        """The game in play, from 1 (:attr:`game_no`: a DOG game is a match's *hand*)."""
+        return self.game_no
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
         return [] if self.over and self.game.over else self.game.legal_moves(seat)
@@ -135,6 +144,10 @@ class Match(Saved):
         self.game_no += 1
         self._counted = False
         self.history.append(self._start_record())
+
+    def next_hand(self) -> None:
+        """:meth:`next_game`, under the name every game's match has."""
+        self.next_game()
 
     # -- positions and saves ----------------------------------------------------------
 
@@ -191,6 +204,12 @@ class Match(Saved):
         """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
         return SAVES.load(_load, data)
 
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
+        """Every position of a recorded match, in order: each game's start, then after each
+        move (:func:`replay_positions`, every failure a :class:`SaveError`)."""
+        return SAVES.each(replay_positions, record)
+
 
 def replay_positions(data: object) -> Iterator[dict[str, Any]]:
     """Every position of a recorded match, in order: each game's start, then after each move."""
@@ -231,5 +250,8 @@ def _load(data: object) -> Match:
     SAVES.check_position(data.get("position"), m.position)
     return m
 
+
+if TYPE_CHECKING:  # the shared interface of the three games' matches
+    _: type[engine.MatchProtocol] = Match
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Match", "first_dealer", "next_seed", "replay_positions"]

@@ -17,6 +17,7 @@ from .bots import LEVELS, make_bot
 from .cards import card_text
 from .errors import Scala40Error
 from .match import Match
+from .review import DEFAULT_WORLDS, WORST, review
 
 
 def _describe(view: dict[str, Any]) -> str:
@@ -88,10 +89,18 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
 
 
 def cmd_review(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
-    """Replay a record or save and summarise each hand (who closed, penalties, moves)."""
+    """Replay a record or save and summarise each hand (who closed, penalties, moves), then
+    each seat's choices judged with the true hands (:mod:`scala40.review`; ``--worlds 0``:
+    the summary alone)."""
     with open(args.record, encoding="utf-8") as f:
         data = json.load(f)
     m = Match.load(data)
+    judged: dict[int, list[dict[str, Any]]] = {}
+    head: dict[str, Any] | None = None
+    if args.worlds:
+        found = review(data, worlds=args.worlds, seed=args.seed, hands=args.hand, seats=args.seat)
+        judged = {h["hand"]: h["seats"] for h in found["hands"]}
+        head = {k: found[k] for k in ("format", "version", "worlds", "seed", "tolerance")}
     hands = []
     replay = Match.new(
         players=m.players,
@@ -106,27 +115,56 @@ def cmd_review(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None)
         for seat, move in h["moves"]:
             replay.play(move, seat)
         g = replay.game
-        hands.append(
-            {
-                "hand": replay.hand_no,
-                "dealer": g.dealer,
-                "moves": len(h["moves"]),
-                "closer": g.hand_winner,
-                "in_hand": g.state.in_hand if g.over else False,
-                "scores": g.hand_scores,
-                "totals": replay.scores,
-            }
-        )
+        hand: dict[str, Any] = {
+            "hand": replay.hand_no,
+            "dealer": g.dealer,
+            "moves": len(h["moves"]),
+            "closer": g.hand_winner,
+            "in_hand": g.state.in_hand if g.over else False,
+            "scores": g.hand_scores,
+            "totals": replay.scores,
+        }
+        if replay.hand_no in judged:
+            hand["review"] = judged[replay.hand_no]
+        hands.append(hand)
         if not args.json:
             print(
                 f"Hand {replay.hand_no}: {len(h['moves'])} moves, closer {g.hand_winner}, "
                 f"penalties {g.hand_scores}, totals {replay.scores}",
                 file=out,
             )
-    result = {"players": m.players, "hands": hands, "over": m.over, "winner": m.winner, "scores": m.scores}
+            for row in judged.get(replay.hand_no, []):
+                print("  " + _review_line(row, WORST), file=out)
+    result: dict[str, Any] = {
+        "players": m.players,
+        "hands": hands,
+        "over": m.over,
+        "winner": m.winner,
+        "scores": m.scores,
+    }
+    if head is not None:
+        result["review"] = head
     if args.json:
         print(json.dumps(result), file=out)
     return 0
+
+
+def _review_line(row: dict[str, Any], worst: int) -> str:
+    """A seat's review of a hand in a line or a few: its figures, then its costliest choices."""
+    n = row["choices"]
+    if not n:
+        return f"seat {row['seat']}: no choices to review"
+    lines = [
+        f"seat {row['seat']}: {row['best']} of {n} choices the best found "
+        f"({round(100 * row['accuracy'])}%), {row['lost']} penalty points lost in all"
+    ]
+    for j in row["worst"][:worst]:
+        d = row["decisions"][j]
+        lines.append(
+            f"    move {d['move_no']}: {d['played']} cost {d['cost']} points more than {d['best']} "
+            f"({d['values'][d['played']]} against {d['values'][d['best']]} on average)"
+        )
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -148,6 +186,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print one JSON object last")
     rev = sub.add_parser("review", help="replay a match record or save and summarise its hands")
     rev.add_argument("record", help="a JSON file: Match.record() or Match.to_json()")
+    rev.add_argument(
+        "--worlds",
+        type=int,
+        default=DEFAULT_WORLDS,
+        help="stock orders each choice is played out in (0: summarise the hands only)",
+    )
+    rev.add_argument("--seed", type=int, default=0, help="the seed of the review's stock orders")
+    rev.add_argument("--seat", type=int, action="append", help="review this seat only (repeatable)")
+    rev.add_argument("--hand", type=int, action="append", help="review this hand only, from 1 (repeatable)")
     rev.add_argument("--json", action="store_true", help="print one JSON object last")
     sub.add_parser("arena", help="bot tournaments (python -m scala40 arena --help)", add_help=False)
     return p

@@ -19,6 +19,7 @@ machine and fail in CI (CI=true).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -40,8 +41,23 @@ from browser_support import (
     stop_process,
 )
 
+from web.shell import games
+from web.shell.i18n import STRINGS
+
+# the shell's words with Dernier's over them, as on a Dernier page (the default game): the
+# tests of Dernier's table words run without a page; other games' tests add their own
+STRINGS.update(games.get("dernier").strings())
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
+
+#: a returning player's browser: every game's first-time help was seen (the page shows it once
+#: per game to a new player; tests marked ``first_visit`` are new players)
+_HELP_KEYS = json.dumps([games.get(g.name).key("help") for g in games.registered()] + ["ten.help.v1"])
+RETURNING_PLAYER = (
+    "try { for (const key of " + _HELP_KEYS + ") "
+    "if (!localStorage.getItem(key)) localStorage.setItem(key, 'seen'); } catch (e) {}"
+)
 
 _chromium_problem: list[str | None] = []  # cached result of _find_chromium_problem()
 
@@ -51,6 +67,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "allow_page_errors: the browser test checks 404s/console errors itself "
         "(requests off 127.0.0.1 still fail it)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "first_visit: the `page` fixture's browser is a new player's (no game's first-time help "
+        "seen yet); without it the page is a returning player's, who has seen every game's help",
     )
     config.addinivalue_line(
         "markers",
@@ -216,6 +237,8 @@ def _network_guard(request: pytest.FixtureRequest) -> Iterator[None]:
     # Off-host requests are aborted at once (no waiting on a closed network) and recorded.
     page.context.route(lambda url: not is_local_url(url), block)
     request.node._page_log = log
+    if request.node.get_closest_marker("first_visit") is None:
+        page.context.add_init_script(RETURNING_PLAYER)
     yield
     if log.off_host:
         pytest.fail(

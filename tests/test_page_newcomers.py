@@ -31,15 +31,17 @@ import dernier
 SIZES = [(390, 844), (844, 390), (1280, 800)]  # a phone upright and on its side, a desktop
 
 
-def hearts_match(hands: int = 1) -> dernier.Match:
+def hearts_match(hands: int = 1, rules: dict[str, Any] | None = None) -> dernier.Match:
     """Ada (seat 0) holds five hearts and plays first on 9♥; Bianca nothing that fits."""
     deck = two_player_deck(HEARTS, BLANKS, "9H", FEED)
-    return dernier.Match.new(players=2, dealer=1, deck=deck, seed=1, names=["Ada", "Bianca"], hands=hands)
+    return dernier.Match.new(
+        players=2, dealer=1, deck=deck, seed=1, names=["Ada", "Bianca"], hands=hands, rules=rules
+    )
 
 
-def last_card_match(hands: int = 2) -> dernier.Match:
+def last_card_match(hands: int = 2, rules: dict[str, Any] | None = None) -> dernier.Match:
     """Ada to play her last card, 6♥, having called Dernier: it ends the hand."""
-    m = hearts_match(hands)
+    m = hearts_match(hands, rules)
     for card in ("2H", "3H", "4H", "5H!"):
         m.play(card, 0)
         for move in ("draw", "pass"):
@@ -317,8 +319,11 @@ def test_the_help_explains_the_action_cards_and_no_jargon(page: Page, server_url
     expect(page.locator("#stats")).to_contain_text("1 played with hints")
     page.click("#house-rules summary")
     expect(page.locator("#help-chi_sbaglia_paga")).to_contain_text("(rules §12)")
-    # the official rules (the match the summary comes from)
-    open_saved(page, server_url, last_card_match(hands=1), delay=4000, chi_sbaglia_paga=True)
+    # the official rules with chi sbaglia paga (the match the summary comes from)
+    wrong_pays = {"preset": "official", "chi_sbaglia_paga": True}
+    open_saved(
+        page, server_url, last_card_match(hands=1, rules=wrong_pays), delay=4000, chi_sbaglia_paga=True
+    )
     page.click("#menu-button")
     page.click("#menu-help")
     help_box = page.locator("#help")

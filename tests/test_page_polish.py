@@ -426,12 +426,9 @@ def test_a_finished_match_reopens_on_the_start_screen(page: Page, server_url: st
     expect(page.locator("#resume-match")).to_be_hidden()
 
 
-NOT_DRIVEN = "Object.defineProperty(Navigator.prototype, 'webdriver', {get: () => false});"
-
-
 @pytest.mark.browser
+@pytest.mark.first_visit
 def test_first_time_help_then_focus_on_the_hand(page: Page, server_url: str) -> None:
-    page.add_init_script(NOT_DRIVEN)  # as a person's browser: the help shows the first time
     open_with_storage(page, server_url, {})
     page.select_option("#opt-lang", "it")
     page.click("#start")

@@ -171,6 +171,26 @@ def test_manual_errors_are_reasons_not_crashes(pair: tuple[Side, Side]) -> None:
     assert (spent["ok"], spent["reason"]) == (False, "spent")
 
 
+def test_a_reply_to_another_invitation_is_refused_and_spends_nothing(pair: tuple[Side, Side]) -> None:
+    """Issue 33: a reply names its invitation; one to a replaced invitation is refused with
+    reason "other invitation" before the browser sees it (the browser would take any
+    answer, then fail to connect and spend the invitation), and the current invitation
+    then takes its own reply; so does a reply code that names none (an older page's)."""
+    host, guest = pair
+    first = host.must("make_invite")
+    if not _candidates(first["code"]):
+        pytest.skip("no ICE candidates with default flags (loopback-only machine?)")
+    old = guest.must("answer", first["code"])
+    assert signal.read_reply(old["code"]).invitation == signal.offer_id(first["code"])
+    current = host.must("make_invite")  # the host replaces the invitation
+    refused = host.call("accept", old["code"], 20)
+    assert (refused["ok"], refused["reason"]) == (False, "other invitation"), refused
+    reply = signal.read_reply(guest.must("answer", current["code"])["code"])
+    assert reply.invitation == signal.offer_id(current["code"])
+    host.must("accept", signal.reply_code(reply.answer_code, reply.made_at_ms), 20)  # an R1 code
+    guest.must("wait_open", 10)
+
+
 def test_a_closed_link_is_seen_by_the_peer(pair: tuple[Side, Side]) -> None:
     host, guest = pair
     invite = host.must("make_invite")

@@ -21,7 +21,9 @@ if str(ROOT) not in sys.path:
 
 from dernier.bots import make_bot  # noqa: E402
 from dernier.cards import CODE_OF  # noqa: E402
+from web.dernier.check import check_state  # noqa: E402
 from web.dernier.describe import move_card, moves_of_card  # noqa: E402
+from web.dernier.game import DERNIER  # noqa: E402
 from web.net.protocol import (  # noqa: E402
     BURST,
     FLOOD_CLOSE,
@@ -30,13 +32,21 @@ from web.net.protocol import (  # noqa: E402
     MAX_VIEW,
     SILENT_S,
     TALK_GAP_S,
-    TALK_PHRASES,
     GuestClient,
     HostHub,
-    check_state,
     encode,
     fit_view,
 )
+
+#: Dernier's table talk (its GameSpec's)
+TALK_PHRASES = DERNIER.talk
+
+
+def dernier_guest(seat: int, token: str, name: str, **kw: Any) -> GuestClient:
+    """A friend's side of a Dernier table: Dernier's view check and table talk."""
+    return GuestClient(seat, token, name, check=check_state, phrases=TALK_PHRASES, **kw)
+
+
 from web.shell.params import Settings  # noqa: E402
 from web.shell.session import MemoryStorage, Session, Store  # noqa: E402
 
@@ -109,7 +119,7 @@ class Table:
         self, peer_id: str, seat: int = 1, token: str = TOKEN, name: str = "Zoë", peer: Peer | None = None
     ) -> tuple[Peer, GuestClient]:
         p = peer or self.connect(peer_id)
-        g = GuestClient(seat, token, name, now=self.clock)
+        g = dernier_guest(seat, token, name, now=self.clock)
         self.hub.receive(peer_id, g.hello())
         events = deliver(p, g)
         assert [e[0] for e in events] == ["welcome", "view"], events
@@ -289,7 +299,7 @@ def test_a_whole_match_with_a_friend_playing_from_its_views_only(seed: int) -> N
 def test_a_hello_with_a_wrong_token_is_refused_and_the_link_closed() -> None:
     tb = Table()
     p = tb.connect("x")
-    tb.hub.receive("x", GuestClient(1, "tok_" + "f" * 20, "Eve").hello())
+    tb.hub.receive("x", dernier_guest(1, "tok_" + "f" * 20, "Eve").hello())
     msgs = p.take()
     assert [m["t"] for m in msgs] == ["error"] and msgs[0]["code"] == "bad_token"
     assert p.closed and "x" not in tb.hub.links
@@ -297,7 +307,7 @@ def test_a_hello_with_a_wrong_token_is_refused_and_the_link_closed() -> None:
     # a token for another seat does not open this one either
     tb2 = Table(players=4, levels=("friend", "friend", "medium"))
     p2 = tb2.connect("y")
-    tb2.hub.receive("y", GuestClient(1, TOKEN2, "Eve").hello())
+    tb2.hub.receive("y", dernier_guest(1, TOKEN2, "Eve").hello())
     assert p2.take()[0]["code"] == "bad_token" and p2.closed
 
 
@@ -322,7 +332,7 @@ def test_a_guest_cannot_act_for_seat_0_by_any_message() -> None:
         tb.hub.receive("p1", guest.move(move))  # as its own move: not its turn
         tb.hub.receive("p1", raw("move", id=guest.next_id, n=guest.n, move=move, seat=0))  # no seat field
         guest.next_id += 1
-    tb.hub.receive("p1", GuestClient(0, TOKEN, "Eve").hello())  # the host's own seat
+    tb.hub.receive("p1", dernier_guest(0, TOKEN, "Eve").hello())  # the host's own seat
     tb.hub.receive("p1", raw("hello", seat=2, token=TOKEN, name="Eve"))  # a bot's seat
     msgs = peer.take()
     codes = [m["code"] for m in errors(msgs)]
@@ -406,7 +416,7 @@ def wrong_card(state: dict[str, Any]) -> str | None:
 
 def test_chi_sbaglia_paga_attempt_charges_two_cards() -> None:
     for seed in range(40):
-        tb = Table(seed=seed, chi_sbaglia_paga=True)
+        tb = Table(seed=seed, options={"chi_sbaglia_paga": True})
         tb.advance(1)
         peer, guest = tb.join("p1")
         card = wrong_card(guest.state)
@@ -514,7 +524,7 @@ def test_drop_then_grace_then_standin_then_rejoin() -> None:
     assert s.next_bot() == 1 and s.is_bot(1)  # the driver now lets the stand-in play
     # the friend comes back with its token: the seat is theirs again at once
     p2 = tb.connect("p2")
-    g2 = GuestClient(1, TOKEN, "Zoë", now=tb.clock)
+    g2 = dernier_guest(1, TOKEN, "Zoë", now=tb.clock)
     g2.n = 57  # a page that saw views of an earlier link: the welcome starts a new count
     tb.hub.receive("p2", g2.hello())
     events = deliver(p2, g2)
@@ -626,7 +636,7 @@ def test_tokens_survive_save_and_load() -> None:
     hub = HostHub(back, now=tb.clock)
     p = Peer()
     hub.connect("p", p.send, p.close)
-    hub.receive("p", GuestClient(1, TOKEN, "Zoë").hello())
+    hub.receive("p", dernier_guest(1, TOKEN, "Zoë").hello())
     assert [m["t"] for m in p.take()] == ["welcome", "view"] and back.presence[1] == "connected"
     assert tb.s.again().tokens == {1: TOKEN}
     with pytest.raises(ValueError):
@@ -657,7 +667,7 @@ def test_a_failing_channel_does_not_crash_the_host() -> None:
         raise RuntimeError("channel closed")
 
     tb.hub.connect("x", broken, broken)  # type: ignore[arg-type]
-    tb.hub.receive("x", GuestClient(1, TOKEN, "Zoë").hello())
+    tb.hub.receive("x", dernier_guest(1, TOKEN, "Zoë").hello())
     tb.hub.broadcast()
     tb.clock.t += 3
     tb.hub.tick()
@@ -720,7 +730,7 @@ def test_no_view_while_the_host_holds_the_table_in_its_lobby() -> None:
     tb = Table()
     tb.hub.holding = True
     p = tb.connect("a")
-    g = GuestClient(1, TOKEN, "Zoë", now=tb.clock)
+    g = dernier_guest(1, TOKEN, "Zoë", now=tb.clock)
     tb.hub.receive("a", g.hello())
     assert [e[0] for e in deliver(p, g)] == ["welcome"]
     assert g.state is None and tb.s.presence[1] == "connected"

@@ -26,16 +26,26 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from web.dernier.check import check_state  # noqa: E402
 from web.dernier.describe import move_card  # noqa: E402
+from web.dernier.game import DERNIER  # noqa: E402
 from web.net.protocol import (  # noqa: E402
     HOST_MESSAGES,
     MAX_MESSAGE,
-    TALK_PHRASES,
     GuestClient,
     HostHub,
-    check_state,
     encode,
 )
+
+#: Dernier's table talk (its GameSpec's)
+TALK_PHRASES = DERNIER.talk
+
+
+def dernier_guest(seat: int, token: str, name: str, **kw: Any) -> GuestClient:
+    """A friend's side of a Dernier table: Dernier's view check and table talk."""
+    return GuestClient(seat, token, name, check=check_state, phrases=TALK_PHRASES, **kw)
+
+
 from web.shell.params import Settings  # noqa: E402
 from web.shell.session import Session  # noqa: E402
 
@@ -56,14 +66,19 @@ class Host:
         self.t = 0.0
         self.s = Session.new(
             Settings(
-                players=3, levels=("friend", "medium"), delay=0, seed=seed, hands=2, chi_sbaglia_paga=True
+                players=3,
+                levels=("friend", "medium"),
+                delay=0,
+                seed=seed,
+                hands=2,
+                options={"chi_sbaglia_paga": True},
             )
         )
         self.hub = HostHub(self.s, now=lambda: self.t)
         self.hub.set_token(1, TOKEN)
         self.out: list[str] = []
         self.hub.connect("f", self.out.append, lambda: None)
-        self.guest = GuestClient(1, TOKEN, "Fuzz", now=lambda: self.t)
+        self.guest = dernier_guest(1, TOKEN, "Fuzz", now=lambda: self.t)
         if joined:
             self.hub.receive("f", self.guest.hello())
             for text in self.out:

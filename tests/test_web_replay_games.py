@@ -18,7 +18,6 @@ import pytest
 
 import dog
 import scala40
-from dernier.errors import SaveError
 from web.dog.words import card_text
 from web.shell import games
 from web.shell.i18n import STRINGS, t
@@ -213,7 +212,7 @@ def test_bad_replays_are_refused_with_a_reason(kept: tuple[str, Session, Any, An
     for label, (data, reason) in cases.items():
         with pytest.raises(ReplayError, match=reason):
             book.load(data if isinstance(data, str) else json.dumps(data))
-        assert issubclass(ReplayError, SaveError), label
+        assert issubclass(ReplayError, ValueError), label
 
 
 def test_an_abandoned_scala40_match_is_kept_with_who_abandoned() -> None:
@@ -384,4 +383,27 @@ def test_dernier_review_sections_keep_the_dialogs_facts() -> None:
         assert [f["played"] for _text, f in sec.items] == [
             seat_result["decisions"][i]["played"] for i in seat_result["worst"]
         ]
-    assert games.get("scala40").reviewer() is None  # its CLI review only sums the hands up
+
+
+def test_scala40_review_through_the_shells_hook_is_the_clis(
+    finished: dict[str, tuple[Session, list[dict[str, Any]]]],
+) -> None:
+    """Scala 40's review (scala40.review) behind the hook: the seat's choices of the hand, the
+    command line's figures, its sections in the player's words and penalty points (§11)."""
+    use_words("scala40")
+    s, _seen = finished["scala40"]
+    r = s.game.replay_book().of_match(s.match)
+    result, slices = run_review("scala40", r, 1, [1])
+    (hand,) = result["hands"]
+    (row,) = hand["seats"]
+    assert (hand["hand"], row["seat"]) == (1, 1) and slices >= row["choices"] > 0
+    from scala40.review import review
+
+    cli = review(r.record, hands=[1], seats=[1])
+    assert {**cli, "asked": {"seat": 1, "hands": [1]}} == result  # python -m scala40 review's figures
+    (sec,) = games.get("scala40").reviewer().sections(result, r.names, "it")
+    assert (sec.hand, sec.seat) == (1, 1) and sec.heading == f"Mano 1 — {r.names[1]}"
+    assert sec.figures and sec.figures.startswith("Scelta migliore trovata: ")
+    assert sec.figures_data == {"accuracy": str(row["accuracy"]), "lost": str(row["lost"])}
+    assert [f["played"] for _text, f in sec.items] == [row["decisions"][i]["played"] for i in row["worst"]]
+    assert all(text.startswith("Mossa ") and "punti di penalità" in text for text, _f in sec.items)

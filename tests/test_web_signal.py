@@ -372,7 +372,7 @@ def test_reply_round_trip_and_what_messengers_do_to_it() -> None:
     answer = sig.compact(PLAIN_ANSWER, "answer")
     made = 1_795_000_123_456
     reply = sig.reply_code(answer, made)
-    assert reply.startswith("R1.")
+    assert reply.startswith("R1.")  # a reply that names no invitation (see below)
     assert len(reply) <= 170  # measured: 163 characters
     assert sig.parse_reply(reply) == (answer, made)
     pasted = [
@@ -417,10 +417,75 @@ def test_reply_refuses_bad_input() -> None:
         sig.parse_reply(f"{body}.{sig._check4(body)}")
 
 
+# Made before replies named their invitation (issue 33): an R1 reply and an invitation link
+# of that time, kept as text so that pages which made them keep working with this one.
+OLD_REPLY = (
+    "R1.mwm0q7gg.AWgAl_8WBG0xVkMYZGtPZUtRMktjUyt0KzRFTDVBK25pNzZrEKqrnGxzddkDsR7HG89SydF8QM3x1cv"
+    "-HMtm-2T2WbYCQLzULTI8R0aPlSGEZFRKaFzXaEB30mmkddBLe6CSWUcP_8VmpdkSVg.kkGQ"
+)
+OLD_INVITATION = (
+    "https://example.github.io/dernier/index.html#join=1.2.tbl7.q3Yx-8_bTRnZcD0aP2kW1v.QW5uYQ.AWgA"
+    "l_8QBENqY2UYY0tMMzJDMmNWdUhrTHMxSE9wT1Z0OXZzSC_XPvkKZCD0Ar_dgubWH5bZiIfvmN777FjEbSiNkHsCQLzULT"
+    "I8R0aPlSGEZFRKaFzVukB30mmkddBLe6CSWUcP_8VmoAl4fw.WEBU"
+)
+
+
+def test_a_reply_names_the_invitation_it_answers() -> None:
+    """Issue 33: the reply echoes its invitation's id (``offer_id`` of the offer, which an
+    invitation link of any age carries), covered by the reply's check."""
+    answer = sig.compact(PLAIN_ANSWER, "answer")
+    offer = sig.compact(PLAIN_OFFER, "offer")
+    made = 1_795_000_123_456
+    inv = sig.parse_invitation(sig.invitation_url(BASE, offer, 2, TOKEN, "tbl7", "Anna"))
+    named = sig.offer_id(inv.offer_code)
+    assert re.fullmatch(r"[0-9a-f]{8}", named)
+    reply = sig.reply_code(answer, made, named)
+    assert reply.startswith("R2.") and f".{named}." in reply
+    assert len(reply) <= 180  # measured: 172 characters (QR version 9 at level M holds 180)
+    assert sig.read_reply(reply) == sig.Reply(answer, made, named)
+    assert sig.parse_reply(reply) == (answer, made)
+    for text in (
+        f"> {reply[:70]}\n> {reply[70:]}\n> thanks",
+        f"“{reply}”. Mr.Smith",
+        f"R1.zz, R2.yy then {reply}",
+    ):
+        assert sig.read_reply(text) == sig.Reply(answer, made, named), text
+    # another invitation's reply names another id
+    other = sig.compact(LOOPBACK_OFFER, "offer")
+    assert sig.offer_id(other) != named
+    assert sig.read_reply(sig.reply_code(answer, made, sig.offer_id(other))).invitation == sig.offer_id(other)
+    # the id is covered by the check, and must be an id
+    flipped = reply.replace(f".{named}.", f".{named[:-1]}{'0' if named[-1] != '0' else '1'}.")
+    with pytest.raises(SignalError, match="check"):
+        sig.read_reply(flipped)
+    body = f"R2.1.XYZ.{answer}"
+    with pytest.raises(SignalError, match="invitation"):
+        sig.read_reply(f"{body}.{sig._check4(body)}")
+    for bad in ("", "ABCDEF12", "abc", 12345):
+        with pytest.raises(SignalError, match="invitation id"):
+            sig.reply_code(answer, made, bad)  # type: ignore[arg-type]
+    with pytest.raises(SignalError, match="cut short"):
+        sig.read_reply("R2.1.abcdef12.")
+
+
+def test_replies_and_invitations_of_before_keep_working() -> None:
+    """Issue 33: an R1 reply (no invitation id) is still read, as naming none; an invitation
+    link of that time is read as it was, and its id is that of its offer."""
+    answer = sig.compact(PLAIN_ANSWER, "answer")
+    offer = sig.compact(PLAIN_OFFER, "offer")
+    assert sig.read_reply(OLD_REPLY) == sig.Reply(answer, 1_795_000_123_456, None)
+    assert sig.read_reply("Here:\n> " + OLD_REPLY[:60] + "\n> " + OLD_REPLY[60:]).invitation is None
+    assert sig.reply_code(answer, 1_795_000_123_456) == OLD_REPLY  # None: the R1 code, as before
+    inv = sig.parse_invitation(OLD_INVITATION)
+    assert inv == sig.Invitation(offer, 2, TOKEN, "tbl7", "Anna")
+    assert sig.invitation_url(BASE, offer, 2, TOKEN, "tbl7", "Anna") == OLD_INVITATION  # unchanged
+    assert sig.offer_id(inv.offer_code) == "9cdb4263"
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=400))
 def test_parse_reply_and_invitation_never_crash(text: str) -> None:
-    for parse in (sig.parse_reply, sig.parse_invitation):
-        for variant in (text, "R1." + text, "join=1." + text):
+    for parse in (sig.parse_reply, sig.read_reply, sig.parse_invitation):
+        for variant in (text, "R1." + text, "R2." + text, "R2.1.0123abcd." + text, "join=1." + text):
             with contextlib.suppress(SignalError):
                 parse(variant)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.shell.games import GameSpec
+from web.shell.games import TABLE_TALK, GameSpec
 
 TEN = GameSpec(
     name="ten",
@@ -13,7 +13,14 @@ TEN = GameSpec(
     table="fakegame.table:MIXINS",
     words="fakegame.words",
     rules_page="fakegame.words",
+    help="fakegame.words:help_lines",
+    talk=TABLE_TALK,
     params=("players", "levels", "seed", "hands", "target"),
     package="fakegame",
     check_view="fakegame:check_view",
+    rule_sets={"ten": (2, 4)},
+    variants={},
+    options={},
+    fan=("10H", "10S", "10D"),
+    url_defaults={"hands": 1, "target": None},
 )

@@ -53,6 +53,9 @@ class TenTable:
     def focus_card(self: Any, *args: Any) -> None:
         pass
 
+    def after_local_move(self: Any, move: str) -> None:
+        pass
+
     def open_summary(self: Any, *args: Any) -> None:
         pass
 

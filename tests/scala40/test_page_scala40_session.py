@@ -198,6 +198,7 @@ def test_a_friend_plays_a_hand_through_the_hosts_hub() -> None:
     """Friends online: the host's engine referees every move string a friend sends; the
     friend's page receives only its own view (its hand, never another's or the stock)."""
     from web.net.protocol import GuestClient, HostHub
+    from web.scala40.game import SCALA40
 
     token = "tok_" + "a" * 22
     s = new("game=scala40&players=2&levels=friend&seed=26&hands=1")
@@ -205,7 +206,7 @@ def test_a_friend_plays_a_hand_through_the_hosts_hub() -> None:
     hub.set_token(1, token)
     inbox: list[str] = []
     hub.connect("p1", inbox.append, lambda *a: None)
-    guest = GuestClient(1, token, "Zoë", check=H.check_state)
+    guest = GuestClient(1, token, "Zoë", check=H.check_state, phrases=SCALA40.talk)
 
     def deliver() -> list[str]:
         kinds = [kind for text in inbox for kind, _ in guest.receive(text)]

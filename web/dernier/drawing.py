@@ -478,7 +478,7 @@ class TableDrawing(_Page):
         for ev in log[start:]:
             move = str(ev.get("move") or "")
             if ev.get("type") == "move" and (move == "dernier" or move.endswith("!")):
-                self.cue("dernier")
+                self.cue("call")
             if ev.get("type") == "draw" and ev.get("reason") == "dernier":
                 seat = int(ev["seat"])
                 if seat == self.seat:

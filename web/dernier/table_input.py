@@ -402,6 +402,11 @@ class TableInput(_Page):
         nodes = by_id("hand").querySelectorAll("button[data-card]")
         return [nodes.item(i) for i in range(nodes.length)]
 
+    def after_local_move(self, move: str) -> None:
+        """A move of the shown seat sent: a Dernier call stays armed only for the call itself."""
+        if move != "dernier":
+            self.armed = False
+
     def focus_card(self, index: int) -> None:
         cards = self.hand_buttons()
         if not cards:

@@ -3,7 +3,7 @@ line in :mod:`web.games`. Nothing here imports the rules package."""
 
 from __future__ import annotations
 
-from web.shell.games import GameSpec
+from web.shell.games import TABLE_TALK, GameSpec
 
 DOG = GameSpec(
     name="dog",
@@ -13,6 +13,8 @@ DOG = GameSpec(
     bots="web.dog.players",
     table="web.dog.table:MIXINS",
     words="web.dog.words",
+    talk=TABLE_TALK,
+    help="web.dog.help:help_lines",
     rules_page="web.dog.rules_text",
     params=("levels", "seed", "name", "timer"),
     package="dog",
@@ -22,4 +24,8 @@ DOG = GameSpec(
     review="web.dog.review_page:REVIEW",
     check_view="web.dog.session:check_state",
     rule_sets={"standard": (4, 4)},
+    variants={},
+    options={},
+    # what its links always played (the shell's default of before)
+    url_defaults={"hands": 1, "target": None},
 )

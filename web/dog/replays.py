@@ -12,6 +12,7 @@ from typing import Any
 import dog
 from dog.board import team_of
 from dog.rules import ruleset
+from web.dernier import faces
 from web.dog.session import DogMatch, public_moves
 from web.dog.words import log_line
 from web.shell.i18n import t
@@ -33,6 +34,9 @@ class DogFrame:
 class DogBook(EngineBook):
     game = "dog"
     winner_kind = "team"
+
+    def back_svg(self) -> str:
+        return faces.back_svg()  # the house's card back
 
     def engine_load(self, record: dict[str, Any]) -> dog.Match:
         return dog.Match.load(record)

@@ -46,7 +46,7 @@ class DogMatch:
 
     @property
     def hand_no(self) -> int:
-        return self.m.game_no
+        return self.m.hand_no
 
     def view(self, seat: int) -> dict[str, Any]:
         return self.m.view(seat)
@@ -58,7 +58,7 @@ class DogMatch:
         self.m.play(move, seat)
 
     def next_hand(self) -> None:
-        self.m.next_game()
+        self.m.next_hand()
 
     def abandon(self, seat: int) -> None:
         self.m.abandon(seat)
@@ -195,16 +195,10 @@ class DogSession(Session):
         return False
 
     def why_refused(self, move: str, seat: int) -> str | None:
-        """The engine's reason, tried on a copy of the game (nothing changes here)."""
+        """The engine's reason (:meth:`dog.Match.why_refused`: nothing changes here)."""
         if self.match.over:
             return "the match is over"
-        if move in self.match.legal_moves(seat):
-            return None
-        try:  # `abandon` and `timeout` are accepted from any seat and never listed
-            dog.Game.from_position(self.match.game.position()).play(move, seat)
-        except ValueError as e:
-            return str(e)
-        return None
+        return self.match.m.why_refused(move, seat)
 
 
 def _strs(v: object, n: int | None = None) -> bool:

@@ -828,6 +828,9 @@ class DogTable:
         nodes = by_id("hand").querySelectorAll("button[data-card]")
         return [nodes.item(i) for i in range(nodes.length)]
 
+    def after_local_move(self: Any, move: str) -> None:
+        """A move of the shown seat sent: nothing is kept for the next one."""
+
     def focus_card(self: Any, index: int) -> None:
         cards = self.hand_buttons()
         if cards:

@@ -26,6 +26,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_hand": ("Game", "Partita"),
     "replay_hand_n": ("Game {n}", "Partita {n}"),
     "replay_hand_winner": ("won the game", "ha vinto la partita"),
+    # the shell's words for which match is meant (resume, a new match asked): a game, not a hand
+    "hand_plain": ("Game {n}", "Partita {n}"),
     # the shell's post-hand review (web/dog/review_page.py): a game, not a hand
     "review_hand": ("Review this game", "Analizza la partita"),
     "review_hand_heading": ("Game {n} — {who}", "Partita {n} — {who}"),
@@ -119,7 +121,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_pawn_label": ("{colour} pawn {i} on {at}", "Pedina {colour} {i} su {at}"),
     "dog_field_label": ("field {f}", "casella {f}"),
     "dog_start_label": ("start field of {who}", "partenza di {who}"),
-    "help_heading_dog": ("How to play DOG", "Come si gioca a DOG"),
     # the shell's words, worded for DOG (the game's words go over the shell's)
     "tagline": (
         "The Swiss team race game: two against two, bring your four pawns home with your cards.",
@@ -129,25 +130,56 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules_heading": ("Rules of DOG", "Regole di DOG"),
     "table_label": ("DOG board", "Tavolo di DOG"),
     "log_heading": ("Moves of the game", "Mosse della partita"),
-    "help_play": (
+    # the "How to play" help (web/dog/help.py)
+    "dog_help_tap": (
         "Tap a card: the pawns it can move light up. Tap a pawn, then where it goes "
         "(a lone choice plays at once).",
         "Tocca una carta: si illuminano le pedine che può muovere. Tocca una pedina, poi dove va "
         "(una scelta sola si gioca subito).",
     ),
-    "help_draw": (
+    "dog_help_seven": (
         "A 7 is split part by part among your pawns; a Jolly first asks which card it plays as.",
         "Il 7 si divide parte per parte fra le pedine; il Jolly chiede prima che carta vale.",
     ),
-    "help_dernier": (
-        "After each deal give one card to your partner (opposite you): choose it, then Give.",
-        "Dopo ogni distribuzione dai una carta al compagno (di fronte a te): sceglila, poi Dai.",
+    "dog_help_team": (
+        "Two against two: your partner sits opposite you. The first team with all eight pawns in "
+        "their homes wins.",
+        "Due contro due: il tuo compagno siede di fronte a te. Vince la prima squadra che porta "
+        "tutte e otto le pedine nelle sue case.",
     ),
-    "help_keys": (
+    "dog_help_give": (
+        "After each deal, give one card to your partner face down (pick it, then Give); you see "
+        "theirs once you have given yours.",
+        "Dopo ogni distribuzione dai una carta coperta al compagno (sceglila, poi Dai); vedi la sua "
+        "dopo aver dato la tua.",
+    ),
+    "dog_help_cards": (
+        "A, K and the Jolly bring a pawn out of the nest; 4 goes forward or backward; 7 is split "
+        "over your pawns; J swaps one of your pawns with another; the Jolly acts as any card.",
+        "A, K e il Jolly fanno uscire una pedina dal nido; il 4 va avanti o indietro; il 7 si divide "
+        "tra le tue pedine; il J scambia una tua pedina con un'altra; il Jolly vale qualsiasi carta.",
+    ),
+    "dog_help_fresh": (
+        "A pawn just out on its start field blocks everyone: it cannot be passed, landed on, "
+        "swapped or sent home until it moves.",
+        "Una pedina appena uscita sulla sua casella di partenza blocca tutti: non si può superare, "
+        "raggiungere, scambiare né mandare a casa finché non si muove.",
+    ),
+    "dog_help_home": (
+        "Landing on a pawn sends it back to its nest (your partner's too); so does every pawn a 7 passes.",
+        "Chi arriva su una pedina la rimanda al suo nido (anche quella del compagno); così ogni "
+        "pedina superata da un 7.",
+    ),
+    "dog_help_partner": (
+        "Once your four pawns are home, your cards move your partner's pawns.",
+        "Quando le tue quattro pedine sono in casa, le tue carte muovono quelle del compagno.",
+    ),
+    "dog_help_keys": (
         "Keys: Tab reaches the cards and the lit pawns, Enter chooses, Escape cancels the choice.",
         "Tasti: Tab raggiunge le carte e le pedine illuminate, Invio sceglie, Esc annulla la scelta.",
     ),
 }
+
 
 #: the letter on each seat's pawns, with its colour (colour-blind players read the letter)
 LETTERS = {"en": ("R", "B", "G", "Y"), "it": ("R", "B", "V", "G")}

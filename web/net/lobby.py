@@ -10,9 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from web.dernier.describe import (
-    name_of,
-)
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import STRINGS, t
 from web.shell.session import Session
@@ -90,11 +87,7 @@ class FriendsScreens(_Page):
         box = by_id("talk")
         if box.childElementCount:
             return
-        try:
-            from web.net.protocol import TALK_PHRASES
-        except ImportError:
-            return
-        for phrase in TALK_PHRASES:
+        for phrase in self.game.talk:
             b = make("button", "ghost small", t(self.lang, f"talk_{phrase}"), type="button")
             b.dataset.talk = phrase
             box.appendChild(b)
@@ -118,7 +111,8 @@ class FriendsScreens(_Page):
         key = f"talk_{phrase}"
         if key in STRINGS and isinstance(seat, int):
             names = self.sv.names if self.sv is not None else []
-            self.notice(name_of(names, seat) + ": " + t(self.lang, key))
+            who = names[seat] if 0 <= seat < len(names) else "?"
+            self.notice(who + ": " + t(self.lang, key))
 
     def fill_ice(self, box: str) -> None:
         from web.net.net import ice_servers

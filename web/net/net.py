@@ -206,6 +206,9 @@ class HostNet:
         self.invites: dict[int, Any] = {}
         self.urls: dict[int, str] = {}
         self.status: dict[int, tuple[str, bool]] = {}  # seat: (i18n key, is an error)
+        #: the invitations taken out of use: offer id (signal.offer_id): (seat, "replaced" or
+        #: "used"), so that a reply to one of them is refused at once, with the reason
+        self.retired: dict[str, tuple[int, str]] = {}
         self.busy: set[int] = set()
         self.links: dict[str, Any] = {}
         self.next_peer = 0
@@ -277,15 +280,40 @@ class HostNet:
 
     # -- invitations ------------------------------------------------------------------
 
+    def retire(self, seat: int, why: str) -> Any:
+        """Take the invitation of ``seat`` out of use (``why``: "replaced" or "used") and
+        return it; its id is kept, so a reply to it is refused at once (:meth:`refusal`)."""
+        inv = self.invites.pop(seat, None)
+        if inv is not None:
+            self.retired[signal.offer_id(inv.code)] = (seat, why)
+        return inv
+
+    def refusal(self, seat: int, reply: signal.Reply) -> str | None:
+        """The i18n key that refuses ``reply`` pasted for ``seat`` when it names an
+        invitation other than the seat's open one (replaced, used, another seat's, or one
+        this page does not know); None: try it (a reply of an older page names none)."""
+        named = reply.invitation
+        inv = self.invites.get(seat)
+        if named is None or (inv is not None and named == signal.offer_id(inv.code)):
+            return None
+        if any(signal.offer_id(other.code) == named for s, other in self.invites.items() if s != seat):
+            return "reply_other_seat"
+        owner, why = self.retired.get(named, (None, ""))
+        if owner == seat:
+            return "reply_used" if why == "used" else "reply_replaced"
+        return "reply_unknown" if owner is None else "reply_other_seat"
+
     async def invite(self, seat: int, keep_status: bool = False) -> None:
         """Make (or make anew) the invitation of ``seat``; ``keep_status``: what the lobby
-        says of the seat stays (why a fresh invitation was made)."""
+        says of the seat stays (why a fresh invitation was made). An open invitation is
+        replaced only so (the host asks, or changed the connection settings), and the lobby
+        then says that the link made before no longer works."""
         from web.net import transport
 
         if seat in self.busy or self.room is not None:
             return
         self.busy.add(seat)
-        old = self.invites.pop(seat, None)
+        old = self.retire(seat, "replaced")
         if old is not None:
             with contextlib.suppress(Exception):
                 old.cancel()
@@ -304,7 +332,7 @@ class HostNet:
             url = signal.invitation_url(base_url(), inv.code, seat, token, self.table_id, name)
             self.urls[seat] = roomlink.with_ice(url, ice_servers())
             if not keep_status:
-                self.status[seat] = ("invite_ready", False)
+                self.status[seat] = ("invite_ready" if old is None else "invite_replaced", False)
         except Exception as e:
             window.console.error(str(e))
             self.status[seat] = ("invite_failed", True)
@@ -318,6 +346,15 @@ class HostNet:
         inv = self.invites.get(seat)
         if seat in self.busy:
             return
+        try:
+            reply = signal.read_reply(text)
+        except signal.SignalError:
+            reply = None  # not a reply code: as the browser would refuse it
+        refused = "reply_bad" if reply is None else self.refusal(seat, reply)
+        if refused is not None:  # at once: the open invitation stays open
+            self.status[seat] = (refused, True)
+            self.render_seats()
+            return
         if inv is None:  # the invitation this reply answers was used (or is being made)
             self.status[seat] = ("reply_used", True)
             self.render_seats()
@@ -330,17 +367,17 @@ class HostNet:
         except transport.TransportError as e:
             # the link did not open (timeout, or the browsers found no way): the routers or a
             # late reply, and the same next step either way
-            key = "reply_bad" if e.reason == "bad code" else "reply_expired"
-            self.status[seat] = (key, True)
+            keys = {"bad code": "reply_bad", "other invitation": "reply_replaced"}
+            self.status[seat] = (keys.get(e.reason, "reply_expired"), True)
             self.busy.discard(seat)
-            if e.reason != "bad code":  # the invitation is spent: a fresh one at once
-                self.invites.pop(seat, None)
+            if e.reason not in keys:  # the invitation is spent: a fresh one at once
+                self.retire(seat, "replaced")
                 self.urls.pop(seat, None)
                 spawn(self.invite(seat, keep_status=True))
             self.render_seats()
             return
         self.busy.discard(seat)
-        self.invites.pop(seat, None)
+        self.retire(seat, "used")
         self.status[seat] = ("reply_linked", False)
         self.bind(link)
         self.render_seats()
@@ -420,7 +457,7 @@ class HostNet:
         self.server = server
         host.on_link = self.bind
         for seat in self.session.friend_seats():
-            old = self.invites.pop(seat, None)
+            old = self.retire(seat, "replaced")
             if old is not None:
                 with contextlib.suppress(Exception):
                     old.cancel()
@@ -775,7 +812,9 @@ class GuestNet:
                 old.close()
         self.closed_reason = None
         name = str(by_id("join-name").value or "")
-        self.client = GuestClient(self.seat, self.token, name, check=self.page.game.view_check())
+        self.client = GuestClient(
+            self.seat, self.token, name, check=self.page.game.view_check(), phrases=self.page.game.talk
+        )
         self.retry_at = None
         self.retries = 0
         self.lost_at = None

@@ -26,7 +26,7 @@ Guest → host (fields exactly these; anything else is refused):
   engine's reason, never a substitute. ``wrong: true`` is a chi sbaglia paga attempt
   (RULES §12): ``move`` is a card of the guest's hand that may not be played; the
   engine charges the penalty (``Session.try_wrong``).
-* ``talk {id, phrase}`` — table talk, one of :data:`TALK_PHRASES` (never free text), at
+* ``talk {id, phrase}`` — table talk, one of the game's phrases, ``GameSpec.talk`` (never free text), at
   most one per :data:`TALK_GAP_S` seconds per seat (else ``too_soon``).
 * ``ping {at}`` — ``at`` any number (the guest's clock); the host answers ``pong {at}``.
 * ``bye {}`` — the friend leaves: the seat is away (the grace clock starts).
@@ -71,7 +71,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
-from dernier.cards import KIND_OF
+from web.shell.fields import is_int, text_list
 from web.shell.session import AWAY, CONNECTED, STANDIN, WAITING, Session
 
 VERSION = 1
@@ -93,17 +93,6 @@ RATE = 10.0
 FLOOD_CLOSE = 100
 #: seconds between two phrases of one seat
 TALK_GAP_S = 3.0
-#: table talk: fixed phrases (i18n keys ``talk_<phrase>``), the folk rules' allowed ones
-TALK_PHRASES: tuple[str, ...] = (
-    "said_dernier",
-    "not_careful",
-    "why",
-    "who_last",
-    "who_threw",
-    "well_played",
-    "hurry",
-    "good_game",
-)
 ERROR_CODES = frozenset(
     {
         "not_json",
@@ -187,15 +176,11 @@ def decode(text: object, limit: int = MAX_MESSAGE) -> dict[str, Any]:
         raise ProtocolError("bad_message", "a message is a JSON object")
     if "v" not in data:
         raise ProtocolError("bad_message", "a message has a version 'v'")
-    if not _is_int(data["v"]) or data["v"] != VERSION:
+    if not is_int(data["v"]) or data["v"] != VERSION:
         raise ProtocolError("version", f"this table speaks version {VERSION}")
     if not isinstance(data.get("t"), str):
         raise ProtocolError("bad_message", "a message has a type 't'")
     return data
-
-
-def _is_int(v: object) -> TypeGuard[int]:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _is_number(v: object) -> TypeGuard[int | float]:
@@ -215,17 +200,17 @@ def check_guest_message(data: dict[str, Any]) -> None:
     if not required <= keys or not keys <= required | optional:
         fields = ", ".join(sorted(required)) or "no fields"
         raise ProtocolError("bad_message", f"{t} takes {fields}")
-    if "id" in data and not (_is_int(data["id"]) and 1 <= data["id"] <= MAX_ID):
+    if "id" in data and not (is_int(data["id"]) and 1 <= data["id"] <= MAX_ID):
         raise ProtocolError("bad_message", "id is a whole number from 1")
     if t == "hello":
-        if not _is_int(data["seat"]) or not 0 <= data["seat"] < MAX_PLAYERS:
+        if not is_int(data["seat"]) or not 0 <= data["seat"] < MAX_PLAYERS:
             raise ProtocolError("bad_message", "seat is a seat number")
         if not isinstance(data["token"], str) or len(data["token"]) > MAX_NAME_FIELD:
             raise ProtocolError("bad_message", "token is text")
         if not isinstance(data["name"], str) or len(data["name"]) > MAX_NAME_FIELD:
             raise ProtocolError("bad_message", f"name is text of at most {MAX_NAME_FIELD} characters")
     elif t == "move":
-        if not (_is_int(data["n"]) and 0 <= data["n"] <= MAX_ID):
+        if not (is_int(data["n"]) and 0 <= data["n"] <= MAX_ID):
             raise ProtocolError("bad_message", "n is the number of a view")
         if not isinstance(data["move"], str) or not 0 < len(data["move"]) <= MAX_MOVE:
             raise ProtocolError("bad_message", "move is a move string")
@@ -636,7 +621,7 @@ class HostHub:
                 self.on_talk(seat, phrase)
 
     def _guest_talk(self, link: _Link, seat: int, phrase: str, ref: int) -> None:
-        if phrase not in TALK_PHRASES:
+        if phrase not in self.session.game.talk:
             self._error(link, "bad_phrase", "table talk is one of the game's phrases", ref)
         elif not self._may_talk(seat):
             self._error(link, "too_soon", f"one phrase every {TALK_GAP_S:g} s", ref)
@@ -647,7 +632,7 @@ class HostHub:
         """A person on the host's device says ``phrase``: to every guest. False if it is
         no phrase of the game, not a local seat, or too soon."""
         s = self.session
-        if phrase not in TALK_PHRASES or not (0 <= seat < s.match.players and s.is_local(seat)):
+        if phrase not in s.game.talk or not (0 <= seat < s.match.players and s.is_local(seat)):
             return False
         if not self._may_talk(seat):
             return False
@@ -675,79 +660,6 @@ def fit_view(n: int, state: dict[str, Any]) -> str:
 # -- the guest's side -------------------------------------------------------------------
 
 
-def _codes(v: object, most: int = 216) -> bool:
-    return isinstance(v, list) and len(v) <= most and all(isinstance(c, str) and c in KIND_OF for c in v)
-
-
-def _ints(v: object, n: int | None = None, lo: int = -(10**9)) -> bool:
-    return (
-        isinstance(v, list) and (n is None or len(v) == n) and all(_is_int(x) and lo <= x <= 10**9 for x in v)
-    )
-
-
-def _texts(v: object, n: int | None = None, most: int = MAX_NAME_FIELD) -> TypeGuard[list[str]]:
-    return (
-        isinstance(v, list)
-        and (n is None or len(v) == n)
-        and len(v) <= 1000
-        and all(isinstance(x, str) and len(x) <= most for x in v)
-    )
-
-
-def check_state(state: object, seat: int) -> str | None:
-    """Why a host's table state for ``seat`` is unusable, or None when its shape is
-    right (the keys the page draws from, with the right types)."""
-    if not isinstance(state, dict):
-        return "state is not an object"
-    if state.get("seat") != seat or not _is_int(state.get("seat")):
-        return f"state is not seat {seat}'s"
-    players = state.get("players")
-    if not _is_int(players) or not 2 <= players <= MAX_PLAYERS or seat >= players:
-        return "bad players"
-    checks: list[tuple[str, bool]] = [
-        ("hand", _codes(state.get("hand"))),
-        ("counts", _ints(state.get("counts"), players, 0)),
-        ("names", _texts(state.get("names"), players)),
-        ("legal", _texts(state.get("legal"), None, MAX_MOVE)),
-        ("scores", _ints(state.get("scores"), players)),
-        ("discard", _codes(state.get("discard"))),
-        ("top", isinstance(state.get("top"), str) and state.get("top") in KIND_OF),
-        ("draw_count", _is_int(state.get("draw_count")) and state["draw_count"] >= 0),
-        ("dernier_due", _ints(state.get("dernier_due"), None, 0)),
-        ("hand_no", _is_int(state.get("hand_no"))),
-        ("move_no", _is_int(state.get("move_no"))),
-        ("hand_over", isinstance(state.get("hand_over"), bool)),
-        ("kinds", _texts(state.get("kinds"), players, 20)),
-        ("levels", _texts(state.get("levels"), players, 20)),
-        ("presence", isinstance(state.get("presence"), dict)),
-        ("match", isinstance(state.get("match"), dict)),
-    ]
-    for key, ok in checks:
-        if not ok:
-            return f"bad {key}"
-    turn = state.get("turn")
-    if turn is not None and not (_is_int(turn) and 0 <= turn < players):
-        return "bad turn"
-    if state["counts"][seat] != len(state["hand"]):
-        return "the hand and its count disagree"
-    log = state.get("log")
-    if not isinstance(log, list) or not all(
-        isinstance(e, dict) and isinstance(e.get("type"), str) for e in log
-    ):
-        return "bad log"
-    presence = state["presence"]
-    if not all(isinstance(k, str) and isinstance(p, str) for k, p in presence.items()):
-        return "bad presence"
-    if not isinstance(state["match"].get("over"), bool):
-        return "bad match"
-    hands = state.get("hands")
-    if hands is not None and not (
-        isinstance(hands, list) and len(hands) == players and all(_codes(h) for h in hands)
-    ):
-        return "bad hands"
-    return None
-
-
 class GuestClient:
     """A friend's side of the link: makes the messages to send, and checks every message
     from the host before using it (the host is not trusted either).
@@ -760,12 +672,15 @@ class GuestClient:
         token: str,
         name: str,
         *,
+        check: Callable[[object, int], str | None],
+        phrases: tuple[str, ...],
         now: Callable[[], float] = time.monotonic,
-        check: Callable[[object, int], str | None] | None = None,
     ) -> None:
         self.seat = seat
         #: why a table state from the host is unusable (the game's check: GameSpec.view_check)
-        self.check = check or check_state
+        self.check = check
+        #: the game's table talk (:attr:`web.shell.games.GameSpec.talk`)
+        self.phrases = phrases
         self.token = token
         self.name = name
         self.now = now
@@ -795,9 +710,9 @@ class GuestClient:
         return encode("move", **fields)
 
     def talk(self, phrase: str) -> str | None:
-        """A phrase of :data:`TALK_PHRASES`, or None if the last was under
+        """A phrase of the game's table talk, or None if the last was under
         :data:`TALK_GAP_S` seconds ago (ValueError for a phrase that is not one)."""
-        if phrase not in TALK_PHRASES:
+        if phrase not in self.phrases:
             raise ValueError(f"{phrase!r} is not a phrase of the game")
         now = self.now()
         if self.talk_at is not None and now - self.talk_at < TALK_GAP_S:
@@ -831,7 +746,7 @@ class GuestClient:
             raise ProtocolError("bad_message", f"unknown message type {t[:20]!r}")
         if t == "view":
             n = data.get("n")
-            if not _is_int(n) or not 1 <= n <= MAX_ID:
+            if not is_int(n) or not 1 <= n <= MAX_ID:
                 raise ProtocolError("bad_message", "a view has a number n")
             if n <= self.n:
                 raise ProtocolError("bad_message", f"view {n} is not after view {self.n}")
@@ -845,9 +760,9 @@ class GuestClient:
             return [("view", state)]
         if t == "welcome":
             names = data.get("names")
-            if data.get("seat") != self.seat or not _is_int(data.get("seat")):
+            if data.get("seat") != self.seat or not is_int(data.get("seat")):
                 raise ProtocolError("bad_message", "welcome for another seat")
-            if not _texts(names) or not 2 <= len(names) <= MAX_PLAYERS:
+            if not text_list(names) or not 2 <= len(names) <= MAX_PLAYERS:
                 raise ProtocolError("bad_message", "bad names")
             self.joined = True
             self.names = list(names)
@@ -859,13 +774,13 @@ class GuestClient:
                 raise ProtocolError("bad_message", "bad error code")
             if not isinstance(why, str) or len(why) > 1000:
                 raise ProtocolError("bad_message", "bad error text")
-            if ref is not None and not _is_int(ref):
+            if ref is not None and not is_int(ref):
                 raise ProtocolError("bad_message", "bad error ref")
             return [("error", {"code": code, "text": why, "ref": ref})]
         if t == "talk":
             seat, phrase = data.get("seat"), data.get("phrase")
             players = len(self.names) or MAX_PLAYERS
-            if not _is_int(seat) or not 0 <= seat < players or phrase not in TALK_PHRASES:
+            if not is_int(seat) or not 0 <= seat < players or phrase not in self.phrases:
                 raise ProtocolError("bad_message", "bad talk")
             return [("talk", (seat, phrase))]
         if t == "bye":

@@ -52,15 +52,20 @@ name (at most MAX_NAME_CHARS) as base64url UTF-8, ``check`` 4 base64url characte
 CRC-32 of the text before it. An invitation URL with a 44-character base and two mDNS
 candidates is ~245 characters (QR version 11 at level M, 61 modules; version 10 at L).
 
-**Reply code** (``reply_code`` / ``parse_reply``)::
+**Reply code** (``reply_code`` / ``read_reply``, ``parse_reply``)::
 
-    R1.<made_at_ms in base 36>.<answer code>.<check>
+    R2.<made_at_ms in base 36>.<invitation id>.<answer code>.<check>
 
 ``made_at_ms`` is the guest's clock when the answer was made (so the host can tell a stale
-reply); ``check`` as above. ``parse_reply`` finds the code in whatever is pasted: spaces and
-line breaks inside it, quotes or words around it, ``>`` quote marks at line starts, a URL
-holding it, text glued after it. A reply code with two mDNS candidates is 163 characters
-(QR version 9 at level M).
+reply); ``invitation id`` names the invitation it answers: ``offer_id`` of the invitation's
+offer code (8 hex digits of its CRC-32; every invitation has its own offer, so links made
+before replies named them have an id too), so that the host refuses a reply to an invitation
+it replaced or already used the moment it is pasted; ``check`` as above, over everything
+before it. A reply code made before replies named their invitation,
+``R1.<made_at_ms>.<answer code>.<check>``, is still read (``Reply.invitation`` None).
+``read_reply`` finds the code in whatever is pasted: spaces and line breaks inside it, quotes
+or words around it, ``>`` quote marks at line starts, a URL holding it, text glued after it.
+A reply code with two mDNS candidates is 172 characters (QR version 9 at level M).
 """
 
 from __future__ import annotations
@@ -98,7 +103,10 @@ _MDNS = re.compile(r"([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 # Characters a messenger or an editor may put inside a pasted code.
 _INVISIBLE = set(" \t\r\n\v\f\u00a0\u200b\u200c\u200d\u2060\ufeff")
 _CODE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
-_REPLY_MARK = "R1."
+_REPLY_MARK = "R2."  # a reply that names its invitation
+_OLD_REPLY_MARK = "R1."  # one made before replies named it
+_REPLY_MARKS = re.compile(r"R[12]\.")
+_OFFER_ID = re.compile(r"[0-9a-f]{8}")
 _JOIN_KEY = "join="
 
 
@@ -138,6 +146,17 @@ class Description:
     pwd: str
     fingerprint: bytes
     candidates: tuple[Candidate, ...]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a reply code carries."""
+
+    answer_code: str
+    made_at_ms: int
+    #: ``offer_id`` of the invitation it answers; None for a reply code made before replies
+    #: named their invitation (``R1.``)
+    invitation: str | None
 
 
 @dataclass(frozen=True)
@@ -550,13 +569,20 @@ def _base36(n: int) -> str:
             return out
 
 
-def reply_code(answer_code: str, made_at_ms: int) -> str:
-    """``R1.<made_at_ms base 36>.<answer code>.<check>``, what a guest sends back."""
+def reply_code(answer_code: str, made_at_ms: int, invitation: str | None = None) -> str:
+    """What a guest sends back: ``R2.<made_at_ms base 36>.<invitation>.<answer code>.<check>``,
+    ``invitation`` being ``offer_id`` of the invitation's offer code (None: the ``R1.`` code
+    of pages made before replies named their invitation)."""
     if decode(answer_code).kind != "answer":
         raise SignalError("a reply holds an answer, not an offer")
     if type(made_at_ms) is not int or not 0 <= made_at_ms < 2**53:
         raise SignalError("made_at_ms must be a time in ms")
-    body = f"{_REPLY_MARK}{_base36(made_at_ms)}.{answer_code.strip()}"
+    if invitation is None:
+        body = f"{_OLD_REPLY_MARK}{_base36(made_at_ms)}.{answer_code.strip()}"
+    elif isinstance(invitation, str) and _OFFER_ID.fullmatch(invitation):
+        body = f"{_REPLY_MARK}{_base36(made_at_ms)}.{invitation}.{answer_code.strip()}"
+    else:
+        raise SignalError("the invitation id is not 8 hex digits (offer_id)")
     return f"{body}.{_check4(body)}"
 
 
@@ -581,27 +607,36 @@ def _runs_from(text: str, start: int) -> str:
     return "".join(out)
 
 
-def parse_reply(text: str) -> tuple[str, int]:
-    """(answer code, made_at_ms) of the reply code in pasted text; SignalError if none."""
+def read_reply(text: str) -> Reply:
+    """The reply code in pasted text (``R2.`` or the older ``R1.``); SignalError if none."""
     if not isinstance(text, str):
         raise SignalError("a reply is text")
     text = text[:MAX_TEXT_CHARS]
-    problem = "no reply code found (it starts with R1.)"
-    at = text.find(_REPLY_MARK)
-    while at >= 0:
-        fields = _runs_from(text, at).split(".", 3)
-        if len(fields) == 4 and len(fields[3]) >= 4:
-            _, made, answer, rest = fields
-            body = f"{_REPLY_MARK}{made}.{answer}"
-            if rest[:4] != _check4(body):
-                problem = "the reply code is damaged or cut short (its check does not match)"
-            elif not re.fullmatch(r"[0-9a-z]{1,11}", made):
-                problem = "the reply code's time is not valid"
-            else:
-                if decode(answer).kind != "answer":
-                    raise SignalError("this is not a reply (it holds an offer)")
-                return answer, int(made, 36)
-        else:
+    problem = "no reply code found (it starts with R2. or R1.)"
+    for found in _REPLY_MARKS.finditer(text):
+        named = found.group() == _REPLY_MARK
+        fields = _runs_from(text, found.start()).split(".", 4 if named else 3)
+        if len(fields) != (5 if named else 4) or len(fields[-1]) < 4:
             problem = "the reply code is cut short"
-        at = text.find(_REPLY_MARK, at + 1)
+            continue
+        _mark, made, *middle, rest = fields
+        invitation = middle[0] if named else None
+        body = ".".join(fields[:-1])
+        if rest[:4] != _check4(body):
+            problem = "the reply code is damaged or cut short (its check does not match)"
+        elif not re.fullmatch(r"[0-9a-z]{1,11}", made):
+            problem = "the reply code's time is not valid"
+        elif invitation is not None and not _OFFER_ID.fullmatch(invitation):
+            problem = "the reply code's invitation is not valid"
+        else:
+            answer = middle[-1]
+            if decode(answer).kind != "answer":
+                raise SignalError("this is not a reply (it holds an offer)")
+            return Reply(answer, int(made, 36), invitation)
     raise SignalError(problem)
+
+
+def parse_reply(text: str) -> tuple[str, int]:
+    """(answer code, made_at_ms) of the reply code in pasted text (``read_reply``)."""
+    reply = read_reply(text)
+    return reply.answer_code, reply.made_at_ms

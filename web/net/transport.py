@@ -27,10 +27,11 @@ One interface, two ways to find each other (in the spirit of boardgame.io's tran
   ``setup:passive`` (``signal.passive_answer``), so the host starts the DTLS handshake
   when it accepts, and a reply stays usable for minutes (measured in Chromium: see
   ``tests/test_page_transport.py``). ``accept`` raises ``TransportError`` with ``reason``
-  ``"bad code"`` (not a reply, damaged, or refused by the browser), ``"expired"`` (the
+  ``"bad code"`` (not a reply, damaged, or refused by the browser), ``"other invitation"``
+  (the reply names another invitation: ``signal.Reply.invitation``), ``"expired"`` (the
   link did not open in ``timeout_s``) or ``"failed"`` (the browsers found no way to each
-  other); after a ``"bad code"`` the same invite can take another reply, otherwise it is
-  spent (``"spent"``) and the host makes a new one. Measured in Chromium here (no STUN,
+  other); after a ``"bad code"`` or ``"other invitation"`` the same invite can take another
+  reply, otherwise it is spent (``"spent"``) and the host makes a new one. Measured in Chromium here (no STUN,
   two contexts): gathering ~130 ms on the host, the link open ~15 ms after ``accept``,
   round trips ~1 ms; an offer answered 300 s after it was made and a passive reply
   accepted 300 s after it was made both connected (60 and 120 s too), while an
@@ -276,10 +277,14 @@ class Invite:
         if self._spent:
             raise TransportError("spent", "this invitation was used; make a new one")
         try:
-            answer, _made_at = signal.parse_reply(reply_text)
-            _kind, sdp = signal.expand(answer)
+            reply = signal.read_reply(reply_text)
+            _kind, sdp = signal.expand(reply.answer_code)
         except signal.SignalError as exc:
             raise TransportError("bad code", str(exc)) from None
+        if reply.invitation is not None and reply.invitation != signal.offer_id(self.code):
+            # an answer to another offer would be taken by the browser and then fail to
+            # connect, spending this invitation: refused at once, and this one stays open
+            raise TransportError("other invitation", "this reply answers another invitation")
         if self._link is None:
             # listening before the answer is applied: the guest may speak as soon as the
             # channel opens, and nothing it says is lost
@@ -352,7 +357,8 @@ async def answer_invite(
     link = Link(pc, channel)
     await _gather(pc, gather_timeout_s)
     try:
-        code = signal.reply_code(signal.compact(pc.localDescription.sdp, "answer"), _now_ms())
+        answer_code = signal.compact(pc.localDescription.sdp, "answer")
+        code = signal.reply_code(answer_code, _now_ms(), signal.offer_id(offer_code))
     except signal.SignalError as exc:
         link.close()
         raise TransportError("failed", str(exc)) from None

@@ -4,7 +4,7 @@ the modules, loaded when a Scala 40 match is played."""
 
 from __future__ import annotations
 
-from web.shell.games import GameSpec, NumberChoice
+from web.shell.games import TABLE_TALK, GameSpec, NumberChoice
 
 SCALA40 = GameSpec(
     name="scala40",
@@ -14,15 +14,19 @@ SCALA40 = GameSpec(
     bots="web.scala40.players",
     table="web.scala40.table:MIXINS",
     words="web.scala40.words",
+    talk=TABLE_TALK,
+    help="web.scala40.help:help_lines",
     rules_page="web.scala40.rules_text",
     params=("players", "rules", "levels", "seed", "hands", "out_at", "reentries", "name", "timer"),
     package="scala40",
     fan=("2H", "3H", "4H", "5H", "6H"),  # a run (§4), in plain faces
     replays="web.scala40.replays:BOOK",
     coach="web.scala40.coach:COACH",
+    review="web.scala40.review_page:REVIEW",
     # RULES §2 (2–6 players), §13 (presets), §12 (out_at, reentries)
     rule_sets={"classic": (2, 6), "strict": (2, 6)},
     variants={"out_at": range(50, 1001), "reentries": range(0, 6)},
+    options={},
     # RULES §12: the match's format on the start screen, remembered and carried in links
     numbers={
         "out_at": NumberChoice(

@@ -266,6 +266,9 @@ class Scala40Table(_Page):
         nodes = by_id("hand").querySelectorAll("button.card")
         return [nodes.item(i) for i in range(nodes.length)]
 
+    def after_local_move(self, move: str) -> None:
+        """A move of the shown seat sent: nothing is kept for the next one."""
+
     def focus_card(self, i: int = 0, *args: Any) -> None:
         cards = self.hand_buttons()
         if cards:

@@ -144,7 +144,56 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Keys: ←/→ between cards, Space selects, Shift+←/→ moves a card, S sorts, D draws, T takes.",
         "Tasti: ←/→ tra le carte, Spazio seleziona, Maiusc+←/→ la sposta, S ordina, D pesca, T prende.",
     ),
+    # the "How to play" help (web/scala40/help.py)
+    "s40_help_turn": (
+        "Your turn: draw from the stock, or take the top of the discard pile; then play if you "
+        "can; end by discarding one card.",
+        "Al tuo turno: pesca dal tallone, o prendi la carta in cima agli scarti; poi gioca se puoi; "
+        "finisci scartando una carta.",
+    ),
+    "s40_help_melds": (
+        "Melds: a run is 3 or more cards of one suit in sequence (A-2-3 or Q-K-A); a set is 3 or 4 "
+        "cards of one rank, all of different suits. A joker stands for any one card.",
+        "Combinazioni: una scala è di 3 o più carte dello stesso seme in sequenza (A-2-3 o Q-K-A); "
+        "un tris è di 3 o 4 carte dello stesso valore, di semi diversi. Il jolly sostituisce una "
+        "carta qualsiasi.",
+    ),
+    "s40_help_open": (
+        "Opening: your first melds, laid in one move, must be worth 40 points or more (the count "
+        "shows as you select). You may take the discard only to open with it at once.",
+        "Apertura: le tue prime combinazioni, calate in una sola mossa, devono valere almeno 40 "
+        "punti (il conto appare mentre selezioni). Puoi prendere lo scarto solo per aprire subito "
+        "con quella carta.",
+    ),
+    "s40_help_after": (
+        "Once opened, from your next turn: lay new melds, attach cards to any meld, or swap a joker "
+        "for the card it stands for (tap the meld).",
+        "Dopo l'apertura, dal turno seguente: cala nuove combinazioni, attacca carte a qualsiasi "
+        "combinazione o sostituisci un jolly con la carta che rappresenta (tocca la combinazione).",
+    ),
+    "s40_help_close": (
+        "Close by discarding your last card. The others pay the points left in their hands (100 if "
+        "they have not opened), double if you closed in hand.",
+        "Chiudi scartando l'ultima carta. Gli altri pagano i punti rimasti in mano (100 se non hanno "
+        "aperto), il doppio se hai chiuso in mano.",
+    ),
+    "s40_help_match": (
+        "A player whose total reaches {out_at} is out; the last one left wins the match.",
+        "Chi arriva a {out_at} punti è eliminato; l'ultimo rimasto vince la partita.",
+    ),
+    # the post-hand review (web/scala40/review_page.py): choices judged in penalty points (§11)
+    "s40_review_figures": (
+        "Best choice found: {best} of {n} · {lost} penalty points lost in all",
+        "Scelta migliore trovata: {best} su {n} · {lost} punti di penalità persi in tutto",
+    ),
+    "s40_review_worst": (
+        "Move {n}: “{played}” cost you {cost} penalty points: on average you pay {paid} with it, "
+        "{better} with “{best}”.",
+        "Mossa {n}: «{played}» ti è costata {cost} punti di penalità: in media ne paghi {paid} così, "
+        "{better} con «{best}».",
+    ),
 }
+
 
 #: the engine's refusals (IllegalMove), matched by their opening words, in the player's words
 _WHY: list[tuple[str, tuple[str, str]]] = [

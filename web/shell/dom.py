@@ -52,7 +52,7 @@ def variant_text(value: Any) -> str:
 def local_storage() -> Any:
     try:
         st = window.localStorage
-        st.getItem("dernier.probe")
+        st.getItem("page.probe")
         return st
     except Exception:
         return None

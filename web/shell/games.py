@@ -69,6 +69,44 @@ class NumberChoice:
     shown: Mapping[str, str] = field(default_factory=dict)
 
 
+class OptionsPanel(Protocol):
+    """A game's own panel on the start screen (:attr:`GameSpec.options_panel`, browser only):
+    its house rules and rule-set variants, drawn and read by the game; the shell says when."""
+
+    def translate(self, lang: str) -> None:
+        """The panel's words in ``lang``."""
+
+    def sync(self, rules: str) -> None:
+        """What the rule set ``rules`` allows (a house rule that needs another is turned off)."""
+
+    def fill_options(self, options: Mapping[str, Any]) -> None:
+        """Show the game's own settings ``options`` (:attr:`GameSpec.options`)."""
+
+    def fill_variants(self, rules: str, variants: Mapping[str, Any]) -> None:
+        """Show the rule set ``rules``'s values, changed by ``variants``."""
+
+    def read_options(self, rules: str) -> dict[str, Any]:
+        """The game's own settings as the panel has them, for the rule set ``rules``."""
+
+    def read_variants(self, rules: str) -> dict[str, Any]:
+        """The rule-set fields that differ from ``rules``'s own values."""
+
+
+#: the phrases of table talk that suit any game (a game's :attr:`GameSpec.talk` adds its own)
+TABLE_TALK: tuple[str, ...] = (
+    "not_careful",
+    "why",
+    "who_last",
+    "who_threw",
+    "well_played",
+    "hurry",
+    "good_game",
+)
+
+#: one line of a game's "How to play" help: the element's id ("" for none) and its text
+HelpLine = tuple[str, str]
+
+
 def in_lang(words: Mapping[str, str], lang: str) -> str:
     """``words`` in ``lang``, else in English, else empty (a game's words per language)."""
     return words.get(lang) or words.get("en") or ""
@@ -94,31 +132,50 @@ class GameSpec:
     words: str
     #: ``module`` with ``RULES_HTML = {lang: html}``: its rules page
     rules_page: str
+    #: ``module:function(lang, session, table_state) -> [(element id or "", text)]``: the lines
+    #: of its "How to play" help (the first-time help and the menu's), from the match's session
+    #: and the shown table state when a match is on the table (None on the start screen)
+    help: str
+    #: ``module:function(state, seat) -> reason | None``: a friend's page checks every table
+    #: state the host sends with it (the shell's fields and the game's view)
+    check_view: str
+    #: its table talk with friends online: fixed phrases (word keys ``talk_<phrase>``, never
+    #: free text), most often :data:`TABLE_TALK` and its own
+    talk: tuple[str, ...]
     #: the URL parameters it reads besides the shell's (``game``, ``lang``, ``delay``, …)
     params: tuple[str, ...] = ()
     #: the bot levels it offers (the shell's seat choices add ``human`` and ``friend``)
     levels: tuple[str, ...] = ("easy", "medium", "hard")
     #: its rules package: the import name, shipped in the game's own code bundle
     package: str = ""
-    #: ``module:function(state, seat) -> reason | None``: a friend's page checks every table
-    #: state the host sends with it (the shell's fields and the game's view)
-    check_view: str = "web.net.protocol:check_state"
     #: its rule sets (``?rules=``, the start screen's choice), each with its fewest and most
-    #: seats, the first the default; empty: the shell's own (Dernier's ``official``/``traditional``)
-    rule_sets: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: seats, the first the default (required: at least one)
+    rule_sets: Mapping[str, tuple[int, int]] = field(kw_only=True)
     #: its rule-set fields the page may change (``Settings.variants``), each with the values it
-    #: accepts; a field of whole numbers is also a URL match parameter (``?out_at=101``).
-    #: None: the shell's own (Dernier's house rules panel)
-    variants: Mapping[str, Sequence[Any]] | None = None
+    #: accepts; a field of whole numbers that :attr:`params` names is also a URL match
+    #: parameter (``?out_at=101``) (required: ``{}`` for none)
+    variants: Mapping[str, Sequence[Any]] = field(kw_only=True)
+    #: its own settings besides the rule set and its variants (house rules a player switches
+    #: on at the start screen), each with its default value: ``Settings.options``, written at
+    #: the top level of the settings in saves and remembered choices (required: ``{}`` for none)
+    options: Mapping[str, Any] = field(kw_only=True)
     #: how the start screen offers its whole-number variants (each a key of ``variants``):
     #: a field left out keeps its rule set's value
     numbers: Mapping[str, NumberChoice] = field(default_factory=dict)
     #: the start screen's match formats (``hands:N`` / ``target:P``) with their words per
-    #: language, the first the default; empty: the shell's own (Dernier's hands and targets)
+    #: language, the first the default; empty: the shell's plain choices (a number of hands
+    #: or a points target, as the page's form lists them)
     formats: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: what a URL that starts a match uses for the match parameters it leaves out, over the
-    #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match)
-    url_defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match; required)
+    url_defaults: Mapping[str, Any] = field(kw_only=True)
+    #: ``module:function(settings) -> [problem]``: what its own rules say against a match's
+    #: settings beyond the shell's checks (a house rule that needs another rule set, too many
+    #: cards for the decks); empty: nothing more
+    check_settings: str = ""
+    #: ``module:PANEL`` of its own panel on the start screen (:class:`OptionsPanel`: its house
+    #: rules and variants); empty: none
+    options_panel: str = ""
     #: ``module:BOOK`` of its replays (:class:`web.shell.replaybook.ReplayBook`): kept finished
     #: matches, the viewer's positions; empty: the game keeps none
     replays: str = ""
@@ -128,8 +185,8 @@ class GameSpec:
     #: no review
     review: str = ""
     #: the start screen's fan of cards (codes drawn with the house's card faces, whose marks
-    #: are Dernier's actions: a game of plain cards picks plain ones); empty: Dernier's
-    fan: tuple[str, ...] = ()
+    #: are Dernier's actions: a game of plain cards picks plain ones; required)
+    fan: tuple[str, ...] = field(kw_only=True)
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -181,9 +238,26 @@ class GameSpec:
         """Its post-hand review (:class:`~web.shell.reviewbook.Review`), or None."""
         return self.load(self.review) if self.review else None
 
+    def settings_problems(self, settings: Any) -> list[str]:
+        """What its own rules say against ``settings`` (:attr:`check_settings`)."""
+        if not self.check_settings:
+            return []
+        check: Callable[[Any], list[str]] = self.load(self.check_settings)
+        return check(settings)
+
+    def panel(self) -> OptionsPanel | None:
+        """Its start screen panel (:attr:`options_panel`), or None."""
+        panel: OptionsPanel | None = self.load(self.options_panel) if self.options_panel else None
+        return panel
+
     def view_check(self) -> Callable[[object, int], str | None]:
         check: Callable[[object, int], str | None] = self.load(self.check_view)
         return check
+
+    def help_lines(self, lang: str, session: Any, state: Mapping[str, Any] | None) -> list[HelpLine]:
+        """The lines of its "How to play" help (:attr:`help`)."""
+        lines: Callable[[str, Any, Mapping[str, Any] | None], list[HelpLine]] = self.load(self.help)
+        return lines(lang, session, state)
 
     def strings(self) -> Mapping[str, tuple[str, str]]:
         words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS
@@ -205,8 +279,10 @@ def register(spec: GameSpec) -> GameSpec:
     lo, hi = spec.seats
     if not 1 <= lo <= hi:
         raise ValueError(f"bad seat limits {spec.seats!r}")
+    if not spec.rule_sets or any(not lo <= a <= b <= hi for a, b in spec.rule_sets.values()):
+        raise ValueError(f"{spec.name}: its rule sets must be given, within its seat limits")
     for name, offer in spec.numbers.items():
-        values = (spec.variants or {}).get(name)
+        values = spec.variants.get(name)
         if values is None or any(v not in values for v in (offer.default, *offer.common)):
             raise ValueError(f"{spec.name}: {name} offers values its variants do not accept")
     _GAMES[spec.name] = spec

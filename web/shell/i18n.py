@@ -11,7 +11,6 @@ from typing import Any
 # key: (English, Italian)
 STRINGS: dict[str, tuple[str, str]] = {
     # setup screen
-    "title": ("Dernier", "Dernier"),
     "tagline": (
         "The Italian shedding card game: empty your hand, and call “Dernier!” on your last card.",
         "Il gioco di carte italiano: liberati delle carte e grida «Dernier!» all'ultima.",
@@ -58,19 +57,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hand_plain": ("Hand {n}", "Mano {n}"),
     "hand_target": ("Hand {n} · first to {target} points", "Mano {n} · si vince a {target} punti"),
     "draw": ("Draw", "Pesca"),
-    "draw_n": ("Draw {n}", "Pesca {n}"),
     "pass": ("Pass", "Passo"),
     "dernier": ("Dernier!", "Dernier!"),
-    "dernier_armed": ("Dernier! ✓", "Dernier! ✓"),
-    "dernier_help_call": ("Call Dernier now", "Di' Dernier adesso"),
-    "dernier_help_arm": (
-        "Call Dernier with your next card (it leaves you one)",
-        "Di' Dernier con la prossima carta (te ne resta una)",
-    ),
-    "dernier_help_off": (
-        "Dernier: call it when you are left with one card",
-        "Dernier: si dice quando resta una sola carta",
-    ),
     "abandon": ("Abandon", "Abbandona"),
     "rules_button": ("Rules", "Regole"),
     "menu_new": ("New match", "Nuova partita"),
@@ -86,83 +74,32 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu_sound": ("Sound", "Suoni"),
     "resume_match": ("Resume the match ({info})", "Riprendi la partita ({info})"),
     "help_heading": ("How to play", "Come si gioca"),
-    "help_play": (
-        "Play a card of the same suit or rank as the top card: click or tap it. Cards you cannot "
-        "play are dimmed; press and hold one to see why.",
-        "Gioca una carta dello stesso seme o valore di quella in cima: cliccala o toccala. Le carte "
-        "che non puoi giocare sono scure; tienine premuta una per sapere perché.",
-    ),
-    "help_draw": (
-        "No card fits? Draw; if you still cannot play, pass.",
-        "Nessuna carta va bene? Pesca; se ancora non puoi giocare, passa.",
-    ),
-    "help_dernier": (
-        "When a play leaves you one card, press Dernier! before the next player moves, or you draw 2.",
-        "Quando una giocata ti lascia una carta, premi Dernier! prima che muova il prossimo giocatore, "
-        "o peschi 2.",
-    ),
-    "help_keys": (
-        "Keys: ←/→ go through your cards, ↑/↓ jump to the playable ones, Enter plays, D draws, P passes, "
-        "Space calls Dernier, Escape closes a window.",
-        "Tasti: ←/→ scorrono le tue carte, ↑/↓ saltano a quelle giocabili, Invio gioca, D pesca, P passa, "
-        "Spazio dice Dernier, Esc chiude una finestra.",
-    ),
     "help_menu": (
         "The Menu has this help again, the rules, sound and more.",
         "Nel Menu ritrovi questo aiuto, le regole, i suoni e altro.",
     ),
     "help_ok": ("Got it", "Ho capito"),
-    "draw_pile": ("Draw pile: {n} cards", "Mazzo: {n} carte"),
     "draw_pile_short": ("{n}", "{n}"),
-    "discard_pile": ("Discard pile, top card: {card}", "Pila degli scarti, in cima: {card}"),
-    "active_suit": ("Suit to play: {suit}", "Seme da giocare: {suit}"),
-    "chosen_suit": ("Chosen suit: {suit}", "Seme scelto: {suit}"),
     "pending": ("+{n} to draw", "+{n} da pescare"),
     "direction_ccw": ("counter-clockwise", "antiorario"),
     "direction_cw": ("clockwise", "orario"),
     "direction_label": ("Play goes {dir}", "Si gioca in senso {dir}"),
     "cards_count": ("{n} cards", "{n} carte"),
     "cards_count_1": ("1 card", "1 carta"),
-    "points_short": ("{n} pts", "{n} pt"),
-    "points_label": ("{n} points in this match", "{n} punti in questa partita"),
     "dealer": ("dealer", "mazziere"),
-    "dernier_badge": ("Dernier!", "Dernier!"),
-    "seat_label": ("{who}, {level}, {cards}", "{who}, {level}, {cards}"),
-    "seat_label_turn": ("{who}, {level}, {cards}, to play", "{who}, {level}, {cards}, di turno"),
     "your_hand": ("Your hand", "La tua mano"),
-    "your_hand_n": ("Your hand: {n} cards", "La tua mano: {n} carte"),
     "log_heading": ("Moves of the hand", "Mosse della mano"),
     "timer_left": ("{n} s left", "ancora {n} s"),
     # whose turn
-    "turn_you": ("Your turn", "Tocca a te"),
-    "turn_you_drawn": ("Play {card} or pass", "Gioca {card} o passa"),
-    "turn_you_drawn_pass": ("You drew {card}: pass", "Hai pescato {card}: passa"),
-    "turn_you_chain_ace": (
-        "Your turn: +{n}! Answer with an Ace or draw {n}",
-        "Tocca a te: +{n}! Rispondi con un Asso o pesca {n}",
-    ),
-    "turn_you_chain_jolly": (
-        "Your turn: +{n}! Answer with a Jolly or draw {n}",
-        "Tocca a te: +{n}! Rispondi con un Jolly o pesca {n}",
-    ),
-    "turn_you_choose": (
-        "You deal: choose the suit for the turned-up {card}",
-        "Sei il mazziere: scegli il seme per il {card} scoperto",
-    ),
-    "turn_bot": ("{who} is playing…", "Tocca a {who}…"),
-    "turn_call_now": ("Call Dernier now!", "Di' Dernier adesso!"),
     "hand_over": ("The hand is over", "La mano è finita"),
     "match_over": ("The match is over", "La partita è finita"),
     # the suit chooser
     "choose_suit": ("Choose the suit", "Scegli il seme"),
-    "choose_suit_for": ("Choose the suit for {card}", "Scegli il seme per {card}"),
-    "choose_card_for": ("Which card does the Jolly stand for?", "Quale carta diventa il Jolly?"),
     "cancel": ("Cancel", "Annulla"),
     "suit_H": ("Hearts", "Cuori"),
     "suit_D": ("Diamonds", "Quadri"),
     "suit_C": ("Clubs", "Fiori"),
     "suit_S": ("Spades", "Picche"),
-    "suit_held": ("{n} in your hand", "{n} in mano"),
     # why a card cannot be played
     "why_not_turn": ("Not your turn: {who} is to play", "Non è il tuo turno: tocca a {who}"),
     "why_over": ("The hand is over", "La mano è finita"),
@@ -191,13 +128,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "why_generic": ("Not playable now", "Non giocabile ora"),
     "or": ("or", "o"),
     "playable": ("playable", "giocabile"),
-    "not_playable": ("not playable: {why}", "non giocabile: {why}"),
-    "no_draw_now": ("You cannot draw now", "Ora non puoi pescare"),
-    "no_pass_now": ("You may pass only after drawing", "Puoi passare solo dopo aver pescato"),
-    "no_dernier_now": (
-        "Dernier is called when a play leaves you one card",
-        "Dernier si dice quando una giocata ti lascia una carta",
-    ),
     # log lines ({who} = another player; the *_you forms speak to the human)
     "log_play": ("{who} plays {card}", "{who} gioca {card}"),
     "log_play_you": ("You play {card}", "Giochi {card}"),
@@ -215,12 +145,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "log_pass": ("{who} passes", "{who} passa"),
     "log_pass_you": ("You pass", "Passi"),
     "log_call": ("{who} calls Dernier!", "{who} dice Dernier!"),
-    "log_call_you": ("You call Dernier!", "Dici Dernier!"),
     "log_forgot": ("{who} forgot to call Dernier: draws {n}", "{who} non ha detto Dernier: pesca {n}"),
-    "log_forgot_you": (
-        "You forgot to call Dernier: you draw {n}",
-        "Non hai detto Dernier: peschi {n}",
-    ),
     "log_choose": ("{who} chooses {suit}", "{who} sceglie {suit}"),
     "log_choose_you": ("You choose {suit}", "Scegli {suit}"),
     "log_turned": ("{card} is turned up ({who} deals)", "Scoperta: {card} (distribuisce {who})"),
@@ -248,40 +173,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Anticipo needs two decks: choose the traditional rules.",
         "L'anticipo richiede due mazzi: scegli le regole tradizionali.",
     ),
-    "jump_in": ("can be played out of turn (anticipo)", "si può giocare fuori turno (anticipo)"),
-    "turn_you_jump": ("You may jump in with {card}!", "Puoi anticipare con {card}!"),
     "log_wrong": ("{who} draws {n} for a wrong play", "{who} pesca {n} per una giocata sbagliata"),
     "log_wrong_you": ("You draw {n} for a wrong play", "Peschi {n} per una giocata sbagliata"),
     # end of hand and match
-    "summary_heading": ("End of hand {n}", "Fine della mano {n}"),
-    "summary_won": ("{who} wins the hand", "{who} vince la mano"),
-    "summary_won_you": ("You win the hand!", "Hai vinto la mano!"),
-    "summary_empty": (
-        "The draw pile ran out: {who} wins the hand (§10)",
-        "Il mazzo è finito: vince la mano {who} (§10)",
-    ),
-    "summary_empty_you": (
-        "The draw pile ran out: you win the hand (§10)",
-        "Il mazzo è finito: vinci tu la mano (§10)",
-    ),
-    "col_player": ("Player", "Giocatore"),
-    "col_cards": ("Cards", "Carte"),
-    "col_gave": ("Points given", "Punti ceduti"),
-    "col_hand": ("This hand", "Questa mano"),
-    "col_total": ("Total", "Totale"),
-    "col_won": ("Hands won", "Mani vinte"),
-    "col_gave_title": (
-        "Points the cards left in hand give to every other player (§9)",
-        "Punti che le carte rimaste danno a ogni altro giocatore (§9)",
-    ),
-    "col_match_points": ("Match points", "Punti partita"),
     "none_left": ("none", "nessuna"),
     "next_hand": ("Deal the next hand", "Distribuisci la prossima mano"),
-    "next_dealer": ("{who} deals next", "Il prossimo mazziere è {who}"),
-    "next_dealer_you": ("You deal next", "Il prossimo mazziere sei tu"),
     "result_heading": ("Match result", "Risultato della partita"),
-    "result_won": ("{who} wins the match", "{who} vince la partita"),
-    "result_won_you": ("You win the match!", "Hai vinto la partita!"),
     "tb_points": ("decided by points", "decisa dai punti"),
     "tb_hands_won": (
         "tie on points: decided by hands won",
@@ -355,17 +252,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Bianca,Carlo,Dario,Elena,Fabio,Giulia,Marco,Nora",
     ),
     "announce_turn": ("Your turn", "Tocca a te"),
-    "announce_turn_needs": ("Your turn: play {needs}, or draw", "Tocca a te: gioca {needs}, o pesca"),
-    "announce_turn_draw": (
-        "Your turn: no card fits {needs}, draw",
-        "Tocca a te: nessuna carta va su {needs}, pesca",
-    ),
     # playing with friends
     "player_name": ("Player {n}", "Giocatore {n}"),
     "friend_name": ("Friend {n}", "Amico {n}"),
     "opt_seat_name": ("Name of player {n}", "Nome del giocatore {n}"),
-    "kind_human": ("on this device", "su questo dispositivo"),
-    "kind_host_device": ("at the host's device", "sul dispositivo di chi ospita"),
     "talk_heading": ("Say…", "Di'…"),
     "level_human": ("a person on this device", "una persona su questo dispositivo"),
     "level_friend": ("a friend online", "un amico online"),
@@ -373,16 +263,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "presence_connected": ("online", "online"),
     "presence_away": ("away", "assente"),
     "presence_standin": ("away: a bot plays", "assente: gioca un bot"),
-    "turn_away": ("{who} is away: waiting…", "{who} è assente: si aspetta…"),
-    "penalty_two": ("+2 cards (chi sbaglia paga)", "+2 carte (chi sbaglia paga)"),
-    "penalty_card": ("{card} does not fit: {why} — {cost}", "{card} non va: {why} — {cost}"),
-    "col_gave_legend": (
-        "Points given: what the cards left in a hand are worth; every other player scores them (§9).",
-        "Punti ceduti: il valore delle carte rimaste in mano; li segna ogni altro giocatore (§9).",
-    ),
-    "and": ("and", "e"),
-    "result_first": ("{who} comes first", "Primo posto: {who}"),
-    "result_first_you": ("You come first!", "Primo posto: tu!"),
     "tb_shared": (
         "{who} each get +1 match point (§11)",
         "{who} prendono +1 punto partita ciascuno (§11)",
@@ -397,9 +277,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "curtain_pass": ("Pass the device to {who}", "Passa il dispositivo a {who}"),
     "curtain_go": ("I am {who}: show my cards", "Sono {who}: mostra le mie carte"),
-    "curtain_call": ("{who}: Dernier!", "{who}: Dernier!"),
-    "wait_host_hand": ("The host deals the next hand.", "Chi ospita distribuisce la prossima mano."),
-    "wait_host_match": ("The host may start a new match.", "Chi ospita può iniziare una nuova partita."),
     "friends_button": ("Friends", "Amici"),
     "leave_table": ("Leave", "Esci"),
     "lobby_heading": ("Friends at the table", "Amici al tavolo"),
@@ -578,14 +455,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "back_at_table": ("Back at the table.", "Di nuovo al tavolo."),
     "standin_yours": ("Your stand-in", "Il tuo sostituto"),
-    "wait_host_hand_you": (
-        "You deal next: the hand starts when the host is ready.",
-        "Il prossimo mazziere sei tu: la mano comincia quando chi ospita è pronto.",
-    ),
-    "wait_host_hand_other": (
-        "{who} deals next: the hand starts when the host is ready.",
-        "Il prossimo mazziere è {who}: la mano comincia quando chi ospita è pronto.",
-    ),
     "host_left_room": (
         "The host closed the table. If they open it again, you are back at it by yourself.",
         "Chi ospita ha chiuso il tavolo. Se lo riapre, ci torni da solo.",
@@ -602,8 +471,30 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The invitations were made again with them: send the new ones.",
         "Gli inviti sono stati rifatti con queste: manda i nuovi.",
     ),
+    # -- a reply to an invitation that is no longer open (issue 33), refused at once ---------
+    "invite_replaced": (
+        "Fresh invitation ready: the link made before no longer works. Send this one, then paste "
+        "the reply code here.",
+        "Nuovo invito pronto: il link di prima non funziona più. Manda questo, poi incolla qui il "
+        "codice di risposta.",
+    ),
+    "reply_replaced": (
+        "This reply answers an earlier invitation for this seat: send your friend the new link "
+        "(or ask them to open it again).",
+        "Questa risposta è di un invito precedente per questo posto: manda al tuo amico il nuovo "
+        "link (o chiedigli di aprirlo di nuovo).",
+    ),
+    "reply_other_seat": (
+        "This reply answers the invitation of another seat: paste it under that friend's name.",
+        "Questa risposta è dell'invito di un altro posto: incollala sotto il nome di quell'amico.",
+    ),
+    "reply_unknown": (
+        "This reply answers an invitation this page no longer has (made before the page was "
+        "reloaded, or at another table): send your friend the link shown here.",
+        "Questa risposta è di un invito che questa pagina non ha più (fatto prima di ricaricarla, "
+        "o a un altro tavolo): manda al tuo amico il link mostrato qui.",
+    ),
     # table talk (web.protocol.TALK_PHRASES): fixed phrases only, never free text
-    "talk_said_dernier": ("Did you say Dernier?", "Hai detto dernier?"),
     "talk_not_careful": ("Weren't you paying attention?", "Non sei stato attento?"),
     "talk_why": ("Do you want to know why?", "Vuoi sapere perché?"),
     "talk_who_last": ("Who played last?", "Chi è l'ultimo che ha giocato?"),
@@ -615,8 +506,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "net_error_replayed": ("That move was already sent", "Mossa già inviata"),
     "net_error_too_soon": ("Wait a moment before saying more", "Aspetta un attimo prima di parlare ancora"),
     "net_error_version": (
-        "The host runs another version of Dernier: reload the page",
-        "Chi ospita usa un'altra versione di Dernier: ricarica la pagina",
+        "The host runs another version of the game: reload the page",
+        "Chi ospita usa un'altra versione del gioco: ricarica la pagina",
     ),
     "net_error_not_your_seat": ("That seat is not yours", "Quel posto non è tuo"),
     "net_error_seat_taken": (
@@ -649,7 +540,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ice_bad": ("Not saved", "Non salvato"),
     "coach_button": ("Hint", "Suggerimento"),
     "coach_thinking": ("Campione is thinking…", "Campione ci pensa…"),
-    "coach_line": ("Hint: {move} ({pct}% to win)", "Suggerimento: {move} ({pct}% di vincere)"),
     "coach_only": ("Hint: {move}", "Suggerimento: {move}"),
     "coach_none": ("No hint now", "Nessun suggerimento ora"),
     "export_match": ("Export the match", "Esporta la partita"),
@@ -665,37 +555,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "No choices to review in this hand.",
         "Nessuna scelta da analizzare in questa mano.",
     ),
-    "review_figures": (
-        "Accuracy {acc}% ({n} choices) · {lost}% of the chance to win lost per choice",
-        "Precisione {acc}% ({n} scelte) · {lost}% di probabilità di vincere perse per scelta",
-    ),
     "review_clean": ("No costly choice: well played!", "Nessuna scelta costosa: ben giocato!"),
-    "review_mistake": (
-        "Move {move_no}: you played {played} ({win_played}% to win); better {best} ({win_best}%)",
-        "Mossa {move_no}: hai giocato {played} ({win_played}% di vincere); meglio {best} ({win_best}%)",
-    ),
-    "review_reason_call": ("call Dernier with that play", "chiama Dernier con quella giocata"),
-    "review_reason_answer_chain": (
-        "answer the chain instead of drawing {pending} cards",
-        "rispondi alla catena invece di pescare {pending} carte",
-    ),
-    "review_reason_play_not_draw": ("a card fitted: play it", "avevi una carta giocabile: giocala"),
-    "review_reason_draw_not_play": ("keeping your cards was worth more", "tenere le tue carte valeva di più"),
-    "review_reason_play_drawn": ("play the card you drew", "gioca la carta che hai pescato"),
-    "review_reason_keep_drawn": ("keep the card you drew", "tieni la carta che hai pescato"),
-    "review_reason_suit": ("{suit} suit your hand better", "{suit} va meglio con la tua mano"),
-    "review_reason_keep_wild": ("keep your J or Jolly for later", "tieni il J o il Jolly per dopo"),
-    "review_reason_wild": ("the J or Jolly was worth playing now", "conveniva giocare ora il J o il Jolly"),
-    "review_reason_effect": (
-        "its effect helps you most now: {effect}",
-        "il suo effetto ti aiuta di più ora: {effect}",
-    ),
-    "review_reason_keep_action": ("keep {played} for later ({effect})", "tieni {played} per dopo ({effect})"),
-    "review_reason_other": ("it leaves you a better chance to win", "ti lascia più probabilità di vincere"),
-    "review_effect_ace": ("the next player draws", "il giocatore seguente pesca"),
-    "review_effect_seven": ("the previous player draws", "il giocatore precedente pesca"),
-    "review_effect_queen": ("the next player is skipped", "il giocatore seguente salta il turno"),
-    "review_effect_king": ("play turns back", "il giro cambia verso"),
     "review_close": ("Close", "Chiudi"),
     # the replay viewer and the Replays list (web/replay_ui.py)
     "replay_heading": ("Replay", "Replay"),
@@ -761,32 +621,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "…oppure trascina un file di partita in questa schermata.",
     ),
     "stats_hinted": ("{n} played with hints", "{n} giocate con i suggerimenti"),
-    # -- issue 26: words for newcomers (the help's action cards, the match points) ------------
-    "help_cards": (
-        "Action cards: A — the next player draws 2, unless they answer with an Ace (then the one "
-        "after draws 4, and so on); 7 — the previous player draws {seven}; J — you choose the suit; "
-        "Q — the next player misses a turn; K — play changes direction; Jolly — {jolly}.",
-        "Carte azione: A — il prossimo giocatore pesca 2, se non risponde con un Asso (allora il "
-        "seguente pesca 4, e così via); 7 — il giocatore precedente pesca {seven}; J — scegli il "
-        "seme; Q — il prossimo giocatore salta il turno; K — si cambia senso di gioco; Jolly — {jolly}.",
-    ),
-    "help_jolly_suit": (
-        "you choose the suit and the next player draws 4, unless they answer with a Jolly",
-        "scegli il seme e il prossimo giocatore pesca 4, se non risponde con un Jolly",
-    ),
-    "help_jolly_wild": ("it becomes the card you name", "diventa la carta che nomini"),
-    "help_wrong": (
-        "Chi sbaglia paga (who errs pays) is on: a tap on a dimmed card tries it and costs 2 cards; "
-        "press and hold it to see why instead.",
-        "Chi sbaglia paga è attivo: toccare una carta scura la prova e costa 2 carte; per sapere "
-        "perché, tienila premuta.",
-    ),
-    "match_points_legend": (
-        "Match points: +1 to the winner of the match, −1 to every other player (who abandons or runs "
-        "out of time: −1, every other player +1).",
-        "Punti partita: +1 a chi vince la partita, −1 a ogni altro giocatore (chi abbandona o finisce "
-        "il tempo: −1, ogni altro giocatore +1).",
-    ),
+    # -- issue 26: words for newcomers ------------------------------------------------------
     "rule_ref": ("(rules §", "(regole §"),
     "new_heading": ("Start a new match?", "Iniziare una nuova partita?"),
     "new_lost": (

@@ -7,7 +7,7 @@ match, the match's own variants in words with a link that deals a match like it
 (``#menu-match``, ``#menu-link``), the rules, the language, the bots' speed, sound on/off
 and the help. The help
 (``dialog#help``) opens by itself the first time a match is dealt from the start screen
-(remembered under ``dernier.help.v1``) and from the menu at any time.
+(remembered per game, ``<game>.help.v1``) and from the menu at any time.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 else:
     _Page = object
 
-HELP_KEY = "dernier.help.v1"
 RESULT_KEY = "dernier.result-seen.v1"  # the finished match whose result was shown
 
 
@@ -242,30 +241,28 @@ class GameMenu(_Page):
         by_id("help-close").focus()
 
     def fill_help(self) -> None:
-        """The help's lines that depend on the match's rules: what the action cards do (a 7
-        costs 1 card and the Jolly is wild with the traditional rules), chi sbaglia paga."""
+        """The help's lines: the game's own (:attr:`GameSpec.help`, from the match's rules
+        and the shown table state when there is one), then the shell's line on the menu."""
         lang = self.lang
-        s = self.session
-        sv = self.sv
-        seven = s.match.rules.seven_penalty if s is not None else 2
-        wild = (
-            s.match.rules.jolly if s is not None else (sv.get("jolly") if sv is not None else "")
-        ) == "wild"
-        jolly = t(lang, "help_jolly_wild" if wild else "help_jolly_suit")
-        by_id("help-cards").textContent = t(lang, "help_cards", seven=seven, jolly=jolly)
-        wrong = by_id("help-wrong")
         at_table = document.body.dataset.screen == "table"
-        wrong.hidden = not (at_table and sv is not None and bool(sv.get("chi_sbaglia_paga")))
-        wrong.textContent = t(lang, "help_wrong")
+        lines = self.game.help_lines(lang, self.session, self.seat_state() if at_table else None)
+        box = by_id("help-list")
+        box.replaceChildren()
+        for ident, text in [*lines, ("", t(lang, "help_menu"))]:
+            li = document.createElement("li")
+            if ident:
+                li.id = ident
+            li.textContent = text
+            box.appendChild(li)
 
     def after_help(self) -> None:
         with contextlib.suppress(Exception):
-            self.store.storage.setItem(HELP_KEY, "seen")
+            self.store.storage.setItem(self.game.key("help"), "seen")
         self.focus_hand()
 
     def help_seen(self) -> bool:
         try:
-            return bool(self.store.storage.getItem(HELP_KEY))
+            return bool(self.store.storage.getItem(self.game.key("help")))
         except Exception:
             return True
 
@@ -273,7 +270,7 @@ class GameMenu(_Page):
         """A match dealt from the start screen: the help the first time, then the hand."""
         if document.body.dataset.screen != "table" or self.session is None:
             return
-        if not self.help_seen() and not bool(getattr(window.navigator, "webdriver", False)):
+        if not self.help_seen():
             self.show_help()
             return
         self.focus_hand()

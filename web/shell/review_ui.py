@@ -4,8 +4,8 @@
   ``Match.record()`` as a JSON file (``format``/``version`` inside). Only a page with the
   match (solo, pass-and-play, the host): a friend's page has no record to give.
 * **Import** (``#import-match``, start screen: a file picker; drag and drop in
-  :mod:`web.replay_ui`): a record is checked by :func:`dernier.review.load_record` (size,
-  JSON, format, every move replayed); a bad one gets a notice with the reason and nothing
+  :mod:`web.shell.replay_ui`): a record is checked by the game's replay book (size, JSON,
+  format, every move replayed); a bad one gets a notice with the reason and nothing
   else changes (the current save stays). A good one opens in the replay viewer, from which
   any hand can be reviewed.
 * **Review** (``#review-hand``, end of hand): the review of the hand just played for the
@@ -39,6 +39,8 @@ class ReviewPanel(_Page):
     """Mixin of :class:`web.ui.Page`."""
 
     review_task: Any = None
+    #: whether the review was opened from the end of hand's summary (it comes back after)
+    review_from_summary = False
     import_task: Any = None
 
     # -- export ---------------------------------------------------------------------------
@@ -91,6 +93,7 @@ class ReviewPanel(_Page):
         """Review ``seat``'s choices in ``hands`` of ``match`` (the game's replay book's)."""
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
+        self.review_from_summary = bool(by_id("summary").open)
         for d in ("summary",):
             if by_id(d).open:
                 by_id(d).close()
@@ -117,6 +120,9 @@ class ReviewPanel(_Page):
         if sv is not None and sv.hand_over and not by_id("table").hidden:
             self.summary_for = None
             self.open_summary()
+            summary = by_id("summary")
+            if self.review_from_summary and not summary.open:  # a table that keeps it drawn
+                summary.showModal()
 
     async def run_review(self, match: Any, seat: int, hands: list[int]) -> None:
         lang = self.lang

@@ -113,6 +113,13 @@ class Seats(_Page):
         self.pick_seat()
         return self.state_now()
 
+    def hide_curtain_actions(self) -> None:
+        """The curtain's own buttons of a game (``#curtain [data-curtain-action]``) hidden: the
+        game shows one when it applies."""
+        found = document.querySelectorAll("#curtain [data-curtain-action]")
+        for i in range(found.length):
+            found.item(i).hidden = True
+
     def show_curtain(self, names: Sequence[str], hand_over: bool, keep: bool = False) -> bool:
         """Covers the table while the device passes to ``curtain_seat`` (the hand's end takes
         the curtain down unless ``keep``). Returns whether the table is covered."""
@@ -122,7 +129,7 @@ class Seats(_Page):
                 self.curtain_seat = None
             cur.hidden = True
             document.body.removeAttribute("data-curtain")
-            by_id("curtain-dernier").hidden = True
+            self.hide_curtain_actions()
             return False
         seat = self.seat
         who = names[seat] if 0 <= seat < len(names) else str(seat)
@@ -131,7 +138,7 @@ class Seats(_Page):
         renamed = str(by_id("curtain-title").textContent or "") != title
         by_id("curtain-title").textContent = title
         by_id("curtain-go").textContent = t(self.lang, "curtain_go", who=who)
-        by_id("curtain-dernier").hidden = True  # a game may offer a call from under the curtain
+        self.hide_curtain_actions()  # a game may offer a call from under the curtain
         was_hidden = bool(cur.hidden)
         cur.hidden = False
         document.body.dataset.curtain = "true"

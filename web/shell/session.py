@@ -45,7 +45,6 @@ from web.shell.i18n import bot_names, t
 from web.shell.params import Settings
 from web.shell.replay import Kept, ReplayShelf, Storage
 
-APP = "dernier-page"
 SAVE_VERSION = 1
 SAVE_KEY = "dernier.match.v1"
 PREFS_KEY = "dernier.prefs.v1"
@@ -90,7 +89,7 @@ class Store:
 
     def shelf(self) -> ReplayShelf:
         """This game's kept replays."""
-        return ReplayShelf(self.storage, self.key("replays"))
+        return ReplayShelf(self.storage, self.key("replays"), f"{self.game}-page")
 
     def _get(self, key: str) -> str | None:
         try:
@@ -561,10 +560,10 @@ class Session:
 
     def bot(self, seat: int) -> Any:
         b = self.bots.get(seat)
-        if b is None or getattr(b, "_dernier_level", None) != self.level(seat):
+        if b is None or getattr(b, "_seat_level", None) != self.level(seat):
             b = self.bots[seat] = self.game.make_bot(self.level(seat))
             with contextlib.suppress(Exception):
-                b._dernier_level = self.level(seat)
+                b._seat_level = self.level(seat)
         return b
 
     # -- acting ---------------------------------------------------------------------

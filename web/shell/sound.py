@@ -16,7 +16,7 @@ SOUND_KEY = "dernier.sound.v1"
 CUES: dict[str, tuple[tuple[float, float, float, str], ...]] = {
     "turn": ((660.0, 0.0, 0.09, "sine"), (880.0, 0.1, 0.12, "sine")),
     "penalty": ((196.0, 0.0, 0.16, "square"), (147.0, 0.17, 0.22, "square")),
-    "dernier": (
+    "call": (  # a call out loud (Dernier's "Dernier!")
         (988.0, 0.0, 0.07, "triangle"),
         (1319.0, 0.08, 0.07, "triangle"),
         (1568.0, 0.16, 0.14, "triangle"),

@@ -279,6 +279,9 @@ class PageCore(_Page):
 
     def screen(self, name: str) -> None:
         document.body.dataset.screen = name
+        title = self.game.title(self.lang)  # every screen names the game it plays
+        document.title = title
+        document.querySelector(".brand").textContent = title
         by_id("setup").hidden = name != "setup"
         by_id("table").hidden = name != "table"
         by_id("save-problem").hidden = name != "problem"
@@ -440,13 +443,11 @@ class PageCore(_Page):
                     s.play(move, self.seat)
                 except ValueError as e:
                     return str(e)
-            if move != "dernier":
-                self.armed = False
+            self.after_local_move(move)
             self.changed()
             return None
         if self.guest is not None:
-            if move != "dernier":
-                self.armed = False
+            self.after_local_move(move)
             self.guest.send_move(move, wrong)
             return None
         return None
@@ -488,9 +489,25 @@ class PageCore(_Page):
     # -- playing with friends: the host ---------------------------------------------------
 
 
+#: what the shell asks of every game's table (its mixins define each one)
+TABLE_HOOKS = (
+    "wire_table",
+    "render",
+    "render_timer",
+    "open_summary",
+    "hand_buttons",
+    "focus_card",
+    "after_local_move",
+)
+
+
 def page_class(game: GameSpec) -> Any:
-    """The page's class for ``game``: the shell's screens around the game's table."""
+    """The page's class for ``game``: the shell's screens around the game's table. A table
+    that lacks a hook of :data:`TABLE_HOOKS` is an error, never another game's behaviour."""
     table = game.table_mixins()
+    missing = [h for h in TABLE_HOOKS if not any(h in vars(m) for m in table)]
+    if missing:
+        raise TypeError(f"the table of {game.name!r} lacks {', '.join(missing)}")
     shell = (Seats, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer)
     bases = (PageCore, SetupScreen, *table, *shell)  # the table first: its hooks win
     return type("Page", bases, {})

@@ -1,0 +1,176 @@
+"""The shell and the network know no game (issue 30): the code of ``web/shell/`` and
+``web/net/`` imports no game's package or table, and names no game and none of a game's rules.
+A game reaches the shell only through its :class:`web.shell.games.GameSpec` (registered in
+``web/games.py``). Comments and docstrings are free; the old storage keys (``dernier.*.v1``)
+stay so that saves made before still load.
+
+Where the shell still names a game, it is listed in :data:`STILL_THERE` with the count of
+names in each file: a file may only lose names, never gain one (and a file that lost some
+lowers its count here, so the list only shrinks)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+import dernier.rules
+import dog.rules
+import scala40.rules
+from web.shell import games
+
+ROOT = Path(__file__).resolve().parent.parent
+SHELL = ("web/shell", "web/net")
+GAME_NAMES = ("dernier", "scala40", "scala 40", "dog")
+#: names of a game's rules that are no game's in particular
+GENERAL = {"preset", "decks", "min_players", "max_players", "timeout", "turn_seconds", "deal", "shuffle"}
+#: a saved thing's key from before the games were separated
+OLD_KEY = re.compile(r"dernier\.[a-z-]+\.v\d+")
+#: names on the wire from before the games were separated: a page must still meet an older one
+#: (the WebRTC channel's label, the rooms' prefix on the signalling server)
+WIRE_NAMES = {("web/net/transport.py", "'dernier'"), ("web/net/transport.py", "'dernier-'")}
+NAME_IN_TEXT = re.compile(r"(?<![a-z])(dernier|scala ?40|dog)(?![a-z])")
+
+
+def rule_names() -> set[str]:
+    out: set[str] = set()
+    for module in (dernier.rules, scala40.rules, dog.rules):
+        out |= {f.name for f in dataclasses.fields(module.Ruleset)}
+    return out - GENERAL
+
+
+RULES = rule_names()
+RULE_IN_TEXT = re.compile(r"(?<![a-z_])(" + "|".join(sorted(RULES, key=len, reverse=True)) + r")(?![a-z_])")
+
+
+def _parts(name: str) -> list[str]:
+    return [p for p in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", name) if p]
+
+
+def names_a_game(name: str) -> bool:
+    """An identifier that names a game (a part of it) or a game's rule."""
+    low = name.lower()
+    return low in RULES or any(p.lower() in ("dernier", "scala40", "dog") for p in _parts(name))
+
+
+def text_names_a_game(text: str) -> bool:
+    low = OLD_KEY.sub("", text.lower())
+    return bool(NAME_IN_TEXT.search(low) or RULE_IN_TEXT.search(low))
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings or bare strings (comments)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            out.add(id(node.value))
+    return out
+
+
+def game_names_in(path: Path) -> list[str]:
+    """Where the code of ``path`` imports or names a game: ``line: what``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _docstrings(tree)
+    found: list[str] = []
+
+    def hit(node: ast.AST, what: str) -> None:
+        found.append(f"{getattr(node, 'lineno', 0)}: {what}")
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if names_a_game(alias.name.split(".")[0]) or any(
+                    names_a_game(p) for p in alias.name.split(".")
+                ):
+                    hit(node, f"import {alias.name}")
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if any(names_a_game(p) for p in module.split(".")):
+                hit(node, f"from {module} import")
+            for alias in node.names:
+                if names_a_game(alias.name):
+                    hit(node, f"import {alias.name}")
+        elif isinstance(node, ast.Name) and names_a_game(node.id):
+            hit(node, node.id)
+        elif isinstance(node, ast.Attribute) and names_a_game(node.attr):
+            hit(node, "." + node.attr)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and names_a_game(
+            node.name
+        ):
+            hit(node, "def " + node.name)
+        elif isinstance(node, ast.arg) and names_a_game(node.arg):
+            hit(node, "arg " + node.arg)
+        elif isinstance(node, ast.keyword) and node.arg and names_a_game(node.arg):
+            hit(node.value, node.arg + "=")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in skip
+            and text_names_a_game(node.value)
+        ):
+            hit(node, repr(node.value[:60]))
+    return found
+
+
+def shell_files() -> list[Path]:
+    return sorted(p for d in SHELL for p in (ROOT / d).rglob("*.py"))
+
+
+#: the names of games still in the shell, per file (this list only shrinks)
+STILL_THERE: dict[str, int] = {
+    "web/shell/games.py": 1,
+    "web/shell/i18n.py": 25,
+    "web/shell/setup_screen.py": 1,
+    "web/shell/ui.py": 1,
+}
+
+
+def test_the_guard_sees_a_game_named_in_code(tmp_path: Path) -> None:
+    """The guard itself: each way of naming a game is found, comments and docstrings are not."""
+    code = '''
+"""Dernier's docstring is free."""
+import dernier
+from web.dernier.drawing import draw
+from web.shell.i18n import t
+# dernier in a comment is free
+x = rules.seven_penalty
+key = "dernier.match.v1"
+label = "Did you say Dernier?"
+css = "dernier-btn"
+def on_dernier(): ...
+ok = "a watchdog's timer"
+'''
+    path = tmp_path / "probe.py"
+    path.write_text(code, encoding="utf-8")
+    found = [f.split(": ", 1)[1] for f in game_names_in(path)]
+    assert sorted(found) == sorted(
+        [
+            "import dernier",
+            "from web.dernier.drawing import",
+            ".seven_penalty",
+            "'Did you say Dernier?'",
+            "'dernier-btn'",
+            "def on_dernier",
+        ]
+    ), found
+
+
+def test_every_registered_game_is_covered_by_the_guard() -> None:
+    for spec in games.registered():
+        assert names_a_game(spec.name) or spec.name == "ten", spec.name
+
+
+@pytest.mark.parametrize("path", shell_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_shell_names_no_game(path: Path) -> None:
+    rel = str(path.relative_to(ROOT))
+    found = [f for f in game_names_in(path) if (rel, f.split(": ", 1)[1]) not in WIRE_NAMES]
+    allowed = STILL_THERE.get(rel, 0)
+    assert len(found) <= allowed, f"{rel} names a game in code ({len(found)}, allowed {allowed}):\n  " + (
+        "\n  ".join(found)
+    )
+    assert len(found) == allowed, (
+        f"{rel} names fewer games than before ({len(found)} < {allowed}): lower STILL_THERE[{rel!r}]"
+    )
