@@ -20,7 +20,7 @@ import dog
 import scala40
 from web.dog.words import card_text
 from web.shell import games
-from web.shell.i18n import STRINGS
+from web.shell.i18n import STRINGS, t
 from web.shell.params import parse_query
 from web.shell.replay import decode_link, encode_link, parse_shelf, unpack
 from web.shell.replaybook import ReplayError
@@ -143,7 +143,9 @@ def test_a_seats_view_of_a_scala40_replay_hides_the_other_hands_s4() -> None:
     b = book.board(last, r.names, 1, "it")
     assert b["hands"][0] is None and b["hands"][1] == s.match.game.hand(1)
     assert b["counts"] == [len(s.match.game.hand(x)) for x in range(2)]
-    assert b["log"] and all(":" in line for line in b["log"])
+    assert b["log"] and all(":" in line for line in b["log"][1:])
+    # line 0 is the deal, line n move n (the viewer's list counts from 0, as "Move n of N")
+    assert len(b["log"]) == 7 and b["log"][0] == t("it", "replay_dealt", who=r.names[last.dealer])
     every = book.board(last, r.names, None, "en")
     assert every["hands"] == [s.match.game.hand(x) for x in range(2)]
     assert book.result_text(r, "en").endswith("match not finished")
