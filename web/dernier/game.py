@@ -23,4 +23,5 @@ DERNIER = GameSpec(
     replays="web.dernier.replays:BOOK",
     coach="web.dernier.coach:COACH",
     review="web.dernier.review_page:REVIEW",
+    lessons="web.dernier.lessons:LESSONS",
 )

@@ -152,6 +152,9 @@ class GameSpec:
     #: the start screen's fan of cards (codes drawn with the house's card faces, whose marks
     #: are Dernier's actions: a game of plain cards picks plain ones); empty: Dernier's
     fan: tuple[str, ...] = ()
+    #: ``module:LESSONS`` of its lessons (:class:`web.shell.lessons.Lesson`, played at its own
+    #: table with a fixed deal and scripted bots); empty: no lessons
+    lessons: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -202,6 +205,10 @@ class GameSpec:
     def reviewer(self) -> Any:
         """Its post-hand review (:class:`~web.shell.reviewbook.Review`), or None."""
         return self.load(self.review) if self.review else None
+
+    def lesson_list(self) -> list[Any]:
+        """Its lessons (:attr:`lessons`), in order; empty when it has none."""
+        return list(self.load(self.lessons)) if self.lessons else []
 
     def view_check(self) -> Callable[[object, int], str | None]:
         check: Callable[[object, int], str | None] = self.load(self.check_view)
