@@ -148,6 +148,9 @@ def test_progress() -> None:
     assert read_progress(with_done(["a"], "a")) == ["a"]
 
 
-@pytest.mark.parametrize(("text", "n"), [("1", 1), ("4", 4), (" 2", 2), ("0", None), ("5", None), ("x", None), ("", None), ("²", None)])
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [("1", 1), ("4", 4), (" 2", 2), ("0", None), ("5", None), ("x", None), ("", None), ("²", None)],
+)
 def test_lesson_number(text: str, n: int | None) -> None:
     assert lesson_number(text, 4) == n

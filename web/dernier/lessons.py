@@ -34,7 +34,9 @@ def deck(hands: Sequence[Sequence[str]], up: str, then: Sequence[str] = ()) -> l
     return order + rest
 
 
-def dealing(hands: Sequence[Sequence[str]], up: str, then: Sequence[str] = ()) -> Callable[[Sequence[str]], Match]:
+def dealing(
+    hands: Sequence[Sequence[str]], up: str, then: Sequence[str] = ()
+) -> Callable[[Sequence[str]], Match]:
     """``deal(names)`` of a lesson: a one-hand official match of three, seat 2 dealing."""
     order = deck(hands, up, then)
 

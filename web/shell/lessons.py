@@ -69,7 +69,7 @@ class LessonPlay:
     """One lesson being played on ``session`` (any game's :class:`~web.shell.session.Session`):
     the step the person is on, and the scripted moves of the other seats still to come."""
 
-    def __init__(self, lesson: Lesson, number: int, session: Any) -> None:
+    def __init__(self, lesson: Lesson, number: int, session: Session) -> None:
         self.lesson = lesson
         self.number = number  # from 1
         self.session = session
@@ -145,7 +145,7 @@ class ScriptBot:
         return self.play.next_move(self.seat)
 
 
-def lesson_session(game: GameSpec, lesson: Lesson, base: Settings) -> Any:
+def lesson_session(game: GameSpec, lesson: Lesson, base: Settings) -> Session:
     """A session of ``game`` for ``lesson``: its fixed deal, the person in seat 0 (with
     ``base``'s name, language and bots' speed), every other seat a bot playing the script;
     saved nowhere (the person's own saved match stays as it was)."""
@@ -154,8 +154,7 @@ def lesson_session(game: GameSpec, lesson: Lesson, base: Settings) -> Any:
         base, game=game.name, players=n, levels=("easy",) * (n - 1), names=(), seed=None, hands=1, target=None
     )
     cls = Session.class_for(game.name)
-    session = cls(settings, lesson.deal(player_names(settings)), Store(None, game.name))
-    return session
+    return cls(settings, lesson.deal(player_names(settings)), Store(None, game.name))
 
 
 def install_bots(play: LessonPlay) -> None:
