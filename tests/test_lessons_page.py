@@ -15,6 +15,8 @@ from web.shell import games
 from web.shell.i18n import STRINGS
 from web.shell.lessons import Step
 
+pytestmark = pytest.mark.browser
+
 DERNIER = games.get("dernier")
 LESSONS = DERNIER.lesson_list()
 WORDS = {**STRINGS, **DERNIER.strings()}
@@ -103,6 +105,11 @@ def test_menu_lists_lessons_and_leaves_one(page: Page, server_url: str) -> None:
     make_step(page, 1, LESSONS[3].steps[0])
     expect(page.locator("body")).to_have_attribute("data-lesson-step", "2")
     page.locator("#menu-button").click()
+    expect(page.locator("#menu-later")).to_be_hidden()  # a lesson is saved nowhere
+    page.locator('#menu-lessons [data-lesson-id="dernier-call"]').click()  # started again
+    expect(page.locator("body")).to_have_attribute("data-lesson-step", "1")
+    expect(page.locator('#hand button[data-card="5H"]')).to_have_attribute("data-lesson-target", "true")
+    page.locator("#menu-button").click()
     page.locator("#menu-lesson-leave").click()
     expect(page.locator("body")).not_to_have_attribute("data-lesson", "dernier-call")
     expect(page.locator("body")).to_have_attribute("data-screen", "setup")
@@ -118,3 +125,27 @@ def test_bad_lesson_number_says_so(page: Page, server_url: str) -> None:
     expect(page.locator("#notices")).to_contain_text("There is no lesson 9")
     expect(page.locator("body")).to_have_attribute("data-screen", "setup")
     expect(page.locator("#notices")).not_to_contain_text("lesson=9 is not")
+
+
+@pytest.mark.first_visit
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_first_time_help_offers_a_lesson(page: Page, server_url: str, lang: str) -> None:
+    """A new player's first deal: the first-time help offers a lesson (``#help-lesson``); it
+    opens the first lesson not yet finished, and the match just dealt stays saved."""
+    page.add_init_script("localStorage.setItem('dernier.lessons.v1', '[\"suit-or-rank\"]')")
+    open_page(page, server_url, f"lang={lang}&delay=0")
+    page.click("#start")
+    expect(page.locator("#help")).to_be_visible()
+    offer = page.locator("#help-lesson")
+    expect(offer).to_have_text(word("lesson_offer", lang))
+    offer.click()
+    expect(page.locator("#help")).to_be_hidden()
+    expect(page.locator("body")).to_have_attribute("data-lesson", "action-cards")
+    expect(page.locator("#lesson-text")).to_have_text(word(LESSONS[1].steps[0].words, lang))
+    expect(page.locator('#hand button[data-card="AH"]')).to_have_attribute("data-lesson-target", "true")
+    page.locator("#menu-button").click()
+    expect(page.locator('#menu-lessons [data-lesson-id="suit-or-rank"]')).to_have_attribute(
+        "data-done", "true"
+    )
+    page.locator("#menu-lesson-leave").click()
+    expect(page.locator("#resume-match")).to_be_visible()  # the match dealt before the lesson

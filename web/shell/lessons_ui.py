@@ -86,6 +86,9 @@ class LessonRunner(_Page):
     def open_menu(self) -> None:
         self.fill_lesson_menu()
         super().open_menu()
+        if self.lesson is not None:  # a lesson is saved nowhere and has no link of its own
+            for name in ("menu-later", "menu-later-help", "menu-link", "menu-match"):
+                by_id(name).hidden = True
 
     def fill_help(self) -> None:
         super().fill_help()
@@ -291,14 +294,12 @@ class LessonRunner(_Page):
         note.textContent = self.lesson_note if play.waiting else ""
         note.hidden = not note.textContent
         last = play.number >= total
+        by_id("lesson-actions").hidden = not play.done  # meanwhile: the menu restarts or leaves
         nxt = by_id("lesson-next")
-        nxt.hidden = not play.done
         nxt.textContent = t(lang, "lesson_first_game" if last else "lesson_next")
         again = by_id("lesson-again")
         again.textContent = t(lang, "lesson_again")
         by_id("lesson-leave").textContent = t(lang, "lesson_leave")
-        if play.done:
-            by_id("lesson-play-on").hidden = last
-            by_id("lesson-play-on").textContent = t(lang, "lesson_play_on")
-        else:
-            by_id("lesson-play-on").hidden = True
+        play_on = by_id("lesson-play-on")
+        play_on.hidden = not play.done or last
+        play_on.textContent = t(lang, "lesson_play_on")
