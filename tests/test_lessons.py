@@ -133,8 +133,9 @@ def walk_to(game: games.GameSpec, lesson: Lesson, steps: int) -> LessonPlay:
 def test_lesson_session_saves_nothing() -> None:
     """A lesson never overwrites the person's saved match: its store is in memory."""
     game = games.get("dernier")
-    session = lesson_session(game, game.lesson_list()[0], Settings(lang="it", delay=0))
+    session = lesson_session(game, game.lesson_list()[0], Settings(lang="it", delay=0, timer=30))
     assert isinstance(session.store.storage, MemoryStorage) and not session.store.ok
+    assert session.settings.timer == 0  # a lesson waits for the person
     assert session.settings.lang == "it" and session.settings.delay == 0
     assert session.match.players == 3
 

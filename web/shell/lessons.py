@@ -150,8 +150,17 @@ def lesson_session(game: GameSpec, lesson: Lesson, base: Settings) -> Session:
     ``base``'s name, language and bots' speed), every other seat a bot playing the script;
     saved nowhere (the person's own saved match stays as it was)."""
     n = lesson.players
+    # no turn timer: a lesson waits for the person
     settings = replace(
-        base, game=game.name, players=n, levels=("easy",) * (n - 1), names=(), seed=None, hands=1, target=None
+        base,
+        game=game.name,
+        players=n,
+        levels=("easy",) * (n - 1),
+        names=(),
+        seed=None,
+        hands=1,
+        target=None,
+        timer=0,
     )
     cls = Session.class_for(game.name)
     return cls(settings, lesson.deal(player_names(settings)), Store(None, game.name))
