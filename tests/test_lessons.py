@@ -155,3 +155,25 @@ def test_progress() -> None:
 )
 def test_lesson_number(text: str, n: int | None) -> None:
     assert lesson_number(text, 4) == n
+
+
+def test_table_plays_on_after_the_lesson() -> None:
+    """Once the lesson is over, the bots are the game's own (easy) bots: the hand plays on."""
+    game = games.get("dernier")
+    lesson = game.lesson_list()[0]
+    play = walk(game, lesson)
+    session = play.session
+    session.play(session.match.legal_moves(PERSON)[0], PERSON)
+    seat = session.next_bot()
+    assert seat is not None
+    steps = session.bot(seat).steps(session.view(seat), session.bot_rng(seat))
+    move = None
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        move = stop.value
+    assert move in session.match.legal_moves(seat)
+    assert session.bot(seat).choose(session.view(seat), session.bot_rng(seat)) in session.match.legal_moves(
+        seat
+    )

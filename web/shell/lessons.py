@@ -122,27 +122,41 @@ class LessonPlay:
 
 
 class ScriptBot:
-    """A bot that plays a lesson's script for its seat (the shell's bots' interface:
-    ``steps(view, rng)``, and the moves some games ask of bots out of turn). With nothing
-    scripted it gives no move, and the session's own fallback plays."""
+    """A bot that plays a lesson's script for its seat: the shell's bots' interface
+    (``steps(view, rng)``), and any other decision a game asks of its bots (a call, a move
+    out of turn: every other method) answered with the seat's scripted move, else None.
+    Once the lesson is over the table plays on: the game's own easy bot decides."""
 
     def __init__(self, play: LessonPlay, seat: int) -> None:
         self.play = play
         self.seat = seat
+        self.real: Any = None
+        self._seat_level = ""  # the level Session.bot keeps its bot for
+
+    def own_bot(self) -> Any:
+        if self.real is None:
+            self.real = self.play.session.game.make_bot("easy")
+        return self.real
 
     def steps(self, view: Any, rng: Any) -> Generator[None, None, str | None]:
+        if self.play.done:
+            move: str | None = yield from self.own_bot().steps(view, rng)
+            return move
         move = self.play.next_move(self.seat)
         if False:  # pragma: no cover - a generator that never pauses
             yield None
         return move
 
-    def choose(self, view: Any, rng: Any) -> str | None:
-        """A move out of turn the game asks a bot to decide (a call): only a scripted one."""
-        return self.play.next_move(self.seat)
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        if name.startswith("_"):
+            raise AttributeError(name)
 
-    def jump(self, view: Any, rng: Any) -> str | None:
-        """A jump-in out of turn: only a scripted one."""
-        return self.play.next_move(self.seat)
+        def decide(*args: Any, **kw: Any) -> Any:
+            if self.play.done:
+                return getattr(self.own_bot(), name)(*args, **kw)
+            return self.play.next_move(self.seat)
+
+        return decide
 
 
 def lesson_session(game: GameSpec, lesson: Lesson, base: Settings) -> Session:
@@ -172,7 +186,7 @@ def install_bots(play: LessonPlay) -> None:
     for seat in range(len(s.kinds)):
         if seat != PERSON:
             bot = ScriptBot(play, seat)
-            bot._seat_level = s.level(seat)  # type: ignore[attr-defined]  # kept by Session.bot
+            bot._seat_level = s.level(seat)  # kept by Session.bot
             s.bots[seat] = bot
 
 
