@@ -87,6 +87,7 @@ def test_every_dernier_lesson_by_clicking(page: Page, server_url: str, lang: str
     expect(page.locator("body")).not_to_have_attribute("data-lesson", LESSONS[-1].id)
     expect(page.locator("#lesson")).to_be_hidden()
     expect(page.locator("#table")).to_be_visible()
+    assert "lesson=" not in page.url  # a reload resumes the match, not the lesson
     done = json.loads(page.evaluate("() => localStorage.getItem('dernier.lessons.v1')"))
     assert done == [lesson.id for lesson in LESSONS]
     save = json.loads(page.evaluate("() => localStorage.getItem('dernier.match.v1')"))

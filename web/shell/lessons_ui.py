@@ -29,7 +29,7 @@ from web.shell.lessons import (
     read_progress,
     with_done,
 )
-from web.shell.params import LESSON_PARAM, query_pairs
+from web.shell.params import LESSON_PARAM, game_query, query_pairs
 from web.shell.session import Session
 
 if TYPE_CHECKING:
@@ -48,8 +48,9 @@ class LessonRunner(_Page):
     # -- the page's hooks, wrapped -------------------------------------------------------
 
     def start(self) -> None:
+        asked = self.lesson_param()  # before the start-up's screens drop it from the URL
         super().start()
-        self.lesson_from_url()
+        self.lesson_from_url(asked)
 
     def render(self) -> None:
         super().render()
@@ -74,14 +75,21 @@ class LessonRunner(_Page):
         return refused
 
     def begin(self, session: Session) -> None:
-        if self.lesson is not None and session is not self.lesson.session:
+        if self.lesson is None or session is not self.lesson.session:
             self.lesson = None  # another match on the table: the lesson is left
+            self.drop_lesson_param()
         super().begin(session)
 
     def show_setup(self) -> None:
         self.lesson = None
+        self.drop_lesson_param()
         super().show_setup()
         self.draw_lesson()
+
+    def drop_lesson_param(self) -> None:
+        """Out of a lesson, a reload must not open it again: the URL loses ``?lesson=``."""
+        if self.lesson_param() is not None:
+            window.history.replaceState(None, "", "index.html" + game_query(self.game.name))
 
     def open_menu(self) -> None:
         self.fill_lesson_menu()
@@ -117,10 +125,12 @@ class LessonRunner(_Page):
         super().wire()
         self.wire_lessons()
 
-    def lesson_from_url(self) -> None:
-        """``?lesson=<n>``: open lesson n; a bad number is said in a notice."""
+    def lesson_param(self) -> str | None:
         query = str(window.location.search or "")
-        value = next((v for k, v in query_pairs(query[1:]) if k == LESSON_PARAM), None)
+        return next((v for k, v in query_pairs(query[1:]) if k == LESSON_PARAM), None)
+
+    def lesson_from_url(self, value: str | None) -> None:
+        """``?lesson=<n>``: open lesson n; a bad number is said in a notice."""
         if value is None or self.guest is not None:
             return
         count = len(self.game.lesson_list())
