@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop import engine
+
 from .cards import (
     ACE,
     CODE_OF,
@@ -102,10 +104,7 @@ class Game:
         """Deal a new hand: shuffled with ``seed``, or from the exact order ``deck``."""
         rs = ruleset(rules)
         check_players(rs, players)
-        if seed is None:
-            seed = random.randrange(2**31)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise PositionError(f"seed must be a whole number, not {seed!r}")
+        seed = engine.check_seed(seed, PositionError)
         rng = random.Random(seed)
         if dealer is None:
             dealer = rng.randrange(players)

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any
+import copy
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
+from tabletop import engine
 from tabletop.saves import Saved, SaveFormat
 
 from .cards import KIND_OF, Card
 from .errors import DernierError, IllegalMove, PositionError, SaveError
 from .game import Game, check_players
+from .moves import parse_move
 from .rules import Ruleset, ruleset
 from .scoring import match_ranking
 
@@ -28,14 +30,16 @@ SAVES = SaveFormat(
     game_error=DernierError,
 )
 MAX_NAME = 40
+#: the fields of a match's format that :meth:`Match.from_position` reads besides its position's
+MATCH_SETTINGS = ("hands_limit", "target", "names")
 
 
 def _hand_seed(seed: int, hand_no: int) -> int:
-    return random.Random(f"dernier/{seed}/hand/{hand_no}").randrange(2**31)
+    return engine.hand_seed("dernier", seed, hand_no)
 
 
 def _first_dealer(seed: int, players: int) -> int:
-    return random.Random(f"dernier/{seed}/dealer").randrange(players)
+    return engine.first_dealer("dernier", seed, players)
 
 
 class Match(Saved):
@@ -61,7 +65,7 @@ class Match(Saved):
         self._totals = [0] * players
         self._won = [0] * players
         self._scored = False
-        self._history: list[dict[str, Any]] = []
+        self._history: list[dict[str, Any]] | None = []  # None: built from a position
         self.result: dict[str, Any] | None = None
 
     # -- building ---------------------------------------------------------------------
@@ -88,10 +92,7 @@ class Match(Saved):
         for name, v in (("hands", hands), ("target", target)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 100000):
                 raise PositionError(f"{name} must be a whole number from 1, not {v!r}")
-        if seed is None:
-            seed = random.randrange(2**31)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise PositionError(f"seed must be a whole number, not {seed!r}")
+        seed = engine.check_seed(seed, PositionError)
         m = cls(rs, players, hands, target, seed, _names(names, players))
         if dealer is None:
             dealer = _first_dealer(seed, players)
@@ -114,7 +115,8 @@ class Match(Saved):
             raise IllegalMove("the match is over")
         if not self.game.over:
             raise IllegalMove("the current hand is not over yet")
-        self._history.append(self._hand_record())
+        if self._history is not None:
+            self._history.append(self._hand_record())
         self._deal((self.game.state.dealer + 1) % self.players, deck)
 
     # -- reading ----------------------------------------------------------------------
@@ -198,11 +200,40 @@ class Match(Saved):
         return self.game.legal_moves(seat)
 
     def play(self, move: str, seat: int | None = None) -> None:
-        """Play in the current hand; scores are added when the hand ends."""
+        """Play in the current hand; scores are added when the hand ends. ``abandon`` and
+        ``timeout`` are :meth:`abandon` and :meth:`timeout` (RULES §11)."""
+        if engine.leave_or_time_out(self, move, seat):
+            return
         if self.result is not None:
             raise IllegalMove("the match is over")
         self.game.play(move, seat)
         self._after_move()
+
+    def why_refused(self, move: str, seat: int | None = None) -> str | None:
+        """None when ``seat`` may play ``move`` now (a legal move, or ``abandon``/``timeout``
+        as :meth:`play` takes them), else the engine's reason. Never plays: under chi sbaglia
+        paga (RULES §12) a wrong card is not refused by :meth:`play` but costs the penalty,
+        and here it is only explained."""
+        if not isinstance(move, str):
+            return f"{move!r} is not a move"
+        if move in ("abandon", "timeout"):
+            try:
+                copy.deepcopy(self).play(move, seat)
+            except IllegalMove as e:
+                return str(e)
+            return None
+        if self.result is not None:
+            return "the match is over"
+        if move in self.legal_moves(seat):
+            return None
+        try:
+            code = parse_move(move)
+            who = self.game.turn if seat is None else seat
+            if who is None:
+                return "the hand is over"
+            return str(self.game._reason(who, code))
+        except DernierError as e:
+            return str(e)
 
     def _after_move(self) -> None:
         g = self.game
@@ -216,7 +247,7 @@ class Match(Saved):
             assert w is not None
             self._won[w] += 1
 
-    def abandon(self, seat: int) -> None:
+    def abandon(self, seat: int | None) -> None:
         """``seat`` leaves: it loses the match at once (RULES §11)."""
         self._lose(seat, "abandon")
 
@@ -236,7 +267,7 @@ class Match(Saved):
         g.timeout()
         self._after_move()
 
-    def _lose(self, seat: int, kind: str) -> None:
+    def _lose(self, seat: int | None, kind: str) -> None:
         if self.over:
             raise IllegalMove("the match is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -274,6 +305,11 @@ class Match(Saved):
             "reshuffles": g.reshuffle_orders(),
         }
 
+    def _records(self) -> list[dict[str, Any]]:
+        if self._history is None:
+            raise SaveError("a match built from a position has no record of its deals")
+        return self._history
+
     def record(self) -> dict[str, Any]:
         """Everything needed to replay the match exactly: rules, players, dealt orders, moves."""
         return {
@@ -284,7 +320,7 @@ class Match(Saved):
             "target": self.target,
             "seed": self.seed,
             "names": list(self.names),
-            "history": [*self._history, self._hand_record()],
+            "history": [*self._records(), self._hand_record()],
             "result": dict(self.result) if self.result else None,
         }
 
@@ -292,6 +328,49 @@ class Match(Saved):
     def load(cls, data: dict[str, Any] | str | bytes) -> Match:
         """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
         return SAVES.load(_load, data)
+
+    @classmethod
+    def from_position(cls, pos: dict[str, Any]) -> Match:
+        """A match from :meth:`position` (``scores``, ``hands_won`` and ``hand_no`` required);
+        the match's format may be added as ``hands_limit`` (a number of hands) or ``target``
+        (points; default: this hand is the last), and ``names``, as :meth:`view` has them.
+        The position's ``seed`` (the hand's) seeds the next hands. Such a match has no record
+        of its deals (:meth:`record` raises :class:`SaveError`)."""
+        if not isinstance(pos, dict):
+            raise PositionError(f"a position is a JSON object, not {type(pos).__name__}")
+        missing = [f for f in ("scores", "hands_won", "hand_no") if f not in pos]
+        if missing:
+            raise PositionError(f"missing match field(s): {', '.join(missing)}")
+        g = Game.from_position({k: v for k, v in pos.items() if k not in MATCH_SETTINGS})
+        extra, g._extra = g._extra, {}
+        hand_no = extra["hand_no"]
+        hands, target = pos.get("hands_limit"), pos.get("target")
+        if hands is None and target is None:
+            hands = hand_no
+        m = cls.new(
+            players=g.players,
+            rules=g.rules,
+            hands=hands,
+            target=target,
+            seed=g.state.seed,
+            dealer=g.state.dealer,
+            names=pos.get("names"),
+        )
+        if m.hands_limit is not None and m.hands_limit < hand_no:
+            raise PositionError(f"hands_limit: a match of {m.hands_limit} hand(s) has no hand {hand_no}")
+        m.game = g
+        m.hand_no = hand_no
+        m._totals = list(extra["scores"])
+        m._won = list(extra["hands_won"])
+        m._scored = g.over
+        m._history = None
+        return m
+
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
+        """Every position of a recorded match (:meth:`record` or :meth:`save`), in order:
+        each hand's start, then after each move; :class:`SaveError` on a bad record."""
+        return SAVES.each(lambda data: (m.position() for m in _replay(data)), record)
 
     def __repr__(self) -> str:
         return (
@@ -315,6 +394,22 @@ def _names(names: Sequence[str] | None, n: int) -> list[str]:
 
 def _load(data: object) -> Match:
     data = SAVES.open(data)
+    *_, m = _replay(data)
+    pos = data.get("position")
+
+    def replayed() -> dict[str, Any]:
+        mine = m.position()
+        if isinstance(pos, dict) and "draw_order" not in pos:
+            del mine["draw_order"]  # a save written before draw_order: the replay rebuilds it
+        return mine
+
+    SAVES.check_position(pos, replayed)
+    return m
+
+
+def _replay(data: dict[str, Any]) -> Iterator[Match]:
+    """The match of an opened save or record, yielded after each deal and each move (the
+    same object, played on), its result (an abandon or a timeout) set last."""
     history = SAVES.history(data, ("dealer", "deck", "moves"), exact=False)
     for i, h in enumerate(history):
         if not isinstance(h["moves"], list) or not isinstance(h.get("reshuffles", []), list):
@@ -341,7 +436,9 @@ def _load(data: object) -> Match:
             except DernierError as e:
                 raise SaveError(f"history[{i}]: {e}") from None
         m.game.state.reshuffles = [_kinds(o, f"history[{i}].reshuffles") for o in h.get("reshuffles", [])]
-        SAVES.play_all(h, i, lambda move, seat: m.timeout(seat) if move == "timeout" else m.play(move, seat))
+        yield m
+        for _ in SAVES.moves(h, i, m.play):  # a "timeout" move too (RULES §11, penalty)
+            yield m
         m.game.state.reshuffles = None
     result = data.get("result")
     if result is not None:
@@ -352,16 +449,6 @@ def _load(data: object) -> Match:
         ):
             raise SaveError("result must be null or {kind: abandon|timeout, seat}")
         m._lose(result["seat"], result["kind"])
-    pos = data.get("position")
-
-    def replayed() -> dict[str, Any]:
-        mine = m.position()
-        if isinstance(pos, dict) and "draw_order" not in pos:
-            del mine["draw_order"]  # a save written before draw_order: the replay rebuilds it
-        return mine
-
-    SAVES.check_position(pos, replayed)
-    return m
 
 
 def _kinds(order: object, where: str) -> list[int]:
@@ -371,5 +458,10 @@ def _kinds(order: object, where: str) -> list[int]:
 
 
 def replay(record: dict[str, Any] | str) -> Match:
-    """Replay a :meth:`Match.record` to the identical final position."""
+    """Replay a :meth:`Match.record` to the identical final position (the match; its
+    positions one by one: :meth:`Match.replay`)."""
     return Match.load(record)
+
+
+if TYPE_CHECKING:  # the shared interface of the three games' matches
+    _: type[engine.MatchProtocol] = Match

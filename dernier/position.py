@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from tabletop import engine
 from tabletop.saves import json_object
 
 from .cards import ACE, CODE_OF, JACK, JOKER, KIND_OF, RANK_OF, SUIT_INDEX, SUITS, VALUE_OF, deck_kinds
@@ -32,8 +33,8 @@ REQUIRED = ("rules", "dealer", "turn", "hands", "draw", "discard")
 KNOWN = frozenset(CORE_FIELDS + MATCH_FIELDS)
 
 
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+FIELDS = engine.Fields(PositionError)
+_is_int = engine.is_whole
 
 
 def _cards(value: object, where: str) -> list[int]:
@@ -66,16 +67,8 @@ def check_deck(rules: Ruleset, cards: list[int], where: str) -> None:
     )
 
 
-def _seat(value: object, n: int, where: str) -> int:
-    if not _is_int(value) or not 0 <= value < n:  # type: ignore[operator]
-        raise PositionError(f"{where} must be a seat number 0..{n - 1}, not {value!r}")
-    return value  # type: ignore[return-value]
-
-
-def _int_list(value: object, n: int, where: str) -> list[int]:
-    if not isinstance(value, list) or len(value) != n or not all(_is_int(v) for v in value):
-        raise PositionError(f"{where} must be a list of {n} whole numbers")
-    return list(value)
+_seat = FIELDS.seat
+_int_list = FIELDS.whole_list
 
 
 def _check_chain(rules: Ruleset, discard: list[int], wild: int, pending: int, unit: int) -> None:

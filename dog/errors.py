@@ -1,27 +1,30 @@
-"""Errors of the public API: every one is a ``ValueError`` carrying a readable reason."""
+"""Errors of the public API: every one is a ``ValueError`` carrying a readable reason, and
+each derives from the same error of :mod:`tabletop.errors` (shared by the three games)."""
 
 from __future__ import annotations
 
+from tabletop import errors
 
-class DogError(ValueError):
+
+class DogError(errors.GameError):
     """Base class of every error this package raises on bad input."""
 
 
-class NotationError(DogError):
+class NotationError(DogError, errors.NotationError):
     """A string that is not a card code, a field or a move."""
 
 
-class IllegalMove(DogError):
+class IllegalMove(DogError, errors.IllegalMove):
     """A move the rules do not allow now; the game is left untouched."""
 
 
-class MoveNotationError(IllegalMove, NotationError):
+class MoveNotationError(IllegalMove, NotationError, errors.MoveNotationError):
     """A move string that is not a move at all (both an IllegalMove and a NotationError)."""
 
 
-class PositionError(DogError):
+class PositionError(DogError, errors.PositionError):
     """A position (or a deck order) that is not a valid DOG position."""
 
 
-class SaveError(DogError):
-    """A match save or record that cannot be loaded."""
+class SaveError(DogError, errors.SaveError):
+    """A match save or replay record that cannot be loaded."""

@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop import engine
+
 from .board import HOME, PAWNS, SEATS, TRACK, partner, team_of
 from .cards import COPIES, DECK_SIZE, FORWARD, JOLLY, OUT_RANKS, full_deck, parse_card, rank_of
 from .errors import IllegalMove, PositionError
@@ -18,7 +20,7 @@ from .state import EXCHANGE, META_MOVES, OVER, PLAY, State, shuffle_seed
 
 def first_dealer(seed: int) -> int:
     """The dealer drawn at random for a game seeded ``seed`` (RULES §3)."""
-    return random.Random(f"dog/{seed}/dealer").randrange(SEATS)
+    return engine.first_dealer("dog", seed, SEATS)
 
 
 def check_deck(deck: object) -> list[str]:
@@ -65,10 +67,7 @@ class Game:
         if players != 4 or isinstance(players, bool):
             raise ValueError(f"DOG is played by 4 players (two teams of two), not {players!r}")
         rs = ruleset(rules)
-        if seed is None:
-            seed = random.randrange(2**31)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+        seed = engine.check_seed(seed, PositionError)
         if dealer is None:
             dealer = first_dealer(seed)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < SEATS:

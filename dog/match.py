@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tabletop import engine
 from tabletop.saves import Saved, SaveFormat
 
-from .board import SEATS
+from .board import NEST, PAWNS, SEATS, field_name, partner
 from .errors import DogError, IllegalMove, PositionError, SaveError
 from .game import Game, first_dealer
 from .rules import Ruleset, ruleset
@@ -31,7 +31,31 @@ MAX_GAMES = 1000
 
 def next_seed(seed: int) -> int:
     """The seed of the game after one seeded ``seed``."""
-    return random.Random(f"dog/{seed}/next").randrange(2**31)
+    return engine.derived(2**31, "dog", seed, "next")
+
+
+def move_effects(
+    before: list[int], after: list[int], seat: int, mover: int, move: str
+) -> dict[str, Any] | None:
+    """What a move did beside moving its own pawns, from the pawns' locations before and
+    after it, or None: ``sent``, the pawns it sent to their nests (RULES §8), each as
+    ``[seat, index, field it stood on]``; ``for``, the partner whose pawns it moved (§11's
+    exception, §12's finished player)."""
+    sent = [
+        [p // PAWNS, p % PAWNS, field_name(p // PAWNS, at)]
+        for p, at in enumerate(before)
+        if at != NEST and after[p] == NEST
+    ]
+    mate = partner(seat)
+    helped = mover == mate or (
+        "-" in move and any(p // PAWNS == mate and after[p] not in (at, NEST) for p, at in enumerate(before))
+    )
+    fx: dict[str, Any] = {}
+    if sent:
+        fx["sent"] = sent
+    if helped:
+        fx["for"] = mate
+    return fx or None
 
 
 def _count(value: object, what: str) -> int:
@@ -40,7 +64,7 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-class Match(Saved):
+class Match(engine.Refusals, Saved):
     """First team to ``games`` won games (RULES §12). ``m.game`` is the game in play."""
 
     def __init__(self, rules: Ruleset, games: int, game: Game, score: list[int], game_no: int) -> None:
@@ -49,13 +73,14 @@ class Match(Saved):
         self.game = game
         self.score = score
         self.game_no = game_no
-        #: per game: its seed, first dealer and the moves played, ``[seat, move]``
+        #: per game: its seed, first dealer, the moves played (``[seat, move]``) and what each
+        #: did beside its own pawn (``effects``, see :func:`move_effects`)
         self.history: list[dict[str, Any]] = [self._start_record()]
         self._counted = game.over
 
     def _start_record(self) -> dict[str, Any]:
         st = self.game.state
-        return {"seed": st.seed, "dealer": st.dealer, "moves": []}
+        return {"seed": st.seed, "dealer": st.dealer, "moves": [], "effects": []}
 
     @classmethod
     def new(
@@ -65,13 +90,13 @@ class Match(Saved):
         seed: int | None = None,
         dealer: int | None = None,
         deck: Sequence[str] | None = None,
+        players: int = SEATS,
     ) -> Match:
-        """A new match, its first game dealt (``dealer`` and ``deck`` as in :meth:`Game.new`)."""
+        """A new match, its first game dealt (``dealer`` and ``deck`` as in :meth:`Game.new`;
+        ``players`` can only be 4, as there)."""
         rs = ruleset(rules)
         _count(games, "games")
-        if seed is None:
-            seed = random.randrange(2**31)
-        game = Game.new(4, rs, seed=seed, dealer=dealer, deck=deck)
+        game = Game.new(players, rs, seed=engine.check_seed(seed, PositionError), dealer=dealer, deck=deck)
         return cls(rs, games, game, [0, 0], 1)
 
     # -- reading ----------------------------------------------------------------------
@@ -92,6 +117,15 @@ class Match(Saved):
     def dealer(self) -> int:
         return self.game.state.dealer
 
+    @property
+    def players(self) -> int:
+        return SEATS
+
+    @property
+    def hand_no(self) -> int:
+        """The game in play, from 1 (:attr:`game_no`: a DOG game is a match's *hand*)."""
+        return self.game_no
+
     def legal_moves(self, seat: int | None = None) -> list[str]:
         return [] if self.over and self.game.over else self.game.legal_moves(seat)
 
@@ -105,10 +139,24 @@ class Match(Saved):
     def play(self, move: str, seat: int | None = None) -> None:
         """Play a move in the current game (see :meth:`Game.play`) and keep the record."""
         g = self.game
-        who = g.state.turn if seat is None else seat
+        st = g.state
+        who = st.turn if seat is None else seat
+        before, round_no = st.loc[:], st.round
+        mover = st.mover(who) if isinstance(who, int) and 0 <= who < SEATS else who
         g.play(move, seat)
         self.history[-1]["moves"].append([who, move])
+        fx = move_effects(before, st.loc, who, mover, move)
+        if st.round != round_no:  # the move ended the round: the next one is dealt (§4, §5)
+            fx = {**(fx or {}), "dealt": [st.round, st.cards]}
+        self.history[-1]["effects"].append(fx)
         self._count_game()
+
+    @property
+    def effects(self) -> list[dict[str, Any] | None]:
+        """The current game's :func:`move_effects`, one per move played; a move that ended
+        the round adds ``dealt``: ``[round, cards]`` of the round it dealt."""
+        fx: list[dict[str, Any] | None] = self.history[-1]["effects"]
+        return fx
 
     def abandon(self, seat: int) -> None:
         self.play("abandon", seat)
@@ -135,6 +183,10 @@ class Match(Saved):
         self.game_no += 1
         self._counted = False
         self.history.append(self._start_record())
+
+    def next_hand(self) -> None:
+        """:meth:`next_game`, under the name every game's match has."""
+        self.next_game()
 
     # -- positions and saves ----------------------------------------------------------
 
@@ -191,6 +243,12 @@ class Match(Saved):
         """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
         return SAVES.load(_load, data)
 
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
+        """Every position of a recorded match, in order: each game's start, then after each
+        move (:func:`replay_positions`, every failure a :class:`SaveError`)."""
+        return SAVES.each(replay_positions, record)
+
 
 def replay_positions(data: object) -> Iterator[dict[str, Any]]:
     """Every position of a recorded match, in order: each game's start, then after each move."""
@@ -232,4 +290,15 @@ def _load(data: object) -> Match:
     return m
 
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Match", "first_dealer", "next_seed", "replay_positions"]
+if TYPE_CHECKING:  # the shared interface of the three games' matches
+    _: type[engine.MatchProtocol] = Match
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Match",
+    "first_dealer",
+    "move_effects",
+    "next_seed",
+    "replay_positions",
+]

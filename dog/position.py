@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tabletop import engine
+
 from .board import HOME, NEST, PAWNS, SEATS, field_name, parse_field, start_of, team_of
 from .cards import COPIES, DECK_SIZE, base_code, parse_card, parse_played
 from .errors import NotationError, PositionError
@@ -66,12 +68,11 @@ def write_position(st: State) -> dict[str, Any]:
     return pos
 
 
+FIELDS = engine.Fields(PositionError)
+
+
 def _int(pos: dict[str, Any], key: str, lo: int, hi: int | None = None) -> int:
-    v = pos[key]
-    if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-        span = f"{lo}…{hi}" if hi is not None else f"≥ {lo}"
-        raise PositionError(f"{key} must be an integer {span}, not {v!r}")
-    return v
+    return FIELDS.whole(pos[key], key, lo, hi)
 
 
 def _cards(value: object, what: str, played: bool = False) -> list[str]:

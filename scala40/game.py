@@ -7,6 +7,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any
 
+from tabletop import engine
+
 from .cards import CODE_OF, FULL_DECK, parse_card
 from .errors import IllegalMove, NotationError, PositionError
 from .finder import all_melds, counts_of, iter_openings, opening_exists
@@ -43,11 +45,7 @@ def check_deck(deck: Iterable[object]) -> list[int]:
 
 def check_seed(seed: object) -> int:
     """A whole-number seed (a fresh random one for None); PositionError otherwise."""
-    if seed is None:
-        return random.randrange(2**31)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PositionError(f"seed must be a whole number, not {seed!r}")
-    return seed
+    return engine.check_seed(seed, PositionError)
 
 
 def check_players(players: object, out: Iterable[object]) -> tuple[int, tuple[int, ...]]:

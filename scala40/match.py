@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
+from tabletop import engine
 from tabletop.saves import Saved, SaveFormat
 
 from .cards import CODE_OF
@@ -31,15 +32,16 @@ SAVES = SaveFormat(
 
 
 def _hand_seed(seed: int, hand_no: int) -> int:
-    return random.Random(f"scala40/{seed}/hand/{hand_no}").randrange(2**31)
+    return engine.hand_seed("scala40", seed, hand_no)
 
 
 def _first_dealer(seed: int, players: int) -> int:
-    return random.Random(f"scala40/{seed}/dealer").randrange(players)
+    return engine.first_dealer("scala40", seed, players)
 
 
-class Match(Saved):
-    """A match played to ``out_at`` (RULES §12)."""
+class Match(engine.Refusals, Saved):
+    """A match played to ``out_at`` (RULES §12). A seat may leave it (:meth:`abandon`): the
+    match ends at once, that seat last; ``result`` then says who and how."""
 
     def __init__(self, rules: Ruleset, players: int, seed: int) -> None:
         self.rules = rules
@@ -55,6 +57,8 @@ class Match(Saved):
         self._scored = False
         self._moves: list[tuple[int, str]] = []
         self._history: list[dict[str, Any]] | None = []  # None: built from a position
+        #: ``{"kind": "abandon", "seat": s}`` once a seat has left the match, else None
+        self.result: dict[str, Any] | None = None
 
     # -- building ---------------------------------------------------------------------
 
@@ -136,12 +140,16 @@ class Match(Saved):
 
     @property
     def over(self) -> bool:
+        if self.result is not None:
+            return True
         return self.game.over and not self._decide and len(self.still_in()) <= 1
 
     @property
     def winner(self) -> int | None:
         if not self.over:
             return None
+        if self.result is not None:  # the best of those who stayed
+            return self.ranking[0]
         return self.still_in()[0]
 
     @property
@@ -153,11 +161,19 @@ class Match(Saved):
             oh = self._out_hand[s]
             return (-(oh if oh is not None else 1 << 30), self._scores[s], s)
 
-        return sorted(range(self.players), key=key)
+        order = sorted(range(self.players), key=key)
+        if self.result is not None:  # who left the match is last
+            seat = self.result["seat"]
+            order = [s for s in order if s != seat] + [seat]
+        return order
 
     # -- acting -----------------------------------------------------------------------
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
+        """The seat's moves now (default: the seat to act); never ``abandon``/``timeout``,
+        which :meth:`play` takes too."""
+        if self.result is not None:
+            return []
         if self.game.over:
             if seat is not None and seat in self._decide:
                 return ["reenter", "retire"]
@@ -165,12 +181,26 @@ class Match(Saved):
         return self.game.legal_moves(seat)
 
     def is_legal(self, move: str, seat: int | None = None) -> bool:
+        if move in engine.META_MOVES or self.result is not None:
+            return self.why_refused(move, seat) is None
+        return self._legal(move, seat)
+
+    def allows(self, move: str, seat: int | None = None) -> bool:
+        """:meth:`why_refused`'s check without a copy: an opening too (the hand's check)."""
+        return self.result is None and move not in engine.META_MOVES and self._legal(move, seat)
+
+    def _legal(self, move: str, seat: int | None) -> bool:
         if move in ("reenter", "retire"):
             return self.game.over and (seat in self._decide if seat is not None else bool(self._decide))
         return self.game.is_legal(move, seat)
 
     def play(self, move: str, seat: int | None = None) -> None:
-        """A move of the hand, or ``reenter``/``retire`` by a seat in ``decide`` (any order)."""
+        """A move of the hand, or ``reenter``/``retire`` by a seat in ``decide`` (any order), or
+        ``abandon`` (:meth:`abandon`) or ``timeout`` (:meth:`timeout`)."""
+        if engine.leave_or_time_out(self, move, seat):
+            return
+        if self.result is not None:
+            raise IllegalMove("the match is over")
         mv = parse_move(move)
         if mv[0] in ("reenter", "retire"):
             if seat is None:
@@ -195,6 +225,33 @@ class Match(Saved):
         self.game.play(move, seat)
         self._moves.append((s, move))
         self._after_move()
+
+    def abandon(self, seat: int | None) -> None:
+        """``seat`` leaves the match: it ends at once, that seat last (kept in the record as
+        its move ``abandon``)."""
+        if self.over:
+            raise IllegalMove("the match is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalMove(f"there is no seat {seat!r}")
+        self.result = {"kind": "abandon", "seat": seat}
+        self._moves.append((seat, "abandon"))
+
+    def timeout(self, seat: int | None = None) -> None:
+        """``seat`` (default: the seat to act, else the first deciding on a re-entry) ran out
+        of time: a plain move is made for it, the easy bot's (drawn from the stock, a meld it
+        sees, its highest card thrown; §12's choice as that bot makes it). The record keeps
+        that move."""
+        if self.over:
+            raise IllegalMove("the match is over")
+        if seat is None:
+            seat = self.game.turn if not self.game.over else next(iter(self._decide), None)
+        if seat is None or (seat not in self._decide and (self.game.over or seat != self.game.turn)):
+            raise IllegalMove(f"seat {seat!r} is not to act, so it cannot run out of time")
+        from .bots import make_bot  # the bots build on this module
+
+        view = self.view(seat)
+        rng = random.Random(f"{self.seed}/{self.hand_no}/{len(view['history'])}")
+        self.play(make_bot("easy").choose(view, rng), seat)
 
     def _after_move(self) -> None:
         g = self.game
@@ -225,17 +282,21 @@ class Match(Saved):
         pos["out_hand"] = self.out_hand
         pos["hand_no"] = self.hand_no
         pos["seed"] = self.seed
+        if self.result is not None:
+            pos["result"] = dict(self.result)
         return pos
 
     @classmethod
     def from_position(cls, pos: dict[str, Any]) -> Match:
-        """A match from :meth:`position` (all match fields but ``seed`` required)."""
+        """A match from :meth:`position` (all match fields but ``seed`` required; ``result``
+        once a seat has left)."""
         if not isinstance(pos, dict):
             raise PositionError("a position is a JSON object")
         missing = [f for f in MATCH_FIELDS if f != "seed" and f not in pos]
         if missing:
             raise PositionError(f"missing match field(s): {', '.join(missing)}")
-        g = Game.from_position(pos)
+        result = pos.get("result")
+        g = Game.from_position({k: v for k, v in pos.items() if k != "result"})
         n = g.players
         seed = pos.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -279,6 +340,13 @@ class Match(Saved):
         m._scored = g.over
         if g.over:
             m._gone = [s for s in range(n) if s in dec or (oh[s] == hand_no)]
+        if result is not None:
+            if not isinstance(result, dict) or set(result) != {"kind", "seat"} or result["kind"] != "abandon":
+                raise PositionError('result must be {"kind": "abandon", "seat": s} or absent')
+            try:
+                m.abandon(result["seat"])
+            except IllegalMove as e:
+                raise PositionError(f"result: {e}") from None
         return m
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -292,6 +360,7 @@ class Match(Saved):
         v["winner"] = self.winner
         v["out_at"] = self.rules.out_at
         v["legal"] = self.legal_moves(seat)
+        v["result"] = dict(self.result) if self.result else None
         return v
 
     def _hand_record(self) -> dict[str, Any]:
@@ -319,12 +388,26 @@ class Match(Saved):
         """A match from :meth:`save`/:meth:`to_json` or :meth:`record`; SaveError otherwise."""
         return SAVES.load(_load, data)
 
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
+        """Every position of a recorded match (:meth:`record` or :meth:`save`), in order:
+        each hand's start, then after each move; :class:`SaveError` on a bad record."""
+        return SAVES.each(lambda data: (m.position() for m in _replay(data)), record)
+
     def __repr__(self) -> str:
         return f"<scala40.Match {self.players}p hand {self.hand_no} scores={self._scores} over={self.over}>"
 
 
 def _load(data: object) -> Match:
     data = SAVES.open(data)
+    *_, m = _replay(data)
+    SAVES.check_position(data.get("position"), m.position)
+    return m
+
+
+def _replay(data: dict[str, Any]) -> Iterator[Match]:
+    """The match of an opened save or record, yielded after each deal and each move (the
+    same object, played on)."""
     history = SAVES.history(data, ("dealer", "deck", "moves"))
     m = Match.new(
         players=data.get("players"),  # type: ignore[arg-type]
@@ -338,11 +421,16 @@ def _load(data: object) -> Match:
             m.next_hand(deck=h["deck"])
             if m.game.dealer != h["dealer"]:
                 raise SaveError(f"history[{i}]: the deal passes to the next seat still in")
-        SAVES.play_all(h, i, m.play)
-    SAVES.check_position(data.get("position"), m.position)
-    return m
+        yield m
+        for _ in SAVES.moves(h, i, m.play):
+            yield m
 
 
 def replay(record: dict[str, Any] | str) -> Match:
-    """Replay a :meth:`Match.record` to the identical position."""
+    """Replay a :meth:`Match.record` to the identical position (the match; its positions one
+    by one: :meth:`Match.replay`)."""
     return Match.load(record)
+
+
+if TYPE_CHECKING:  # the shared interface of the three games' matches
+    _: type[engine.MatchProtocol] = Match

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop import engine
+
 from .cards import CODE_OF, DECK_COUNT, JOKER, JOKER_AS, meld_card_code, parse_card, parse_meld_card
 from .errors import NotationError, PositionError
 from .melds import check_meld
@@ -64,10 +66,8 @@ def _cards(v: object, where: str) -> list[int]:
         raise PositionError(f"{where}: {e}") from None
 
 
-def _seat(v: object, n: int, where: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
-        raise PositionError(f"{where} must be a seat number from 0 to {n - 1}, not {v!r}")
-    return v
+FIELDS = engine.Fields(PositionError)
+_seat = FIELDS.seat
 
 
 def from_position(pos: object, extra: tuple[str, ...] = MATCH_FIELDS) -> State:

@@ -36,6 +36,7 @@ import time
 from collections.abc import Generator
 from typing import Any, cast
 
+from tabletop import engine
 from tabletop.bots import result_of
 
 from .bots.fastplay import FastHand
@@ -60,7 +61,7 @@ USES = 6
 TOLERANCE = 3.0
 #: how many costliest choices are named per seat and hand
 WORST = 3
-_MATCH_MOVES = ("reenter", "retire")
+_MATCH_MOVES = ("reenter", "retire", *engine.META_MOVES)
 
 
 def candidates(st: State, seat: int, played: str) -> list[str]:

@@ -88,6 +88,18 @@ class SaveFormat:
         except BROKEN as e:
             raise self.save_error(f"broken save: {type(e).__name__}: {e}") from None
 
+    def each(self, read: Callable[[dict[str, Any]], Iterator[T]], data: object) -> Iterator[T]:
+        """What ``read`` yields from the opened save ``data`` (:meth:`open`), every failure a
+        ``save_error`` as in :meth:`load`: the positions of a replay, one by one."""
+        try:
+            yield from read(self.open(data))
+        except self.save_error:
+            raise
+        except self.game_error as e:
+            raise self.save_error(f"broken save: {e}") from None
+        except BROKEN as e:
+            raise self.save_error(f"broken save: {type(e).__name__}: {e}") from None
+
     def open(self, data: object) -> dict[str, Any]:
         """The save as a JSON object of this format and version, with no unknown field."""
         data = json_object(data, self.save_error, "save")

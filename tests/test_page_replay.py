@@ -18,7 +18,8 @@ from test_review import _deal
 from test_web_replay import bot_match, entries, link_of
 
 import dernier
-from web.shell.replay import REPLAYS_KEY, dump_shelf, encode_link
+from web.dernier.replays import APP, REPLAYS_KEY
+from web.shell.replay import dump_shelf, encode_link
 
 LONGTASKS_JS = """() => { window.__longest = 0;
   new PerformanceObserver(list => { for (const e of list.getEntries())
@@ -184,9 +185,10 @@ def test_record_round_trips_through_export_import_and_a_share_link_offline(
         expect(page.locator("#replay")).to_be_visible()
         go_to_end(page)
         assert shown_position(page) == final
+        from web.dernier.replays import load
         from web.shell.replay import decode_link
 
-        assert decode_link(fragment).record() == record
+        assert decode_link(fragment, load).record() == record
     finally:
         page.context.set_offline(False)
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
@@ -300,7 +302,7 @@ def test_drag_and_drop_import_checks_like_the_file_picker(page: Page, server_url
 @pytest.mark.browser
 def test_the_replays_list_keeps_twenty_newest_first(page: Page, server_url: str, tmp_path: Path) -> None:
     kept = entries(20)
-    open_with_storage(page, server_url, {REPLAYS_KEY: dump_shelf(kept)}, "lang=en")
+    open_with_storage(page, server_url, {REPLAYS_KEY: dump_shelf(kept, APP)}, "lang=en")
     items = page.locator("#replays li[data-replay-id]")
     expect(items).to_have_count(20)
     ids = items.evaluate_all("els => els.map(e => e.dataset.replayId)")
@@ -376,7 +378,7 @@ def test_the_viewer_is_readable_and_fits_phone_and_desktop(
 
     page.set_viewport_size({"width": size[0], "height": size[1]})
     m = bot_match(players=4, hands=1, seed=12, rules="traditional")
-    open_with_storage(page, server_url, {REPLAYS_KEY: dump_shelf(entries(3))}, "lang=en")
+    open_with_storage(page, server_url, {REPLAYS_KEY: dump_shelf(entries(3), APP)}, "lang=en")
     found = page.evaluate(CONTRAST_JS, ["#replays-box"])
     import_text(page, tmp_path, json.dumps(m.record()))
     expect(page.locator("#replay")).to_be_visible()

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import play_with_bots
@@ -65,15 +66,25 @@ def test_dernier_keeps_its_storage_keys() -> None:
     assert isinstance(Session.new(Settings(delay=0), Store(MemoryStorage())), DernierSession)
 
 
+#: the keyword fields every spec gives (values of no game)
+SOME: dict[str, Any] = {
+    "rule_sets": {"x": (2, 4)},
+    "variants": {},
+    "options": {},
+    "url_defaults": {},
+    "fan": (),
+}
+
+
 @pytest.mark.parametrize("name", ["", "Ten", "two words", "9lives"])
 def test_a_game_name_is_a_lowercase_identifier(name: str) -> None:
     with pytest.raises(ValueError):
-        games.register(GameSpec(name, {}, (2, 4), "m:C", "m", "m:T", "m", "m", "m:h", "m:c", ()))
+        games.register(GameSpec(name, {}, (2, 4), "m:C", "m", "m:T", "m", "m", "m:h", "m:c", (), **SOME))
 
 
 def test_seat_limits_are_checked() -> None:
     with pytest.raises(ValueError):
-        games.register(GameSpec("odd", {}, (4, 2), "m:C", "m", "m:T", "m", "m", "m:h", "m:c", ()))
+        games.register(GameSpec("odd", {}, (4, 2), "m:C", "m", "m:T", "m", "m", "m:h", "m:c", (), **SOME))
 
 
 def test_game_param_names_a_registered_game_and_starts_nothing(ten: GameSpec) -> None:

@@ -31,14 +31,11 @@ HOUSE = {"preset": "traditional", "anticipo": True, "chi_sbaglia_paga": True}
 
 
 def house_settings(**kw: object) -> Settings:
+    """The traditional rules with both house rules on; ``kw`` changes settings or house rules."""
+    options: dict[str, object] = {"anticipo": True, "chi_sbaglia_paga": True}
+    options.update({k: kw.pop(k) for k in list(kw) if k in options})
     base = Settings(
-        players=3,
-        rules="traditional",
-        levels=("hard", "hard"),
-        hands=1,
-        delay=0,
-        anticipo=True,
-        chi_sbaglia_paga=True,
+        players=3, rules="traditional", levels=("hard", "hard"), hands=1, delay=0, options=options
     )
     return replace(base, **kw)  # type: ignore[arg-type]
 
@@ -56,9 +53,9 @@ def jump_session() -> Session:
 
 def test_settings_validate_house_rules() -> None:
     assert house_settings().problems() == []
-    assert "anticipo needs two decks (traditional rules)" in Settings(anticipo=True).problems()
-    assert Settings(chi_sbaglia_paga=True).problems() == []  # any rules
-    assert Settings(chi_sbaglia_paga="yes").problems()  # type: ignore[arg-type]
+    assert "anticipo needs two decks (traditional rules)" in Settings(options={"anticipo": True}).problems()
+    assert Settings(options={"chi_sbaglia_paga": True}).problems() == []  # any rules
+    assert Settings(options={"chi_sbaglia_paga": "yes"}).problems()
     s = house_settings()
     assert Settings.from_dict(json.loads(json.dumps(s.to_dict()))) == s
     old = Settings().to_dict()
@@ -84,15 +81,15 @@ def test_rules_spec_and_engine() -> None:
     assert Session.from_json(store.saved_text() or "").match.rules.anticipo
     store.save_prefs(s.settings)
     prefs = store.prefs()
-    assert prefs is not None and prefs.anticipo and prefs.chi_sbaglia_paga
+    assert prefs is not None and prefs.options["anticipo"] and prefs.options["chi_sbaglia_paga"]
 
 
 def test_links_start_without_house_rules() -> None:
     remembered = house_settings()
     p = parse_query("players=3&rules=traditional", remembered)
-    assert p.start and not p.settings.anticipo and not p.settings.chi_sbaglia_paga
+    assert p.start and not p.settings.options["anticipo"] and not p.settings.options["chi_sbaglia_paga"]
     # preferences alone keep the remembered match choices
-    assert parse_query("lang=it", remembered).settings.anticipo
+    assert parse_query("lang=it", remembered).settings.options["anticipo"]
     assert parse_query("anticipo=1").notices[0].code == "unknown_param"
 
 

@@ -66,9 +66,14 @@ def test_a_match_link_deals_the_same_match(settings: Settings) -> None:
 def test_no_link_when_the_url_cannot_say_the_whole_match() -> None:
     """Dernier's house rules (RULES §12) and panel variants are not URL parameters: a link
     would deal another match, so none is offered."""
-    assert share_query(Settings(players=4, rules="traditional", levels=("easy",) * 3, anticipo=True)) is None
+    assert (
+        share_query(
+            Settings(players=4, rules="traditional", levels=("easy",) * 3, options={"anticipo": True})
+        )
+        is None
+    )
     assert share_query(Settings(variants={"seven_penalty": 1})) is None
-    assert share_query(Settings(chi_sbaglia_paga=True)) is None
+    assert share_query(Settings(options={"chi_sbaglia_paga": True})) is None
 
 
 @pytest.mark.parametrize(

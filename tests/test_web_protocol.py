@@ -416,7 +416,7 @@ def wrong_card(state: dict[str, Any]) -> str | None:
 
 def test_chi_sbaglia_paga_attempt_charges_two_cards() -> None:
     for seed in range(40):
-        tb = Table(seed=seed, chi_sbaglia_paga=True)
+        tb = Table(seed=seed, options={"chi_sbaglia_paga": True})
         tb.advance(1)
         peer, guest = tb.join("p1")
         card = wrong_card(guest.state)

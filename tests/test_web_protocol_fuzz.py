@@ -66,7 +66,12 @@ class Host:
         self.t = 0.0
         self.s = Session.new(
             Settings(
-                players=3, levels=("friend", "medium"), delay=0, seed=seed, hands=2, chi_sbaglia_paga=True
+                players=3,
+                levels=("friend", "medium"),
+                delay=0,
+                seed=seed,
+                hands=2,
+                options={"chi_sbaglia_paga": True},
             )
         )
         self.hub = HostHub(self.s, now=lambda: self.t)

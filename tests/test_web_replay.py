@@ -1,12 +1,17 @@
-"""Replays without the browser (web/shell/replay.py): share links, the kept list, the frames the
-viewer steps through; and what web/shell/session.py keeps when a match ends (issue 16)."""
+"""Replays without the browser (web/shell/replay.py, Dernier's book web/dernier/replays.py): share
+links, the kept list, the frames the viewer steps through; and what web/shell/session.py keeps
+when a match ends (issue 16)."""
 
 from __future__ import annotations
 
+import ast
 import base64
 import json
 import random
+import subprocess
+import sys
 import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,28 +19,34 @@ from helpers import bots_play
 
 import dernier
 from dernier.bots import make_bot
-from dernier.errors import SaveError
+from web.dernier.replays import (
+    APP,
+    REPLAYS_KEY,
+    board,
+    entry_match,
+    hand_frames,
+    load,
+    make_entry,
+    position_text,
+)
+from web.shell import games
 from web.shell.params import Settings
 from web.shell.replay import (
     MAX_LINK_CHARS,
     MAX_REPLAYS,
-    REPLAYS_KEY,
+    ReplayError,
     ReplayLinkError,
     ReplayShelf,
     add_entry,
-    board,
     decode_link,
     dump_shelf,
     encode_link,
     ending_text,
-    entry_match,
-    hand_frames,
-    make_entry,
     pack,
     parse_shelf,
-    position_text,
     unpack,
 )
+from web.shell.replaybook import ReplayBook
 from web.shell.session import MemoryStorage, Session, Store
 
 
@@ -58,7 +69,7 @@ def test_a_link_round_trips_to_the_identical_match(rules: str) -> None:
     frag = encode_link(m.record())
     assert frag.startswith("replay=1.")
     assert all(c.isalnum() or c in "=._-" for c in frag)  # URL-safe, nothing to escape
-    back = decode_link("#" + frag)
+    back = decode_link("#" + frag, load)
     assert back.record() == m.record()
     assert back.position() == m.position()
     # compressed: well under the record's JSON
@@ -87,8 +98,8 @@ BAD_LINKS = {
 @pytest.mark.parametrize("name", sorted(BAD_LINKS))
 def test_bad_links_are_refused_with_the_reason(name: str) -> None:
     frag, reason = BAD_LINKS[name]
-    with pytest.raises(SaveError, match=reason):
-        decode_link(frag)
+    with pytest.raises(ReplayError, match=reason):
+        decode_link(frag, load)
 
 
 def test_a_bomb_is_never_inflated_past_the_cap() -> None:
@@ -100,7 +111,7 @@ def test_a_bomb_is_never_inflated_past_the_cap() -> None:
 
 def test_an_over_long_link_is_refused_before_decoding() -> None:
     with pytest.raises(ReplayLinkError, match="too long"):
-        decode_link("#replay=1." + "A" * (MAX_LINK_CHARS + 1))
+        decode_link("#replay=1." + "A" * (MAX_LINK_CHARS + 1), load)
 
 
 def test_a_tampered_move_in_a_link_is_refused() -> None:
@@ -108,8 +119,8 @@ def test_a_tampered_move_in_a_link_is_refused() -> None:
     rec = m.record()
     seat, move = rec["history"][0]["moves"][3]
     rec["history"][0]["moves"][3] = [seat, "QS" if move != "QS" else "2H"]
-    with pytest.raises(SaveError, match="hand 1, move 4"):
-        decode_link(encode_link(rec))
+    with pytest.raises(ReplayError, match="hand 1, move 4"):
+        decode_link(encode_link(rec), load)
 
 
 # -- the kept list ------------------------------------------------------------------------
@@ -163,7 +174,7 @@ def test_parse_shelf_leaves_out_what_it_cannot_read() -> None:
 
 def test_an_edited_entry_is_refused_when_opened() -> None:
     e = entries(1)[0]
-    with pytest.raises(SaveError):
+    with pytest.raises(ReplayError):
         entry_match({**e, "data": e["data"][:-20]})
 
 
@@ -183,21 +194,21 @@ class QuotaStorage(MemoryStorage):
 
 def test_a_full_storage_drops_the_oldest_then_says_it_could_not_keep() -> None:
     es = entries(6)
-    size = len(dump_shelf(es[:3]))
+    size = len(dump_shelf(es[:3], APP))
     store = QuotaStorage(size + 10)
-    shelf = ReplayShelf(store)
+    shelf = ReplayShelf(store, REPLAYS_KEY, APP)
     for e in reversed(es[3:]):  # the three oldest fit
         assert not shelf.add(e).failed
     kept = shelf.add(es[2])
     assert not kept.failed and kept.dropped == 1  # the oldest went to make room
     assert shelf.load()[0]["id"] == es[2]["id"]
     tiny = QuotaStorage(10)
-    kept = ReplayShelf(tiny).add(es[0])
+    kept = ReplayShelf(tiny, REPLAYS_KEY, APP).add(es[0])
     assert kept.failed and kept.entries == [] and tiny.getItem(REPLAYS_KEY) is None
 
 
 def test_remove_and_get() -> None:
-    shelf = ReplayShelf(MemoryStorage())
+    shelf = ReplayShelf(MemoryStorage(), REPLAYS_KEY, APP)
     for e in reversed(entries(3)):
         shelf.add(e)
     ids = [e["id"] for e in shelf.load()]
@@ -275,12 +286,12 @@ def test_a_finished_match_is_kept_once_with_its_hints_and_counted_in_the_statist
         turn = g.turn
         assert turn is not None
         s.play(bot.choose(s.match.view(turn), rng), turn)
-    kept = ReplayShelf(storage).load()
+    kept = ReplayShelf(storage, REPLAYS_KEY, APP).load()
     assert len(kept) == 1 and kept[0]["hinted"] is True and kept[0]["kind"] == "finished"
     assert store.stats()["hinted"] == 1 and store.stats()["played"] == 1
     assert s.kept is not None and not s.kept.failed
     s.count_stats()  # counted once
-    assert len(ReplayShelf(storage).load()) == 1 and store.stats()["played"] == 1
+    assert len(ReplayShelf(storage, REPLAYS_KEY, APP).load()) == 1 and store.stats()["played"] == 1
     # the mark survives a reload of the save
     assert Session.from_json(s.to_json(), store).hinted is True
 
@@ -289,7 +300,7 @@ def test_an_abandoned_match_is_kept_as_abandoned() -> None:
     storage = MemoryStorage()
     s = Session.new(Settings(players=3, hands=3, seed=8), Store(storage))
     s.abandon(0)
-    kept = ReplayShelf(storage).load()
+    kept = ReplayShelf(storage, REPLAYS_KEY, APP).load()
     assert [e["kind"] for e in kept] == ["abandoned"] and kept[0]["hinted"] is False
 
 
@@ -297,3 +308,70 @@ def test_ending_text_names_who_ended_the_match_and_how() -> None:
     names = ["Ada", "Bianca", "Carlo"]
     assert ending_text("en", {"kind": "abandon", "seat": 1}, names) == "Bianca abandoned the match"
     assert ending_text("it", {"kind": "timeout", "seat": 2}, names) == "Carlo ha finito il tempo"
+
+
+# -- the seam: the shell's replays know no game (issue 30) ---------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_shells_replay_modules_load_no_game() -> None:
+    """Issue 30: the shell's replay code (links, the kept list, the books' frame) imports no
+    game's package: a game's replays come through its book only."""
+    code = (
+        "import sys, web.shell.replay, web.shell.replaybook, web.shell.reviews; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dernier', 'scala40', 'dog') "
+        "or m.startswith(('web.dernier', 'web.scala40', 'web.dog'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_every_games_book_refuses_a_bad_record_with_the_shells_error() -> None:
+    """Issue 30: each game's book refuses a record with the shell's ReplayError (the reason in
+    it), so the viewer catches one error for every game; Dernier's reasons are its engine's."""
+    for spec in games.registered():
+        book = spec.replay_book()
+        for bad, reason in (("{", "JSON"), ("[]", None), ('{"game": "uno"}', None)):
+            with pytest.raises(ReplayError, match=reason):
+                book.load(bad)
+    dernier_book = games.get("dernier").replay_book()
+    with pytest.raises(ReplayError, match="not a Dernier match"):
+        dernier_book.load('{"game": "uno", "moves": ["draw"]}')
+
+
+def test_every_game_that_keeps_replays_draws_them_and_its_card_backs() -> None:
+    """Issue 30: the viewer's board and the hidden cards are each game's (the shell has no
+    drawing of its own to fall back on): its table folder draws a replayed position
+    (``draw_replay_board``) and its book gives its card back."""
+    for spec in games.registered():
+        book = spec.replay_book()
+        if book is None:
+            continue
+        assert "<svg" in book.back_svg(), spec.name
+        folder = ROOT / spec.table.partition(":")[0].rpartition(".")[0].replace(".", "/")
+        defined = {
+            node.name
+            for path in folder.glob("*.py")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.FunctionDef)
+        }
+        assert "draw_replay_board" in defined, spec.name
+    with pytest.raises(NotImplementedError):
+        ReplayBook().back_svg()  # a book says how its hidden cards look: no default
+
+
+def test_each_games_kept_list_says_its_page_and_an_older_list_still_loads() -> None:
+    """Issue 30: a game's kept list is written as its own page's (``<game>-page``: Dernier's
+    as always); a list written before (every game's said Dernier's page) still loads."""
+    es = entries(2)
+    for name in ("dernier", "scala40", "dog"):
+        storage = MemoryStorage()
+        shelf = Store(storage, name).shelf()
+        shelf.add(es[0])
+        assert json.loads(storage.data[f"{name}.replays.v1"])["app"] == f"{name}-page"
+        older = json.loads(storage.data[f"{name}.replays.v1"])
+        storage.setItem(f"{name}.replays.v1", json.dumps({**older, "app": APP}))
+        assert [e["id"] for e in shelf.load()] == [es[0]["id"]]
+    assert json.loads(dump_shelf(es, APP))["app"] == "dernier-page"
+    assert parse_shelf(json.dumps({"app": "-page", "version": 1, "replays": es})) == []

@@ -18,4 +18,9 @@ TEN = GameSpec(
     params=("players", "levels", "seed", "hands", "target"),
     package="fakegame",
     check_view="fakegame:check_view",
+    rule_sets={"ten": (2, 4)},
+    variants={},
+    options={},
+    fan=("10H", "10S", "10D"),
+    url_defaults={"hands": 1, "target": None},
 )

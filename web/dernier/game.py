@@ -4,6 +4,7 @@ the modules, loaded when a Dernier match is played."""
 
 from __future__ import annotations
 
+from web.dernier.options import HOUSE_RULES, RULE_SETS, VARIANTS
 from web.shell.games import TABLE_TALK, GameSpec
 
 DERNIER = GameSpec(
@@ -23,5 +24,14 @@ DERNIER = GameSpec(
     replays="web.dernier.replays:BOOK",
     coach="web.dernier.coach:COACH",
     review="web.dernier.review_page:REVIEW",
+    rule_sets=RULE_SETS,
+    variants=VARIANTS,
+    options=HOUSE_RULES,
+    check_settings="web.dernier.options:check_settings",
+    options_panel="web.dernier.house_panel:PANEL",
+    # the card faces' marks are Dernier's actions: a 7, the Jolly, an Ace, a Queen, a King
+    fan=("7H", "JK", "AS", "QD", "KC"),
+    # a link that leaves the format out plays one hand, like Match.new
+    url_defaults={"hands": 1, "target": None},
     lessons="web.dernier.lessons:LESSONS",
 )

@@ -11,11 +11,11 @@ from typing import Any, ClassVar, cast
 from dernier import Match
 from dernier.cards import KIND_OF
 from dernier.errors import DernierError, IllegalMove
-from dernier.moves import parse_move
+from tabletop.engine import META_MOVES
 from web.dernier.describe import move_card, moves_of_card
+from web.dernier.replays import make_entry
 from web.dernier.seatview import SeatView
 from web.shell.params import Settings
-from web.shell.replay import make_entry
 from web.shell.session import HUMAN, Session
 
 
@@ -235,18 +235,11 @@ class DernierSession(Session):
         """Why the engine refuses ``move`` by ``seat`` now (its own reason), or None when
         it is one of the seat's legal moves. Never plays: under chi sbaglia paga a refused
         card would otherwise cost the penalty, which only :meth:`try_wrong` may charge."""
-        m = self.match
-        if m.result is not None:
+        if self.match.result is not None:
             return "the match is over"
-        if move in m.legal_moves(seat):
-            return None
-        try:
-            code = parse_move(move)
-            return str(m.game._reason(seat, code))
-        except DernierError as e:
-            return str(e)
-        except Exception:
-            return f"{move!r} may not be played now"
+        if move in META_MOVES:  # leaving and the turn timer are this page's, never a move sent
+            return f"{move!r} is not a move"
+        return self.match.why_refused(move, seat)
 
     def human_moves_for(self, code: str, seat: int = HUMAN) -> list[str]:
         """``seat``'s legal plays of ``code``: with ``!`` when armed and possible, else without."""

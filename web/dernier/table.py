@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from pyscript import document
 
 from web.dernier.drawing import TableDrawing
+from web.dernier.replay_board import ReplayBoard
 from web.dernier.table_input import TableInput
 from web.shell.dom import by_id
 
@@ -58,4 +59,4 @@ class DernierTable(_Page):
         self.on(document, "keyup", self.on_key_up)
 
 
-MIXINS = (DernierTable, TableDrawing, TableInput)
+MIXINS = (DernierTable, TableDrawing, TableInput, ReplayBoard)

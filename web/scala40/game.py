@@ -26,6 +26,7 @@ SCALA40 = GameSpec(
     # RULES §2 (2–6 players), §13 (presets), §12 (out_at, reentries)
     rule_sets={"classic": (2, 6), "strict": (2, 6)},
     variants={"out_at": range(50, 1001), "reentries": range(0, 6)},
+    options={},
     # RULES §12: the match's format on the start screen, remembered and carried in links
     numbers={
         "out_at": NumberChoice(

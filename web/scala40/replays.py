@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import scala40
+from web.dernier import faces
 from web.scala40.session import PageMatch
 from web.scala40.words import log_words
 from web.shell.i18n import t
@@ -17,6 +18,9 @@ from web.shell.replaybook import EngineBook, Replayed
 
 class Scala40Book(EngineBook):
     game = "scala40"
+
+    def back_svg(self) -> str:
+        return faces.back_svg()  # the house's card back
 
     def engine_load(self, record: dict[str, Any]) -> scala40.Match:
         return scala40.Match.load(record)

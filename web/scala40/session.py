@@ -1,18 +1,18 @@
 """Scala 40's :class:`~web.shell.session.Session`: the shell's hooks filled in with
 :mod:`scala40`'s match (RULES §1–§13). :class:`PageMatch` gives the rules package's match
-what the shell asks of every match (names, a save, abandoning, the turn timer); the
-seats that went out decide on a re-entry out of turn (§12): bots at once, people by
-``#reenter``/``#retire``."""
+what the shell asks of every match that the engine does not know (names, one hand or a
+whole match, the page's save); the seats that went out decide on a re-entry out of turn
+(§12): bots at once, people by ``#reenter``/``#retire``."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, ClassVar
 
 import scala40
 from scala40 import IllegalMove, Scala40Error
 from scala40.bots import make_bot
+from tabletop.engine import META_MOVES
 from web.shell.params import Settings
 from web.shell.session import HUMAN, Session
 
@@ -27,8 +27,10 @@ def rules_spec(settings: Settings) -> str | dict[str, Any]:
 
 
 class PageMatch:
-    """A :class:`scala40.Match` with the names of its seats, one hand or a whole match
-    (``one_hand``), and how it ended early (``result``: abandoned)."""
+    """A :class:`scala40.Match` with the names of its seats and one hand or a whole match
+    (``one_hand``). How it ended early (``result``: abandoned) is the engine's; ``result``
+    given here is that of a save or a replay kept before the engine knew it, given to the
+    engine (ValueError when it cannot be)."""
 
     def __init__(
         self, match: scala40.Match, names: list[str], one_hand: bool, result: dict[str, Any] | None = None
@@ -36,7 +38,12 @@ class PageMatch:
         self.m = match
         self.names = list(names)
         self.one_hand = one_hand
-        self.result = result
+        if result is not None and match.result is None:
+            match.abandon(int(result["seat"]))
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.m.result
 
     @property
     def players(self) -> int:
@@ -56,15 +63,12 @@ class PageMatch:
 
     @property
     def over(self) -> bool:
-        if self.result is not None or self.m.over:
+        if self.m.over:  # played out, or a seat left (the engine's result)
             return True
         return self.one_hand and self.m.game.over and not self.m.decide
 
     @property
     def winner(self) -> int | None:
-        if self.result is not None:
-            seat = int(self.result["seat"])
-            return next((s for s in self.ranking if s != seat), None)
         if self.m.over:
             return self.m.winner
         if self.over:
@@ -77,28 +81,21 @@ class PageMatch:
         if self.m.over:
             return list(self.m.ranking)
         scores = self.m.scores
-        order = sorted(range(self.players), key=lambda s: (self.m.out_hand[s] is not None, scores[s], s))
-        if self.result is not None:  # who abandoned is last
-            seat = int(self.result["seat"])
-            order = [s for s in order if s != seat] + [seat]
-        return order
+        return sorted(range(self.players), key=lambda s: (self.m.out_hand[s] is not None, scores[s], s))
 
     def view(self, seat: int) -> dict[str, Any]:
         v: dict[str, Any] = self.m.view(seat)
         v["names"] = list(self.names)
         v["one_hand"] = self.one_hand
-        v["result"] = dict(self.result) if self.result else None
         return v
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
-        if self.result is not None or self.over:
+        if self.over:
             return []
         moves: list[str] = self.m.legal_moves(seat)
         return moves
 
     def play(self, move: str, seat: int | None = None) -> None:
-        if self.result is not None:
-            raise IllegalMove("the match is over")
         self.m.play(move, seat)
 
     def next_hand(self) -> None:
@@ -107,16 +104,11 @@ class PageMatch:
         self.m.next_hand()
 
     def abandon(self, seat: int) -> None:
-        self.result = {"kind": "abandon", "seat": seat}
+        self.m.abandon(seat)
 
     def timeout(self, seat: int) -> None:
-        """The turn timer ran out: a simple legal move is made for the seat (its turn
-        goes on to the discard when the phase allows)."""
-        view = self.m.view(seat)
-        move = make_bot("easy").choose(
-            view, random.Random(f"{self.seed}/{self.hand_no}/{len(view['history'])}")
-        )
-        self.m.play(move, seat)
+        """The turn timer ran out: the engine makes a plain move for the seat."""
+        self.m.timeout(seat)
 
     def record(self) -> dict[str, Any]:
         return self.m.record()
@@ -196,16 +188,13 @@ class Scala40Session(Session):
         return moved
 
     def why_refused(self, move: str, seat: int) -> str | None:
-        """The engine's own reason (§n), played on a copy: the match is never touched."""
+        """The engine's own reason (§n, :meth:`scala40.Match.why_refused`: the match is never
+        touched). Leaving and the turn timer are this page's, never a move sent to it."""
         if self.match.result is not None:
             return "the match is over"
-        if self.match.m.is_legal(move, seat):
-            return None
-        try:
-            copy.deepcopy(self.match.m).play(move, seat)
-        except ValueError as e:
-            return str(e)
-        return None
+        if move in META_MOVES:
+            return f"{move!r} is not a move (draw, take, open, meld, attach, swap, discard)"
+        return self.match.m.why_refused(move, seat)
 
     def public_facts(self) -> dict[str, Any]:
         m = self.match

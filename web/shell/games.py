@@ -69,6 +69,29 @@ class NumberChoice:
     shown: Mapping[str, str] = field(default_factory=dict)
 
 
+class OptionsPanel(Protocol):
+    """A game's own panel on the start screen (:attr:`GameSpec.options_panel`, browser only):
+    its house rules and rule-set variants, drawn and read by the game; the shell says when."""
+
+    def translate(self, lang: str) -> None:
+        """The panel's words in ``lang``."""
+
+    def sync(self, rules: str) -> None:
+        """What the rule set ``rules`` allows (a house rule that needs another is turned off)."""
+
+    def fill_options(self, options: Mapping[str, Any]) -> None:
+        """Show the game's own settings ``options`` (:attr:`GameSpec.options`)."""
+
+    def fill_variants(self, rules: str, variants: Mapping[str, Any]) -> None:
+        """Show the rule set ``rules``'s values, changed by ``variants``."""
+
+    def read_options(self, rules: str) -> dict[str, Any]:
+        """The game's own settings as the panel has them, for the rule set ``rules``."""
+
+    def read_variants(self, rules: str) -> dict[str, Any]:
+        """The rule-set fields that differ from ``rules``'s own values."""
+
+
 #: the phrases of table talk that suit any game (a game's :attr:`GameSpec.talk` adds its own)
 TABLE_TALK: tuple[str, ...] = (
     "not_careful",
@@ -126,21 +149,33 @@ class GameSpec:
     #: its rules package: the import name, shipped in the game's own code bundle
     package: str = ""
     #: its rule sets (``?rules=``, the start screen's choice), each with its fewest and most
-    #: seats, the first the default; empty: the shell's own (Dernier's ``official``/``traditional``)
-    rule_sets: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: seats, the first the default (required: at least one)
+    rule_sets: Mapping[str, tuple[int, int]] = field(kw_only=True)
     #: its rule-set fields the page may change (``Settings.variants``), each with the values it
-    #: accepts; a field of whole numbers is also a URL match parameter (``?out_at=101``).
-    #: None: the shell's own (Dernier's house rules panel)
-    variants: Mapping[str, Sequence[Any]] | None = None
+    #: accepts; a field of whole numbers that :attr:`params` names is also a URL match
+    #: parameter (``?out_at=101``) (required: ``{}`` for none)
+    variants: Mapping[str, Sequence[Any]] = field(kw_only=True)
+    #: its own settings besides the rule set and its variants (house rules a player switches
+    #: on at the start screen), each with its default value: ``Settings.options``, written at
+    #: the top level of the settings in saves and remembered choices (required: ``{}`` for none)
+    options: Mapping[str, Any] = field(kw_only=True)
     #: how the start screen offers its whole-number variants (each a key of ``variants``):
     #: a field left out keeps its rule set's value
     numbers: Mapping[str, NumberChoice] = field(default_factory=dict)
     #: the start screen's match formats (``hands:N`` / ``target:P``) with their words per
-    #: language, the first the default; empty: the shell's own (Dernier's hands and targets)
+    #: language, the first the default; empty: the shell's plain choices (a number of hands
+    #: or a points target, as the page's form lists them)
     formats: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: what a URL that starts a match uses for the match parameters it leaves out, over the
-    #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match)
-    url_defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match; required)
+    url_defaults: Mapping[str, Any] = field(kw_only=True)
+    #: ``module:function(settings) -> [problem]``: what its own rules say against a match's
+    #: settings beyond the shell's checks (a house rule that needs another rule set, too many
+    #: cards for the decks); empty: nothing more
+    check_settings: str = ""
+    #: ``module:PANEL`` of its own panel on the start screen (:class:`OptionsPanel`: its house
+    #: rules and variants); empty: none
+    options_panel: str = ""
     #: ``module:BOOK`` of its replays (:class:`web.shell.replaybook.ReplayBook`): kept finished
     #: matches, the viewer's positions; empty: the game keeps none
     replays: str = ""
@@ -150,8 +185,8 @@ class GameSpec:
     #: no review
     review: str = ""
     #: the start screen's fan of cards (codes drawn with the house's card faces, whose marks
-    #: are Dernier's actions: a game of plain cards picks plain ones); empty: Dernier's
-    fan: tuple[str, ...] = ()
+    #: are Dernier's actions: a game of plain cards picks plain ones; required)
+    fan: tuple[str, ...] = field(kw_only=True)
     #: ``module:LESSONS`` of its lessons (:class:`web.shell.lessons.Lesson`, played at its own
     #: table with a fixed deal and scripted bots); empty: no lessons
     lessons: str = ""
@@ -210,6 +245,18 @@ class GameSpec:
         """Its lessons (:attr:`lessons`), in order; empty when it has none."""
         return list(self.load(self.lessons)) if self.lessons else []
 
+    def settings_problems(self, settings: Any) -> list[str]:
+        """What its own rules say against ``settings`` (:attr:`check_settings`)."""
+        if not self.check_settings:
+            return []
+        check: Callable[[Any], list[str]] = self.load(self.check_settings)
+        return check(settings)
+
+    def panel(self) -> OptionsPanel | None:
+        """Its start screen panel (:attr:`options_panel`), or None."""
+        panel: OptionsPanel | None = self.load(self.options_panel) if self.options_panel else None
+        return panel
+
     def view_check(self) -> Callable[[object, int], str | None]:
         check: Callable[[object, int], str | None] = self.load(self.check_view)
         return check
@@ -239,8 +286,10 @@ def register(spec: GameSpec) -> GameSpec:
     lo, hi = spec.seats
     if not 1 <= lo <= hi:
         raise ValueError(f"bad seat limits {spec.seats!r}")
+    if not spec.rule_sets or any(not lo <= a <= b <= hi for a, b in spec.rule_sets.values()):
+        raise ValueError(f"{spec.name}: its rule sets must be given, within its seat limits")
     for name, offer in spec.numbers.items():
-        values = (spec.variants or {}).get(name)
+        values = spec.variants.get(name)
         if values is None or any(v not in values for v in (offer.default, *offer.common)):
             raise ValueError(f"{spec.name}: {name} offers values its variants do not accept")
     _GAMES[spec.name] = spec

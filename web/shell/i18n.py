@@ -676,6 +676,13 @@ def t(lang: str, key: str, **values: Any) -> str:
     return text
 
 
+def seat_note(lang: str, seat: int) -> str:
+    """What a game says of a seat beside its name on the start screen and in the lobby
+    (its words' ``seat_note_<seat>``, e.g. DOG's "your partner"), else ""."""
+    key = f"seat_note_{seat}"
+    return t(lang, key) if key in STRINGS else ""
+
+
 def rule_refs(text: str, lang: str) -> str:
     """A bare "(§9)" says nothing to a newcomer: "(rules §9)", "(regole §9)"."""
     if "(§" not in text:

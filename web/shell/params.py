@@ -6,10 +6,11 @@ list of :class:`Notice` for every parameter that was ignored (shown on the page)
 
 URL parameters:
 
-* ``players`` 2–6 (official) / 3–8 (traditional); ``rules`` ``official`` | ``traditional``;
-  ``levels`` a comma list, one entry per seat after seat 0: a bot's level (``easy``,
-  ``medium``, ``hard``), ``human`` (a person on this device: pass-and-play) or ``friend``
-  (a person on another device: this page hosts the table, CONTRACT "Playing with friends");
+* ``players`` within the game's rule set's seats (:attr:`GameSpec.rule_sets`); ``rules`` one
+  of the game's rule sets (Dernier: ``official`` 2–6 | ``traditional`` 3–8); ``levels`` a
+  comma list, one entry per seat after seat 0: a bot's level (``easy``, ``medium``,
+  ``hard``), ``human`` (a person on this device: pass-and-play) or ``friend`` (a person on
+  another device: this page hosts the table, CONTRACT "Playing with friends");
   ``seed`` a whole number; ``hands`` N or ``target`` P (the match format).
   Any of these starts that match at once, skipping the setup screen.
 * ``lang`` ``it`` | ``en``; ``delay`` the bots' pause in ms (0–10000); ``name`` the
@@ -29,7 +30,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from dernier.rules import PRESETS, max_hand_size
 from web.shell import games
 from web.shell.games import DEFAULT_GAME
 
@@ -40,11 +40,7 @@ SEAT_CHOICES = LEVELS + PEOPLE
 #: seconds a dropped friend is waited for before a stand-in bot plays for them
 GRACE_DEFAULT = 30
 GRACE_RANGE = (5, 600)
-RULES = ("official", "traditional")
 LANGS = ("it", "en")
-PLAYER_RANGE = {"official": (2, 6), "traditional": (3, 8)}
-HANDS_CHOICES = (1, 3, 5)
-TARGET_CHOICES = (200, 500)
 TIMER_CHOICES = (0, 30, 60)
 MAX_HANDS = 99
 TARGET_RANGE = (50, 10000)
@@ -61,37 +57,18 @@ GAME_PARAM = "game"
 #: ``?lesson=<n>``: open the game's lesson n (web/shell/lessons_ui.py); it starts no match
 LESSON_PARAM = "lesson"
 KNOWN_KEYS = MATCH_KEYS + PREF_KEYS + (GAME_PARAM, LESSON_PARAM)
-#: a URL that starts a match uses these for the match parameters it leaves out
-#: (one hand, like ``Match.new``), whatever the remembered choices are
+#: a URL that starts a match uses these for the match parameters it leaves out, whatever
+#: the remembered choices are (the game's first rule set, its own settings' defaults and its
+#: :attr:`GameSpec.url_defaults` go over them)
 URL_MATCH_DEFAULTS: dict[str, Any] = {
     "players": 3,
-    "rules": "official",
     "levels": ("medium", "medium"),
     "seed": None,
     "hands": 1,
     "target": None,
-    "anticipo": False,
-    "chi_sbaglia_paga": False,
     "variants": {},
     "names": (),
 }
-#: the house rules (RULES §12) the start screen can turn on: Settings fields of the same name
-HOUSE_FIELDS = ("anticipo", "chi_sbaglia_paga")
-#: house rules that need two decks (the traditional preset)
-TWO_DECK_FIELDS = ("anticipo",)
-#: the differences between the presets that the house rules panel can change one by one
-#: (RULES §5 §6 §8 §11), with the values it offers
-VARIANT_CHOICES: dict[str, tuple[Any, ...]] = {
-    "play_after_draw": (True, False),
-    "seven_penalty": (2, 1),
-    "jolly": ("suit", "wild"),
-    "empty_draw": ("end", "reshuffle"),
-    "jolly_can_close": (True, False),
-    "hand_size": (4, 5, 6, 7, 8, 9, 10),
-    "timeout": ("lose", "penalty"),
-}
-#: the most cards a preset can deal to each of its most players and still turn one up
-MAX_HAND_SIZE = {name: max_hand_size(r) for name, r in PRESETS.items()}
 
 
 @dataclass(frozen=True)
@@ -108,9 +85,10 @@ class Settings:
     delay: int = DEFAULT_DELAY
     name: str = ""
     timer: int = 0
-    anticipo: bool = False
-    chi_sbaglia_paga: bool = False
-    #: rule-set fields that differ from the preset (keys of VARIANT_CHOICES)
+    #: the game's own settings (:attr:`GameSpec.options`: its house rules), each game's
+    #: missing ones at their default; written at the top level of :meth:`to_dict`
+    options: dict[str, Any] = field(default_factory=dict)
+    #: rule-set fields that differ from the preset (keys of :attr:`GameSpec.variants`)
     variants: dict[str, Any] = field(default_factory=dict)
     #: names of seats 1…n-1 for people (``human`` / ``friend`` seats); "" = a default name
     names: tuple[str, ...] = ()
@@ -121,10 +99,20 @@ class Settings:
     #: the registered game these settings are for (its rule sets and variants)
     game: str = DEFAULT_GAME
 
+    def __post_init__(self) -> None:
+        own = _options(self.game)
+        if isinstance(self.options, dict) and any(k not in self.options for k in own):
+            object.__setattr__(self, "options", {**own, **self.options})
+
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        d: dict[str, Any] = {}
+        for k, v in asdict(self).items():
+            if k == "options":  # the game's own settings beside the shell's (the shape saves had)
+                d.update(self.options)
+            else:
+                d[k] = v
         if self.game == DEFAULT_GAME:
-            del d["game"]  # Dernier's saves and choices keep the shape they always had
+            del d["game"]  # the default game's saves and choices keep the shape they always had
         d["levels"] = list(self.levels)
         d["variants"] = dict(self.variants)
         d["names"] = list(self.names)
@@ -136,12 +124,19 @@ class Settings:
         ValueError if anything is off."""
         if not isinstance(data, dict):
             raise ValueError("settings must be an object")
-        known = {f for f in cls.__dataclass_fields__}
-        extra = sorted(str(k) for k in data if k not in known)
+        game = data.get("game", DEFAULT_GAME)
+        own = _options(game) if isinstance(game, str) else {}
+        known = {f for f in cls.__dataclass_fields__} - {"options"}
+        # saves from when every game's settings had every game's options: another game's
+        # option at its default says nothing
+        others = _other_options(game)
+        data = {k: v for k, v in data.items() if k in known or k in own or k not in others or others[k] != v}
+        extra = sorted(str(k) for k in data if k not in known and k not in own)
         if extra:
             raise ValueError(f"unknown settings: {', '.join(extra)}")
-        base = cls()
+        base = cls(game=game) if isinstance(game, str) else cls()
         values = {k: data.get(k, getattr(base, k)) for k in known}
+        values["options"] = {k: data.get(k, default) for k, default in own.items()}
         levels = values["levels"]
         if not isinstance(levels, list | tuple) or not all(isinstance(x, str) for x in levels):
             raise ValueError("levels must be a list of names")
@@ -206,11 +201,17 @@ class Settings:
             p.append("bad name")
         if whole("timer", self.timer) and not 0 <= self.timer <= 3600:
             p.append("timer out of range")
-        for f in HOUSE_FIELDS:
-            if not isinstance(getattr(self, f), bool):
-                p.append(f"{f} must be true or false")
-        if self.anticipo is True and self.rules != "traditional":
-            p.append("anticipo needs two decks (traditional rules)")
+        own = _options(self.game)
+        if not isinstance(self.options, dict):
+            p.append("options must be an object")
+        else:
+            for k, v in self.options.items():
+                if k not in own:
+                    p.append(f"unknown setting {k!r}")
+                elif isinstance(own[k], bool) and not isinstance(v, bool):
+                    p.append(f"{k} must be true or false")
+                elif type(v) is not type(own[k]):
+                    p.append(f"bad value for {k}")
         if not isinstance(self.variants, dict):
             p.append("variants must be an object")
         else:
@@ -221,16 +222,19 @@ class Settings:
                     p.append(f"unknown rule {k!r}")
                 elif not any(v == c and type(v) is type(c) for c in choices):
                     p.append(f"bad value for {k}")
-                elif k == "hand_size" and v > MAX_HAND_SIZE.get(self.rules, 0):
-                    p.append(f"hand_size {v} is too many cards for the {self.rules} rules")
+        if games.known(self.game):
+            p.extend(games.get(self.game).settings_problems(self))
         return p
 
-    def house_rules(self) -> dict[str, bool]:
-        """The house rules that are on (for ``Match.new(rules={"preset": …, **these})``)."""
-        on: dict[str, Any] = {f: True for f in HOUSE_FIELDS if getattr(self, f) is True}
+    def house_rules(self) -> dict[str, Any]:
+        """The game's own settings that differ from their default (its house rules that are
+        on) and its variants (for ``Match.new(rules={"preset": …, **these})``)."""
+        own = _options(self.game)
+        options = self.options if isinstance(self.options, dict) else {}
+        on: dict[str, Any] = {k: v for k, v in options.items() if k in own and v != own[k]}
         if isinstance(self.variants, dict):
-            own = variant_choices(self.game)
-            on.update({k: v for k, v in self.variants.items() if k in own})
+            changeable = variant_choices(self.game)
+            on.update({k: v for k, v in self.variants.items() if k in changeable})
         return on
 
     def with_players(self, players: int) -> Settings:
@@ -254,6 +258,8 @@ class Settings:
 
     def match_key(self) -> dict[str, Any]:
         """The fields that define the match (compared to decide whether a URL resumes a save)."""
+        own = _options(self.game)
+        options = self.options if isinstance(self.options, dict) else {}
         return {
             "players": self.players,
             "rules": self.rules,
@@ -261,34 +267,53 @@ class Settings:
             "seed": self.seed,
             "hands": self.hands,
             "target": self.target,
-            **{f: getattr(self, f) for f in HOUSE_FIELDS if getattr(self, f)},
+            **{k: v for k, v in options.items() if v != own.get(k)},
             **({"variants": dict(self.variants)} if self.variants else {}),
         }
 
 
+def _spec(game: object) -> games.GameSpec | None:
+    return games.get(game) if isinstance(game, str) and games.known(game) else None
+
+
+def _options(game: object) -> Mapping[str, Any]:
+    """A game's own settings with their defaults (:attr:`GameSpec.options`); none for a game
+    that is not registered."""
+    spec = _spec(game)
+    return spec.options if spec is not None else {}
+
+
+def _other_options(game: object) -> dict[str, Any]:
+    """The other registered games' own settings with their defaults."""
+    own = _options(game)
+    return {k: v for g in games.registered() for k, v in g.options.items() if k not in own}
+
+
 def rule_sets(game: str) -> Mapping[str, tuple[int, int]]:
     """A game's rule sets with their fewest and most seats (:attr:`GameSpec.rule_sets`),
-    the first the default; the shell's own (Dernier's) when the game names none."""
-    spec = games.get(game) if isinstance(game, str) and games.known(game) else None
-    return spec.rule_sets if spec is not None and spec.rule_sets else PLAYER_RANGE
+    the first the default; none for a game that is not registered."""
+    spec = _spec(game)
+    return spec.rule_sets if spec is not None else {}
 
 
 def variant_choices(game: str) -> Mapping[str, Sequence[Any]]:
     """A game's changeable rule-set fields and the values each accepts
-    (:attr:`GameSpec.variants`); the shell's own (Dernier's) when the game names none."""
-    spec = games.get(game) if isinstance(game, str) and games.known(game) else None
-    return spec.variants if spec is not None and spec.variants is not None else VARIANT_CHOICES
+    (:attr:`GameSpec.variants`); none for a game that is not registered."""
+    spec = _spec(game)
+    return spec.variants if spec is not None else {}
 
 
 def number_params(game: str) -> dict[str, tuple[int, int]]:
-    """A game's own whole-number rule-set fields, read from the URL as match parameters
-    (``?out_at=101``), each with its least and greatest value."""
-    spec = games.get(game) if games.known(game) else None
-    if spec is None or spec.variants is None:
+    """A game's own whole-number rule-set fields that it reads from the URL as match
+    parameters (:attr:`GameSpec.params`: ``?out_at=101``), each with its least and greatest
+    value."""
+    spec = _spec(game)
+    if spec is None:
         return {}
     out: dict[str, tuple[int, int]] = {}
     for name, choices in spec.variants.items():
-        if choices and all(isinstance(c, int) and not isinstance(c, bool) for c in choices):
+        whole = all(isinstance(c, int) and not isinstance(c, bool) for c in choices)
+        if name in spec.params and choices and whole:
             out[name] = (min(choices), max(choices))
     return out
 
@@ -383,12 +408,14 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
 
     start = any(k in raw for k in (*MATCH_KEYS, *numbers))
     first_rules = next(iter(sets))
+    own = _options(game)
     if start:
-        defaults = {**URL_MATCH_DEFAULTS, "rules": first_rules, "game": game}
+        defaults = {**URL_MATCH_DEFAULTS, "rules": first_rules, "game": game, "options": dict(own)}
         defaults.update(games.get(game).url_defaults if games.known(game) else {})
         s = replace(base, **defaults)
     else:
-        s = replace(base, game=game)
+        kept = {k: v for k, v in base.options.items() if k in own} if isinstance(base.options, dict) else {}
+        s = replace(base, game=game, options={**own, **kept})
         if s.rules not in sets:  # choices remembered for another game's rules
             s = replace(s, rules=first_rules, variants={})
     given: dict[str, str] = {}

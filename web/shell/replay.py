@@ -1,26 +1,25 @@
-"""Replays without the browser: share links, the kept list, and the positions to step through.
+"""Replays without the browser: share links, the kept list, and a hand's positions to step through.
 
 Plain Python (tested in CPython by ``tests/test_web_replay.py``); the page's viewer is
-:mod:`web.replay_ui`.
+:mod:`web.shell.replay_ui`. Nothing here knows a game: each game's replay book
+(:class:`web.shell.replaybook.ReplayBook`, named by :attr:`web.shell.games.GameSpec.replays`)
+reads its records, makes its kept entries and gives its positions.
 
-* **Share links.** :func:`encode_link` puts a whole match record (``Match.record()``) in a
-  URL fragment: ``#replay=1.<data>``, where ``1`` is the link format and ``<data>`` the
+* **Share links.** :func:`encode_link` puts a whole match record (what the game's book gives)
+  in a URL fragment: ``#replay=1.<data>``, where ``1`` is the link format and ``<data>`` the
   record's compact JSON compressed with zlib and written in URL-safe base64 without
   padding. The fragment never reaches a server. :func:`decode_link` reads it back,
   refusing a link longer than :data:`MAX_LINK_CHARS`, bad base64, bad or truncated zlib
-  data and anything that inflates past :data:`dernier.review.MAX_RECORD_BYTES` (a
-  decompression bomb stops there: the inflater is never asked for more). The record is
-  then checked like an imported file (:func:`dernier.review.load_record`: every move
-  replayed).
-* **The kept list** (``localStorage`` key :data:`REPLAYS_KEY`): the last
+  data and anything that inflates past :data:`MAX_RECORD_BYTES` (a decompression bomb
+  stops there: the inflater is never asked for more). The record is then checked like an
+  imported file by the game's book (every move replayed).
+* **The kept list** (``localStorage`` key ``<game>.replays.v1``): the last
   :data:`MAX_REPLAYS` matches (finished, abandoned, imported or opened from a link),
   newest first, each with its date, players, result and its record (compressed as in a
   link). :class:`ReplayShelf` reads and writes it; when the storage is full the oldest
   entries go first, and if even one does not fit the caller gets a reason to show.
-* **Frames.** :func:`hand_frames` replays one hand of a match and keeps the position after
-  the deal and after every recorded move (a cheap copy of the engine's state each), so the
-  viewer steps in any order at no cost; :func:`board` is what a frame shows from one
-  seat's view (the others' cards hidden) or with every hand face up.
+* **Frames.** :class:`HandFrames`: the positions of one hand, after the deal and after every
+  recorded move, as the game's book replays them, so the viewer steps in any order at no cost.
 """
 
 from __future__ import annotations
@@ -34,20 +33,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from dernier.cards import SUITS
-from dernier.errors import SaveError
-from dernier.game import Game
-from dernier.match import Match
-from dernier.review import MAX_RECORD_BYTES, load_record, play_recorded, replayed_hands
-from web.dernier.describe import log_lines
 from web.shell.i18n import t
 
 LINK_KEY = "replay="
 LINK_VERSION = "1"
 #: the longest fragment read (Chromium takes URLs of 2 MB; a 20-hand match is ~30 KB)
 MAX_LINK_CHARS = 1_000_000
-REPLAYS_KEY = "dernier.replays.v1"
-APP = "dernier-page"
+#: the largest record a replay may hold, in bytes of JSON (a file, a link once unpacked)
+MAX_RECORD_BYTES = 2_000_000
+#: the kept list's ``app`` is the page's that wrote it (``<game>-page``)
+APP_SUFFIX = "-page"
 SHELF_VERSION = 1
 MAX_REPLAYS = 20
 KINDS = ("finished", "abandoned", "imported", "shared")
@@ -55,7 +50,12 @@ KINDS = ("finished", "abandoned", "imported", "shared")
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
-class ReplayLinkError(SaveError):
+class ReplayError(ValueError):
+    """A record the viewer cannot open: a file, a link, a kept entry (the reason is in the
+    message). A game's replay book raises it for a record its rules refuse."""
+
+
+class ReplayLinkError(ReplayError):
     """A share link that cannot be read (the reason is in the message)."""
 
 
@@ -102,9 +102,9 @@ def is_link(fragment: str) -> bool:
     return fragment.lstrip("#").startswith(LINK_KEY)
 
 
-def decode_link(fragment: str, load: Callable[[str], Any] = load_record) -> Any:
+def decode_link(fragment: str, load: Callable[[str], Any]) -> Any:
     """The match of a ``#replay=`` fragment, checked by replaying every move (``load``: the
-    game's reader of a record, Dernier's by default); :class:`SaveError` (a
+    game's reader of a record, its book's ``load``); :class:`ReplayError` (a
     :class:`ReplayLinkError` for the link itself) with the reason."""
     frag = fragment.lstrip("#")
     if not frag.startswith(LINK_KEY):
@@ -117,7 +117,7 @@ def decode_link(fragment: str, load: Callable[[str], Any] = load_record) -> Any:
         raise ReplayLinkError("the link has no format number")
     if version != LINK_VERSION:
         raise ReplayLinkError(
-            f"link format {version[:8]!r} is not known to this Dernier (it reads {LINK_VERSION})"
+            f"link format {version[:8]!r} is not known to this page (it reads {LINK_VERSION})"
         )
     return load(unpack(data))
 
@@ -131,28 +131,6 @@ def record_id(record: dict[str, Any]) -> str:
 
     text = json.dumps(record, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def make_entry(match: Match, kind: str, at: int, hinted: bool = False) -> dict[str, Any]:
-    """A kept replay: ``at`` in ms since 1970 (JavaScript's ``Date.now()``)."""
-    record = match.record()
-    return {
-        "id": record_id(record),
-        "kind": kind if kind in KINDS else "imported",
-        "at": int(at),
-        "names": list(match.names),
-        "rules": match.rules.preset,
-        "players": match.players,
-        "hands": match.hand_no,
-        "limit": match.hands_limit,  # the match's format: a number of hands, or a points target
-        "target": match.target,
-        "over": match.over,
-        "winner": match.winner if match.over else None,
-        "scores": match.scores,
-        "result": dict(match.result) if match.result else None,
-        "hinted": bool(hinted),
-        "data": pack(record),
-    }
 
 
 def add_entry(
@@ -184,15 +162,22 @@ def _good_entry(e: object) -> bool:
     )
 
 
+def _page_app(app: object) -> bool:
+    """A kept list written by a page (``<game>-page``; every game's list said the first
+    game's page before each game had its own)."""
+    return isinstance(app, str) and app.endswith(APP_SUFFIX) and len(app) > len(APP_SUFFIX)
+
+
 def parse_shelf(text: str | None) -> list[dict[str, Any]]:
-    """The kept replays in ``text``; whatever cannot be read is left out (never raises)."""
+    """The kept replays in ``text`` (any game's: the storage key says whose); whatever cannot
+    be read is left out (never raises)."""
     if not text:
         return []
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return []
-    if not isinstance(data, dict) or data.get("app") != APP or data.get("version") != SHELF_VERSION:
+    if not isinstance(data, dict) or not _page_app(data.get("app")) or data.get("version") != SHELF_VERSION:
         return []
     items = data.get("replays")
     if not isinstance(items, list):
@@ -202,8 +187,9 @@ def parse_shelf(text: str | None) -> list[dict[str, Any]]:
     return good[:MAX_REPLAYS]
 
 
-def dump_shelf(entries: list[dict[str, Any]]) -> str:
-    return json.dumps({"app": APP, "version": SHELF_VERSION, "replays": entries}, separators=(",", ":"))
+def dump_shelf(entries: list[dict[str, Any]], app: str) -> str:
+    """The kept list as stored; ``app``: the page's that writes it (``<game>-page``)."""
+    return json.dumps({"app": app, "version": SHELF_VERSION, "replays": entries}, separators=(",", ":"))
 
 
 class Storage(Protocol):
@@ -228,10 +214,12 @@ class Kept:
 class ReplayShelf:
     """The kept replays in a Storage (``localStorage`` in the page)."""
 
-    def __init__(self, storage: Storage, key: str = REPLAYS_KEY) -> None:
+    def __init__(self, storage: Storage, key: str, app: str) -> None:
         self.storage = storage
         #: the storage key: each game keeps its own list (``<game>.replays.v1``)
         self.key = key
+        #: the list's ``app`` (``<game>-page``)
+        self.app = app
 
     def load(self) -> list[dict[str, Any]]:
         try:
@@ -242,7 +230,7 @@ class ReplayShelf:
 
     def _write(self, entries: list[dict[str, Any]]) -> bool:
         try:
-            self.storage.setItem(self.key, dump_shelf(entries))
+            self.storage.setItem(self.key, dump_shelf(entries, self.app))
             return True
         except Exception:  # the quota (or storage turned off)
             return False
@@ -269,11 +257,6 @@ class ReplayShelf:
         return next((e for e in self.load() if e["id"] == entry_id), None)
 
 
-def entry_match(entry: dict[str, Any]) -> Match:
-    """The match of a kept entry, checked again (the storage may have been edited)."""
-    return load_record(unpack(str(entry.get("data", ""))))
-
-
 # -- frames -------------------------------------------------------------------------------
 
 
@@ -283,7 +266,7 @@ class HandFrames:
     turned-up card applied), ``frames[k]`` after the k-th recorded move."""
 
     hand_no: int
-    frames: list[Any]  # the game's positions (Dernier's: a Game)
+    frames: list[Any]  # the game's positions (opaque to the shell: its book draws them)
     moves: list[tuple[int, str]]
     totals: list[int]  # the running scores once this hand is over (or as it was left)
     result: dict[str, Any] | None = None  # an abandon or timeout that ended the match here
@@ -293,78 +276,7 @@ class HandFrames:
         return len(self.frames) - 1
 
 
-def hand_frames(match: Match, hand_no: int) -> HandFrames:
-    """Replay ``match`` (from :func:`dernier.review.load_record`, so it replays) up to hand
-    ``hand_no`` (1-based) and keep every position of that hand."""
-    rec = match.record()
-    history = rec["history"]
-    if not 1 <= hand_no <= len(history):
-        raise ValueError(f"there is no hand {hand_no} (the match has {len(history)})")
-    for i, m, recorded in replayed_hands(match):
-        if i < hand_no - 1:
-            for seat, move in recorded:
-                play_recorded(m, seat, move)
-            continue
-        frames = [m.game.copy()]
-        moves: list[tuple[int, str]] = []
-        for seat, move in recorded:
-            play_recorded(m, seat, move)
-            frames.append(m.game.copy())
-            moves.append((seat, move))
-        for g in frames:
-            g.state.reshuffles = None
-        end = rec["result"] if hand_no == len(history) else None
-        return HandFrames(hand_no, frames, moves, m.scores, end)
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def board(g: Game, names: list[str], seat: int | None, lang: str) -> dict[str, Any]:
-    """What a frame shows: from ``seat``'s view (its own hand; the others' only once the
-    hand is over, as at the table) or, with ``seat`` None, every hand face up; the log of
-    the hand so far in sentences (``you`` is the viewed seat)."""
-    st = g.state
-    over = g.over
-    if seat is None:
-        hands: list[list[str] | None] = [list(h) for h in g.position()["hands"]]
-        log = g.public_log(None)
-        me = -1
-    else:
-        v = g.view(seat)
-        all_hands = v.get("hands")
-        hands = [
-            (list(all_hands[s]) if all_hands else (list(v["hand"]) if s == seat else None))
-            for s in range(st.n)
-        ]
-        log = v["log"]
-        me = seat
-    pos = g.position()
-    return {
-        "players": st.n,
-        "names": list(names),
-        "hands": hands,
-        "counts": [len(h) for h in st.hands],
-        "top": pos["discard"][-1],
-        "suit": SUITS[st.active_suit()] if st.active_suit() >= 0 else None,
-        "wild": pos.get("wild"),
-        "draw_count": len(pos["draw"]),
-        "pending": pos["pending"],
-        "direction": pos["direction"],
-        "dealer": pos["dealer"],
-        "turn": None if over else st.turn,
-        "over": over,
-        "winner": g.hand_winner,
-        "due": list(pos["dernier_due"]),
-        "log": log_lines(log, names, lang, me),
-        "position": pos,
-    }
-
-
 def ending_text(lang: str, result: dict[str, Any], names: list[str]) -> str:
     """Words for a match ended by a seat (``Match.result``: an abandon or a timeout)."""
     key = "replay_abandoned" if result.get("kind") == "abandon" else "replay_timed_out"
     return t(lang, key, who=names[result["seat"]])
-
-
-def position_text(g: Game) -> str:
-    """The engine's position of a frame as compact JSON with sorted keys (for comparing)."""
-    return json.dumps(g.position(), separators=(",", ":"), sort_keys=True)

@@ -1,6 +1,8 @@
 """The replay viewer, the Replays list, share links and drag-and-drop import (browser only).
 
-A mixin of :class:`web.ui.Page`; the logic without the browser is :mod:`web.replay`.
+A mixin of the page (:func:`web.shell.ui.page_class`); the logic without the browser is
+:mod:`web.shell.replay`, and what a game gives is its replay book
+(:class:`web.shell.replaybook.ReplayBook`) and its table's ``draw_replay_board``.
 
 * **Viewer** (``section#replay``, screen ``replay``): a hand selector (``#replay-hand``), a
   seat selector (``#replay-seat``: one seat's view, or ``all`` for every hand face up),
@@ -9,8 +11,9 @@ A mixin of :class:`web.ui.Page`; the logic without the browser is :mod:`web.repl
   sentences beside the table (``#replay-log``), the current step's line in ``#replay-move``.
   ``#replay`` carries ``data-hand``, ``data-step``, ``data-steps`` and ``data-view``;
   ``#replay-board`` carries ``data-position``, the engine's position of the step shown
-  (JSON, sorted keys). Every position of the hand is kept once the hand is chosen
-  (:func:`web.replay.hand_frames`), so a step only draws. ``#replay-back`` goes back to
+  (JSON, sorted keys). Every position of the hand is kept once the hand is chosen (the
+  game's replay book's ``frames``), so a step only draws; the game's table draws the board
+  (``draw_replay_board``). ``#replay-back`` goes back to
   where the viewer was opened from (the end-of-hand summary, or the start screen).
 * Opened from the end-of-hand summary and the match result (``#replay-open``), from the
   Replays list, from an imported file and from a share link (``#replay=…`` in the URL).
@@ -31,14 +34,20 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from dernier.errors import SaveError
-from dernier.review import MAX_RECORD_BYTES
-from web.dernier import faces
-from web.dernier.describe import count_text, sort_hand
 from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import choice_text, t
 from web.shell.params import game_query
-from web.shell.replay import HandFrames, ReplayShelf, decode_link, encode_link, ending_text, is_link, unpack
+from web.shell.replay import (
+    MAX_RECORD_BYTES,
+    HandFrames,
+    ReplayError,
+    ReplayShelf,
+    decode_link,
+    encode_link,
+    ending_text,
+    is_link,
+    unpack,
+)
 from web.shell.replaybook import ReplayBook, entry_result
 
 if TYPE_CHECKING:
@@ -165,7 +174,7 @@ class ReplayViewer(_Page):
             return False
         try:
             match = decode_link(frag, self.replay_book().load)
-        except SaveError as e:
+        except ValueError as e:  # a ReplayError, or a game's own refusal
             self.notice(t(self.lang, "link_bad") + ": " + str(e), "error", None)
             return False
         self.keep_replay(match, "shared")
@@ -266,13 +275,11 @@ class ReplayViewer(_Page):
 
     def draw_replay_board(self, b: dict[str, Any]) -> None:
         """A position of the viewer (``b``: the replay book's ``board``) drawn in
-        ``#replay-board``: Dernier's drawing; another game's table overrides this."""
-        self.draw_replay_seats(b)
-        self.draw_replay_center(b)
-
-    def rp_jolly(self) -> str:
-        """How the viewed match's Jolly is drawn (``faces.card_svg``'s ``jolly``)."""
-        return "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
+        ``#replay-board`` (``#replay-seats``, ``#replay-discard``, ``#replay-facts`` and what
+        the game adds, each of its own elements marked ``.replay-own``): every game's table
+        that keeps replays draws its own (:meth:`replay_seat_row` and :meth:`replay_hidden`
+        help)."""
+        raise NotImplementedError(f"{self.game.name}'s table draws no replayed position")
 
     def replay_seat_row(self, b: dict[str, Any], s: int, facts: list[str]) -> tuple[Any, Any]:
         """Seat ``s``'s row of a replayed position in ``#replay-seats``: its name, ``facts``
@@ -306,58 +313,13 @@ class ReplayViewer(_Page):
         """A hand not seen from the viewed seat: ``n`` card backs (at most :data:`MAX_BACKS`)."""
         cards.dataset.hidden = "true"
         cards.setAttribute("aria-label", t(self.lang, "replay_hidden", n=n))
+        back = self.replay_book().back_svg()
         for _ in range(min(n, MAX_BACKS)):
             c = make("span", "mini-face back")
-            c.innerHTML = faces.back_svg()
+            c.innerHTML = back
             cards.appendChild(c)
         if n > MAX_BACKS:
             cards.appendChild(make("span", "replay-more", f"+{n - MAX_BACKS}"))
-
-    def draw_replay_seats(self, b: dict[str, Any]) -> None:
-        lang = self.lang
-        clear(by_id("replay-seats"))
-        jolly = self.rp_jolly()
-        for s in range(b["players"]):
-            n = b["counts"][s]
-            _row, cards = self.replay_seat_row(b, s, [count_text(n, lang)])
-            hand = b["hands"][s]
-            if hand is None:
-                self.replay_hidden(cards, n)
-            else:
-                shown = sort_hand(hand)
-                cards.setAttribute(
-                    "aria-label", ", ".join(faces.card_name(x, lang) for x in shown) or t(lang, "none_left")
-                )
-                for code in shown:
-                    c = make("span", "mini-face", None, title=faces.card_name(code, lang))
-                    c.dataset.card = code
-                    c.innerHTML = faces.card_svg(code, jolly)
-                    cards.appendChild(c)
-
-    def draw_replay_center(self, b: dict[str, Any]) -> None:
-        lang = self.lang
-        pile = by_id("replay-discard")
-        pile.dataset.card = b["top"]
-        if b["suit"]:
-            pile.dataset.suit = b["suit"]
-        else:
-            pile.removeAttribute("data-suit")
-        jolly = self.rp_jolly()
-        pile.innerHTML = faces.card_svg(b["top"], jolly)
-        pile.setAttribute("aria-label", t(lang, "replay_top", card=faces.card_name(b["top"], lang)))
-        facts = [t(lang, "replay_draw_pile", n=b["draw_count"])]
-        if b["suit"]:
-            facts.append(t(lang, "replay_suit", suit=faces.suit_symbol(b["suit"])))
-        if b["wild"]:
-            facts.append(t(lang, "replay_wild", card=faces.card_short(b["wild"])))
-        if b["pending"]:
-            facts.append(t(lang, "replay_pending", n=b["pending"]))
-        way = t(lang, "direction_ccw" if b["direction"] == 1 else "direction_cw")
-        facts.append(t(lang, "direction_label", dir=way))
-        info = by_id("replay-facts")
-        clear(info)
-        for f in facts:
-            info.appendChild(make("li", "", f))
 
     # -- share, export, review ----------------------------------------------------------------
 
@@ -453,11 +415,8 @@ class ReplayViewer(_Page):
             elif e.get("over"):
                 res = entry_result(e, lang) or res  # a team won (DOG)
             hands = e.get("hands")
-            extra = [
-                t(lang, "rules_" + str(e.get("rules")))
-                if e.get("rules") in ("official", "traditional")
-                else ""
-            ]
+            rules = f"rules_{e.get('rules')}"
+            extra = [t(lang, rules) if isinstance(e.get("rules"), str) and t(lang, rules) != rules else ""]
             limit, target = e.get("limit"), e.get("target")
             if isinstance(hands, int) and hands > 0 and not e.get("over") and isinstance(limit, int):
                 extra.append(t(lang, "hand_of", n=hands, total=limit))  # unfinished: where it stopped
@@ -494,7 +453,7 @@ class ReplayViewer(_Page):
                 return
             try:
                 match = self.replay_book().load(unpack(str(entry.get("data", ""))))
-            except SaveError as e:
+            except ValueError as e:  # a ReplayError, or a game's own refusal
                 self.notice(t(self.lang, "replays_bad") + ": " + str(e), "error", None)
                 return
             self.open_replay(match, 1, came_from="setup")
@@ -516,10 +475,10 @@ class ReplayViewer(_Page):
         status.hidden = True
         try:
             if int(f.size) > MAX_RECORD_BYTES:
-                raise SaveError(t(lang, "import_too_large", mb=round(int(f.size) / 1e6, 1)))
+                raise ReplayError(t(lang, "import_too_large", mb=round(int(f.size) / 1e6, 1)))
             text = str(await f.text())
             match = self.replay_book().load(text)
-        except (SaveError, ValueError) as e:
+        except ValueError as e:  # a ReplayError, or a game's own refusal
             text = t(lang, "import_bad") + ": " + str(e)
             if picked and document.body.dataset.screen == "setup":
                 status.textContent = text

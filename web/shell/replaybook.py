@@ -25,10 +25,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from dernier.errors import SaveError
-from dernier.review import MAX_RECORD_BYTES
 from web.shell.i18n import t
-from web.shell.replay import KINDS, HandFrames, ending_text, pack, record_id
+from web.shell.replay import KINDS, MAX_RECORD_BYTES, HandFrames, ReplayError, ending_text, pack, record_id
 
 PAGE_VERSION = 1
 
@@ -36,8 +34,7 @@ PAGE_VERSION = 1
 HandReplay = tuple[list[Any], list[tuple[int, str]], list[int]]
 
 
-class ReplayError(SaveError):
-    """A record the viewer cannot open (the reason is in the message)."""
+__all__ = ["EngineBook", "HandReplay", "ReplayBook", "ReplayError", "Replayed", "entry_result"]
 
 
 @dataclass
@@ -62,7 +59,7 @@ class ReplayBook:
 
     def load(self, data: str | bytes | dict[str, Any]) -> Any:
         """A kept, imported or shared record, checked by replaying every move;
-        :class:`~dernier.errors.SaveError` with the reason."""
+        :class:`~web.shell.replay.ReplayError` with the reason (never another error)."""
         raise NotImplementedError
 
     def of_match(self, match: Any) -> Any:
@@ -94,6 +91,10 @@ class ReplayBook:
     def board(self, frame: Any, names: list[str], seat: int | None, lang: str) -> dict[str, Any]:
         """What a position shows: from ``seat``'s view, or every hand face up (None); the
         game's table draws it. Always holds ``position`` (the engine's) and ``log`` (lines)."""
+        raise NotImplementedError
+
+    def back_svg(self) -> str:
+        """The markup of a card the viewed seat does not see (the game's card back)."""
         raise NotImplementedError
 
     def dealt_text(self, m: Any, frames: HandFrames, lang: str) -> str:

@@ -4,8 +4,8 @@
   ``Match.record()`` as a JSON file (``format``/``version`` inside). Only a page with the
   match (solo, pass-and-play, the host): a friend's page has no record to give.
 * **Import** (``#import-match``, start screen: a file picker; drag and drop in
-  :mod:`web.replay_ui`): a record is checked by :func:`dernier.review.load_record` (size,
-  JSON, format, every move replayed); a bad one gets a notice with the reason and nothing
+  :mod:`web.shell.replay_ui`): a record is checked by the game's replay book (size, JSON,
+  format, every move replayed); a bad one gets a notice with the reason and nothing
   else changes (the current save stays). A good one opens in the replay viewer, from which
   any hand can be reviewed.
 * **Review** (``#review-hand``, end of hand): the review of the hand just played for the

@@ -89,7 +89,7 @@ class Store:
 
     def shelf(self) -> ReplayShelf:
         """This game's kept replays."""
-        return ReplayShelf(self.storage, self.key("replays"))
+        return ReplayShelf(self.storage, self.key("replays"), f"{self.game}-page")
 
     def _get(self, key: str) -> str | None:
         try:

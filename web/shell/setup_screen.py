@@ -1,8 +1,9 @@
 """The start screen of the card table (browser only): the match settings form, the seats
-(a bot's level, a person on this device, a friend online, with names), the house rules
-panel, a game's own match formats and whole-number variants (``GameSpec.formats``,
-``GameSpec.numbers``: Scala 40's out at and re-entries) and the language; and the screen
-shown when a save cannot be resumed. A mixin of :class:`web.ui.Page`."""
+(a bot's level, a person on this device, a friend online, with names), the game's own panel
+(``GameSpec.options_panel``: Dernier's house rules), a game's own match formats and
+whole-number variants (``GameSpec.formats``, ``GameSpec.numbers``: Scala 40's out at and
+re-entries) and the language; and the screen shown when a save cannot be resumed. A mixin of
+:class:`web.ui.Page`."""
 
 from __future__ import annotations
 
@@ -13,14 +14,11 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from web.dernier import faces
-from web.shell.dom import by_id, clear, make, variant_text
+from web.shell.dom import by_id, clear, make
 from web.shell.games import in_lang
-from web.shell.i18n import choice_text, rule_refs, t
+from web.shell.i18n import choice_text, rule_refs, seat_note, t
 from web.shell.params import (
-    HOUSE_FIELDS,
-    MAX_HAND_SIZE,
     SEAT_CHOICES,
-    VARIANT_CHOICES,
     Settings,
     clean_name,
     game_query,
@@ -62,7 +60,7 @@ class SetupScreen(_Page):
         """The start screen's fan of cards, drawn the first time the screen shows."""
         fan = by_id("hero-fan")
         if not fan.childElementCount:
-            for code in self.game.fan or ("7H", "JK", "AS", "QD", "KC"):
+            for code in self.game.fan:
                 c = make("div", "fan-card")
                 c.dataset.card = code
                 c.innerHTML = faces.card_svg(code)
@@ -90,44 +88,16 @@ class SetupScreen(_Page):
         by_id("opt-name").placeholder = t(lang, "default_name")
 
     def translate_house(self, lang: str) -> None:
-        """The house rules panel's labels and one-line explanations (web.rules_text)."""
-        try:
-            from web.dernier.rules_text import CHOICE_LABELS, HOUSE_RULE_LABELS, HOUSE_RULES
-        except ImportError:  # pragma: no cover - the HTML keeps its English text
-            return
-        for field, words in CHOICE_LABELS.items():
-            sel = by_id(f"opt-{field}")
-            if not sel:
-                continue
-            for i in range(sel.options.length):
-                opt = sel.options.item(i)
-                word = words.get(str(opt.value))
-                if word:
-                    opt.textContent = word.get(lang) or word["en"]
-        for field in (*HOUSE_FIELDS, *VARIANT_CHOICES):
-            label = document.querySelector(f'[data-house-label="{field}"]')
-            helptext = document.querySelector(f'[data-house-help="{field}"]')
-            if label and field in HOUSE_RULE_LABELS:
-                label.textContent = HOUSE_RULE_LABELS[field].get(lang) or HOUSE_RULE_LABELS[field]["en"]
-            if helptext and field in HOUSE_RULES:
-                helptext.textContent = rule_refs(
-                    HOUSE_RULES[field].get(lang) or HOUSE_RULES[field]["en"], lang
-                )
+        """The game's own panel's words (:attr:`GameSpec.options_panel`)."""
+        panel = self.game.panel()
+        if panel is not None:
+            panel.translate(lang)
 
     def sync_house(self) -> None:
-        """Anticipo needs two decks: only with the traditional rules."""
-        two_decks = str(by_id("opt-rules").value) == "traditional"
-        box = by_id("opt-anticipo")
-        box.disabled = not two_decks
-        if not two_decks:
-            box.checked = False
-        by_id("anticipo-needs").hidden = two_decks
-        # one deck cannot deal 9 or 10 cards to six players (RULES §1 §2)
-        most = MAX_HAND_SIZE["traditional" if two_decks else "official"]
-        sel = by_id("opt-hand_size")
-        for i in range(sel.options.length):
-            opt = sel.options.item(i)
-            opt.disabled = int(opt.value) > most
+        """The game's own panel: what the chosen rule set allows."""
+        panel = self.game.panel()
+        if panel is not None:
+            panel.sync(str(by_id("opt-rules").value))
 
     def on_rules_change(self) -> None:
         self.sync_players()
@@ -135,27 +105,23 @@ class SetupScreen(_Page):
         self.set_variants(str(by_id("opt-rules").value), {})
 
     def set_variants(self, preset: str, variants: dict[str, Any]) -> None:
-        """The panel's rule-set fields: the preset's values, changed by ``variants``."""
-        from dernier.rules import PRESETS
-
-        base = PRESETS.get(preset) or PRESETS["official"]
-        for field in VARIANT_CHOICES:
-            value = variants.get(field, getattr(base, field))
-            by_id(f"opt-{field}").value = variant_text(value)
+        """The game's own panel's rule-set fields: the rule set's values, changed by ``variants``."""
+        panel = self.game.panel()
+        if panel is not None:
+            panel.fill_variants(preset, variants)
 
     def offer_rules(self) -> None:
-        """The choice of rules: the game's own rule sets (:attr:`GameSpec.rule_sets`) in
-        place of the shell's; the house rules panel only for the shell's own variants."""
+        """The choice of rules: the game's own rule sets (:attr:`GameSpec.rule_sets`), and
+        the game's own panel (its house rules) for a game that has one and reads ``rules``."""
         sel = by_id("opt-rules")
-        if self.game.rule_sets and sel.getAttribute("data-game") != self.game.name:
+        if sel.getAttribute("data-game") != self.game.name:
             clear(sel)
             for name in self.game.rule_sets:
                 sel.appendChild(
                     make("option", "", t(self.lang, f"rules_{name}"), value=name, data_i18n=f"rules_{name}")
                 )
             sel.dataset.game = self.game.name
-        # the shell's house rules panel: for a game that reads ``rules`` and has no variants of its own
-        by_id("house-rules").hidden = self.game.variants is not None or "rules" not in self.game.params
+        by_id("house-rules").hidden = not self.game.options_panel or "rules" not in self.game.params
 
     def offer_formats(self) -> None:
         """The match formats: the game's own (:attr:`GameSpec.formats`) in place of the shell's."""
@@ -173,9 +139,8 @@ class SetupScreen(_Page):
         if not self.game.numbers or document.querySelector("[data-number-field]"):
             return
         after = by_id("opt-format").closest(".field")
-        variants = self.game.variants or {}
         for name, offer in self.game.numbers.items():
-            values = sorted(variants[name])
+            values = sorted(self.game.variants[name])
             box = make("div", "field number-field")
             box.dataset.numberField = name
             label = make("label", "")
@@ -235,28 +200,26 @@ class SetupScreen(_Page):
         refuses it before a Deal; a Deal queued before Python was up does not) takes the
         nearest that is, or the default."""
         out: dict[str, int] = {}
-        variants = self.game.variants or {}
         for name, offer in self.game.numbers.items():
             el = by_id(f"opt-n-{name}")
-            out[name] = number_value(str(el.value) if el else "", variants[name], offer.default)
+            out[name] = number_value(str(el.value) if el else "", self.game.variants[name], offer.default)
         return out
 
     def read_variants(self, preset: str) -> dict[str, Any]:
-        """The panel's rule-set fields that differ from the preset (a game with its own
-        variants: its number fields, and the rest kept from its remembered settings)."""
-        if self.game.variants is not None:
-            kept = {k: v for k, v in self.settings.variants.items() if k in self.game.variants}
-            return {**kept, **self.read_numbers()}
-        from dernier.rules import PRESETS
+        """The rule-set fields that differ from the preset: the game's own panel's, else its
+        number fields and the rest kept from its remembered settings."""
+        panel = self.game.panel()
+        if panel is not None:
+            return panel.read_variants(preset)
+        kept = {k: v for k, v in self.settings.variants.items() if k in self.game.variants}
+        return {**kept, **self.read_numbers()}
 
-        base = PRESETS.get(preset) or PRESETS["official"]
-        out: dict[str, Any] = {}
-        for field, choices in VARIANT_CHOICES.items():
-            text = str(by_id(f"opt-{field}").value)
-            value = next((c for c in choices if variant_text(c) == text), getattr(base, field))
-            if value != getattr(base, field):
-                out[field] = value
-        return out
+    def read_options(self, preset: str) -> dict[str, Any]:
+        """The game's own settings (its house rules): its panel's, else the remembered ones."""
+        panel = self.game.panel()
+        if panel is not None:
+            return panel.read_options(preset)
+        return {k: self.settings.options.get(k, v) for k, v in self.game.options.items()}
 
     def show_setup(self) -> None:
         self.driver.stop()
@@ -292,8 +255,10 @@ class SetupScreen(_Page):
         self.sync_players(s.players)
         fmt = by_id("opt-format")
         fmt.value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
-        if not fmt.value:
-            fmt.value = "hands:3" if not self.game.formats else next(iter(self.game.formats))
+        if not fmt.value:  # a format the form does not offer: the usual one, else the game's first
+            fmt.value = f"hands:{Settings().hands}"
+            if not fmt.value:
+                fmt.selectedIndex = 0
         by_id("opt-lang").value = s.lang
         by_id("opt-delay").value = str(s.delay)
         if not by_id("opt-delay").value:
@@ -302,8 +267,9 @@ class SetupScreen(_Page):
         if not by_id("opt-timer").value:
             by_id("opt-timer").value = "0"
         self.sync_levels(s.levels)
-        for field in HOUSE_FIELDS:
-            by_id(f"opt-{field}").checked = bool(getattr(s, field))
+        panel = self.game.panel()
+        if panel is not None:
+            panel.fill_options(s.options)
         self.sync_house()
         self.set_variants(s.rules, s.variants)
         self.fill_numbers(s)
@@ -389,8 +355,14 @@ class SetupScreen(_Page):
         lang = str(by_id("opt-lang").value or self.lang)
         for i in range(sels.length):
             who = names[i + 1]
-            sels.item(i).parentElement.querySelector(".bot-name").textContent = who
+            level = sels.item(i).parentElement
+            level.querySelector(".bot-name").textContent = who
             sels.item(i).setAttribute("aria-label", t(lang, "opt_level_of", who=who))
+            note = seat_note(lang, i + 1)  # a game's word on the seat (DOG: "your partner")
+            if note and not level.querySelector(".seat-note"):
+                level.insertBefore(make("span", "seat-note"), level.firstChild)
+            if note:
+                level.querySelector(".seat-note").textContent = note
 
     def read_setup(self) -> Settings:
         players = int(by_id("opt-players").value)
@@ -410,8 +382,7 @@ class SetupScreen(_Page):
             delay=int(by_id("opt-delay").value),
             name=clean_name(str(by_id("opt-name").value)),
             timer=int(by_id("opt-timer").value),
-            anticipo=bool(by_id("opt-anticipo").checked) and str(by_id("opt-rules").value) == "traditional",
-            chi_sbaglia_paga=bool(by_id("opt-chi_sbaglia_paga").checked),
+            options=self.read_options(str(by_id("opt-rules").value)),
             variants=self.read_variants(str(by_id("opt-rules").value)),
             names=names if any(names) else (),
             standin=self.settings.standin,
