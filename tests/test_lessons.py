@@ -177,3 +177,29 @@ def test_table_plays_on_after_the_lesson() -> None:
     assert session.bot(seat).choose(session.view(seat), session.bot_rng(seat)) in session.match.legal_moves(
         seat
     )
+
+
+@pytest.mark.parametrize(("game", "n", "lesson"), ALL, ids=[f"{g}-{n}-{lesson.id}" for g, n, lesson in ALL])
+def test_each_steps_own_refusal_is_reachable(game: str, n: int, lesson: Lesson) -> None:
+    """A step that words its own refusal (``instead``) has another legal move to refuse: the
+    person meets those words, not only the reader of the data."""
+    spec = games.get(game)
+    for k, step in enumerate(lesson.steps):
+        if not step.instead:
+            continue
+        play = walk_to(spec, lesson, k)
+        others = [m for m in play.session.match.legal_moves(PERSON) if m not in step.expect]
+        assert others, f"step {k + 1}: no other legal move to refuse"
+        assert {play.check(m) for m in others} == {step.instead}
+
+
+def test_the_person_waits_while_the_others_play() -> None:
+    """While the bots play their part of the script, a move of the person is refused."""
+    game = games.get("dernier")
+    lesson = game.lesson_list()[0]
+    session = lesson_session(game, lesson, Settings())
+    play = LessonPlay(lesson, 1, session)
+    session.play("9H", PERSON)
+    play.made("9H")
+    assert play.queue and not play.waiting and not play.done
+    assert play.check("4C") == "lesson_wait"

@@ -150,3 +150,24 @@ def test_first_time_help_offers_a_lesson(page: Page, server_url: str, lang: str)
     )
     page.locator("#menu-lesson-leave").click()
     expect(page.locator("#resume-match")).to_be_visible()  # the match dealt before the lesson
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_axe_finds_nothing_serious_in_a_lesson(page: Page, server_url: str, size: tuple[int, int]) -> None:
+    """The lesson's box, the element marked and the end of a lesson, on a phone upright and on
+    its side: axe-core finds nothing serious or critical; the box and the element to tap
+    are on screen without scrolling."""
+    from test_page_newcomers import serious_violations
+
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_page(page, server_url, "lang=it&delay=0&lesson=3")
+    expect(page.locator("body")).to_have_attribute("data-lesson", "jack-and-jolly")
+    target = page.locator("[data-lesson-target]")
+    expect(target).to_have_count(1)
+    expect(page.locator("#lesson-text")).to_be_in_viewport()
+    assert serious_violations(page) == []
+    for k, step in enumerate(LESSONS[2].steps, 1):
+        make_step(page, k, step)
+    expect(page.locator("body")).to_have_attribute("data-lesson-done", "true")
+    expect(page.locator("#lesson-next")).to_be_in_viewport()
+    assert serious_violations(page) == []
