@@ -5,6 +5,8 @@ runner's decisions (a wrong move refused, the step kept; progress remembered).""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from web.shell import games
@@ -41,12 +43,32 @@ def test_lesson_ids_unique() -> None:
         assert len(ids) == len(set(ids)), g.name
 
 
+def scripted(play: LessonPlay, k: int) -> None:
+    """The others' scripted moves after step ``k`` (0: the opening), each checked legal and
+    played by the seat's scripted bot as the driver asks it."""
+    session = play.session
+    while play.queue:
+        seat, move = play.queue[0]
+        session.bot_side_moves()  # the moves a game asks of bots out of turn
+        if not play.queue or play.queue[0] != (seat, move):
+            continue
+        assert session.next_bot() == seat, f"after step {k}: {seat} is not to play {move!r}"
+        assert session.why_refused(move, seat) is None, f"after step {k}: seat {seat} may not play {move!r}"
+        got = session.bot(seat).steps(session.view(seat), None)
+        with pytest.raises(StopIteration) as stop:
+            next(got)
+        assert stop.value.value == move
+        session.play(move, seat)
+    assert session.bot_side_moves() == []
+
+
 def walk(game: games.GameSpec, lesson: Lesson) -> LessonPlay:
     """Play ``lesson`` as its script says, the bots through the session's own bot hooks,
     checking every move against the engine."""
     session = lesson_session(game, lesson, Settings())
     play = LessonPlay(lesson, 1, session)
     install_bots(play)
+    scripted(play, 0)
     for k, step in enumerate(lesson.steps, 1):
         assert session.turn == PERSON, f"step {k}: the person is not to play"
         assert not session.hand_over, f"step {k}: the hand is over"
@@ -55,19 +77,7 @@ def walk(game: games.GameSpec, lesson: Lesson) -> LessonPlay:
         assert play.waiting
         session.play(step.expect[0], PERSON)
         play.made(step.expect[0])
-        while play.queue:
-            seat, move = play.queue[0]
-            session.bot_side_moves()  # the moves a game asks of bots out of turn
-            if not play.queue or play.queue[0] != (seat, move):
-                continue
-            assert session.next_bot() == seat, f"step {k}: {seat} is not to play {move!r}"
-            assert session.why_refused(move, seat) is None, f"step {k}: seat {seat} may not play {move!r}"
-            got = session.bot(seat).steps(session.view(seat), None)
-            with pytest.raises(StopIteration) as stop:
-                next(got)
-            assert stop.value.value == move
-            session.play(move, seat)
-        assert session.bot_side_moves() == []
+        scripted(play, k)
     assert play.done
     assert session.turn == PERSON and not session.hand_over, "a lesson ends on the person's turn"
     return play
@@ -203,3 +213,18 @@ def test_the_person_waits_while_the_others_play() -> None:
     play.made("9H")
     assert play.queue and not play.waiting and not play.done
     assert play.check("4C") == "lesson_wait"
+
+
+def test_an_opening_is_played_before_the_first_step() -> None:
+    """A lesson whose first player is not the person: the others' opening moves come first."""
+    game = games.get("dernier")
+    first = game.lesson_list()[0]
+    # the same deal, the person has played: seat 1 draws and passes, seat 2 plays 8H
+    lesson = replace(first, opening=((1, "draw"), (1, "pass"), (2, "8H")), steps=first.steps[:0])
+    session = lesson_session(game, first, Settings())
+    session.match.play("9H", PERSON)  # seat 1 to play, as a deal where the person is not first
+    play = LessonPlay(lesson, 1, session)
+    install_bots(play)
+    assert not play.waiting and list(play.queue) == list(lesson.opening)
+    scripted(play, 0)
+    assert session.turn == PERSON and play.done

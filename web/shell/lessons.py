@@ -63,6 +63,9 @@ class Lesson:
     done: str
     #: the rule clauses it teaches (shown nowhere; for the tests' names and the reader)
     rules: tuple[str, ...] = field(default_factory=tuple)
+    #: the other seats' scripted moves before the person's first step (a game whose first
+    #: player is not seat 0)
+    opening: tuple[tuple[int, str], ...] = ()
 
 
 class LessonPlay:
@@ -74,7 +77,7 @@ class LessonPlay:
         self.number = number  # from 1
         self.session = session
         self.index = 0  # the step the person is on (len(steps): every step made)
-        self.queue: deque[tuple[int, str]] = deque()
+        self.queue: deque[tuple[int, str]] = deque(lesson.opening)
 
     @property
     def step(self) -> Step | None:
