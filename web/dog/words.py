@@ -250,10 +250,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "dopo aver dato la tua.",
     ),
     "dog_help_cards": (
-        "A, K and the Jolly bring a pawn out of the nest; 4 goes forward or backward; 7 is split "
-        "over your pawns; J swaps one of your pawns with another; the Jolly acts as any card.",
-        "A, K e il Jolly fanno uscire una pedina dal nido; il 4 va avanti o indietro; il 7 si divide "
-        "tra le tue pedine; il J scambia una tua pedina con un'altra; il Jolly vale qualsiasi carta.",
+        "A, K and the Jolly bring a pawn out of the nest; 4 goes forward or backward; J swaps one "
+        "of your pawns with another.",
+        "A, K e il Jolly fanno uscire una pedina dal nido; il 4 va avanti o indietro; il J scambia "
+        "una tua pedina con un'altra.",
     ),
     "dog_help_fresh": (
         "A pawn just out on its start field blocks everyone: it cannot be passed, landed on, "
