@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop import engine
 from tabletop.saves import Saved, SaveFormat
 
-from .board import SEATS
+from .board import NEST, PAWNS, SEATS, field_name, partner
 from .errors import DogError, IllegalMove, PositionError, SaveError
 from .game import Game, first_dealer
 from .rules import Ruleset, ruleset
@@ -34,6 +34,30 @@ def next_seed(seed: int) -> int:
     return engine.derived(2**31, "dog", seed, "next")
 
 
+def move_effects(
+    before: list[int], after: list[int], seat: int, mover: int, move: str
+) -> dict[str, Any] | None:
+    """What a move did beside moving its own pawns, from the pawns' locations before and
+    after it, or None: ``sent``, the pawns it sent to their nests (RULES §8), each as
+    ``[seat, index, field it stood on]``; ``for``, the partner whose pawns it moved (§11's
+    exception, §12's finished player)."""
+    sent = [
+        [p // PAWNS, p % PAWNS, field_name(p // PAWNS, at)]
+        for p, at in enumerate(before)
+        if at != NEST and after[p] == NEST
+    ]
+    mate = partner(seat)
+    helped = mover == mate or (
+        "-" in move and any(p // PAWNS == mate and after[p] not in (at, NEST) for p, at in enumerate(before))
+    )
+    fx: dict[str, Any] = {}
+    if sent:
+        fx["sent"] = sent
+    if helped:
+        fx["for"] = mate
+    return fx or None
+
+
 def _count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_GAMES:
         raise PositionError(f"{what} must be a whole number 1–{MAX_GAMES}, not {value!r}")
@@ -49,13 +73,14 @@ class Match(engine.Refusals, Saved):
         self.game = game
         self.score = score
         self.game_no = game_no
-        #: per game: its seed, first dealer and the moves played, ``[seat, move]``
+        #: per game: its seed, first dealer, the moves played (``[seat, move]``) and what each
+        #: did beside its own pawn (``effects``, see :func:`move_effects`)
         self.history: list[dict[str, Any]] = [self._start_record()]
         self._counted = game.over
 
     def _start_record(self) -> dict[str, Any]:
         st = self.game.state
-        return {"seed": st.seed, "dealer": st.dealer, "moves": []}
+        return {"seed": st.seed, "dealer": st.dealer, "moves": [], "effects": []}
 
     @classmethod
     def new(
@@ -114,10 +139,24 @@ class Match(engine.Refusals, Saved):
     def play(self, move: str, seat: int | None = None) -> None:
         """Play a move in the current game (see :meth:`Game.play`) and keep the record."""
         g = self.game
-        who = g.state.turn if seat is None else seat
+        st = g.state
+        who = st.turn if seat is None else seat
+        before, round_no = st.loc[:], st.round
+        mover = st.mover(who) if isinstance(who, int) and 0 <= who < SEATS else who
         g.play(move, seat)
         self.history[-1]["moves"].append([who, move])
+        fx = move_effects(before, st.loc, who, mover, move)
+        if st.round != round_no:  # the move ended the round: the next one is dealt (§4, §5)
+            fx = {**(fx or {}), "dealt": [st.round, st.cards]}
+        self.history[-1]["effects"].append(fx)
         self._count_game()
+
+    @property
+    def effects(self) -> list[dict[str, Any] | None]:
+        """The current game's :func:`move_effects`, one per move played; a move that ended
+        the round adds ``dealt``: ``[round, cards]`` of the round it dealt."""
+        fx: list[dict[str, Any] | None] = self.history[-1]["effects"]
+        return fx
 
     def abandon(self, seat: int) -> None:
         self.play("abandon", seat)
@@ -254,4 +293,12 @@ def _load(data: object) -> Match:
 if TYPE_CHECKING:  # the shared interface of the three games' matches
     _: type[engine.MatchProtocol] = Match
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Match", "first_dealer", "next_seed", "replay_positions"]
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Match",
+    "first_dealer",
+    "move_effects",
+    "next_seed",
+    "replay_positions",
+]

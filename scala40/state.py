@@ -438,6 +438,8 @@ class State:
                 raise IllegalMove(f"taken card unused: {CODE_OF[self.taken]} must go on the table first (§6)")
             if k not in self.hands[seat]:
                 raise IllegalMove(f"not in hand: {CODE_OF[k]}")
+            if len(self.hands[seat]) == 1 and not self.opened[seat]:
+                raise IllegalMove("not opened: only a seat that has opened may close (§9)")
             if k in self.barred(seat):
                 if rules.no_discard_taken and k == self.taken:
                     raise IllegalMove(f"discard barred: {CODE_OF[k]} is the card taken (no_discard_taken)")
@@ -595,7 +597,9 @@ class State:
         moves: list[str] = []
         if phase != "discard" and self.opened[seat]:
             self._table_moves(seat, moves, kinds, self.taken if phase == "use" else -1)
-        if phase != "use":
+        if phase != "use" and (
+            self.opened[seat] or len(self.hands[seat]) > 1
+        ):  # §9: only an opened seat closes
             moves.extend(map(_DISCARD.__getitem__, kinds - self.barred(seat)))
         moves.sort()
         return moves

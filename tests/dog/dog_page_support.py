@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from browser_support import open_with_storage
 from playwright.sync_api import Page
 
 import dog
+from dog.board import HOME
 from web.dog.session import DogMatch
 
 SAVE_KEY = "dog.match.v1"
@@ -32,6 +34,26 @@ READY_JS = """() => {
   return (fold && !fold.disabled) ||
     !!document.querySelector('#hand [data-card][aria-disabled="false"]');
 }"""
+
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {rules: {'label-content-name-mismatch': {enabled: true}}});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}));
+}"""
+AXE_PATH = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now (with the
+    "label in name" rule, WCAG 2.5.3, switched on), as Dernier's table is checked."""
+    if not AXE_PATH.is_file():
+        raise AssertionError(f"{AXE_PATH} is missing: npm install (package.json devDependencies)")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        # evaluated, not added as a <script>: the built site's CSP refuses inline scripts
+        page.evaluate(AXE_PATH.read_text(encoding="utf-8") + "\n;0")
+    found: list[dict[str, Any]] = page.evaluate(AXE_JS)
+    return found
 
 
 def table_data(page: Page) -> dict[str, str]:
@@ -60,6 +82,42 @@ def seek(rng_seed: int, ok: Callable[[dog.Match], bool], limit: int = 4000) -> d
             moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
             m.play(rng.choice(moves), seat)
     raise AssertionError("no such position found")
+
+
+def race(seed: int, ok: Callable[[dog.Match], bool], limit: int = 6000) -> dog.Match:
+    """A match where team 0 (seats 0 and 2) races home (each of its moves the one that
+    brings its pawns furthest) and team 1 plays at random, from ``seed`` on, at the first
+    position where ``ok``: for positions random play seldom reaches (a seat finished)."""
+    for seed_ in range(seed, seed + 30):
+        m = dog.Match.new(seed=seed_)
+        rng = random.Random(seed_)
+        for _ in range(limit):
+            if m.game.over:
+                break
+            if ok(m):
+                return m
+            g = m.game
+            if g.state.phase == "exchange":
+                seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
+            else:
+                seat = g.state.turn
+            moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
+            if seat % 2 == 0 and g.state.phase == "play":
+                moves.sort(key=lambda mv: _progress(g, mv, seat) + rng.random())
+                m.play(moves[-1], seat)
+            else:
+                m.play(rng.choice(moves), seat)
+    raise AssertionError("no such position found")
+
+
+def _progress(g: dog.Game, move: str, seat: int) -> float:
+    c = g.copy()
+    c.play(move, seat)
+    total = 0.0
+    for p, at in enumerate(c.state.loc):
+        if (p >> 2) % 2 == 0:
+            total += -50 if at < 0 else at + 100 if at >= HOME else (at - 16 * (p >> 2)) % 64
+    return total
 
 
 def page_save(match: dog.Match, levels: list[str] | None = None, seed: int = 1, **settings: Any) -> str:

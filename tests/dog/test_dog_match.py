@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from dog_support import position
 
 from dog import Match, PositionError, SaveError, replay_positions
 
@@ -95,3 +96,55 @@ def test_match_position_round_trip() -> None:
         Match.from_position({**pos, "score": [3, 0]})
     with pytest.raises(PositionError):
         Match.from_position({**pos, "game_no": 4})
+
+
+def _match_at(pos: dict[str, object]) -> Match:
+    return Match.from_position({**pos, "score": [0, 0], "game_no": 1, "games": 1})
+
+
+def test_a_move_tells_the_pawns_it_sends_home_section8_section11() -> None:
+    """§8, §11: the match records, per move, every pawn it sent to its nest (own and
+    partner's too) with the field it stood on; a move that sends nobody records None."""
+    n3 = ["n3"] * 4
+    pawns = [["10", "12", "n0", "n0"], ["14", "n1", "n1", "n1"], ["15", "n2", "n2", "n2"], n3]
+    m = _match_at(position(pawns, ["7H", "2C"], hands={1: ["3C"], 2: ["4C"], 3: ["5C"]}))
+    m.play("7H 10-17")
+    assert m.effects == [{"sent": [[0, 1, "12"], [1, 0, "14"], [2, 0, "15"]]}]
+
+
+def test_a_finished_player_moves_for_the_partner_section12_section11() -> None:
+    """§12: a finished player's move is recorded as made for the partner; §11: so is a 7
+    whose later parts move the partner's pawns."""
+    n1, n3 = ["n1"] * 4, ["n3"] * 4
+    pawns = [["h0.2", "h0.3", "h0.4", "62"], n1, ["40", "n2", "n2", "n2"], n3]
+    m = _match_at(position(pawns, ["7H"], hands={1: ["3C"], 2: ["4C"], 3: ["5C"]}))
+    m.play("7H 62-h0.1 40-44")
+    assert m.effects == [{"for": 2}]
+    done = [["h0.1", "h0.2", "h0.3", "h0.4"], n1, ["40", "n2", "n2", "n2"], n3]
+    m = _match_at(position(done, ["5H"], hands={1: ["3C"], 2: ["4C"], 3: ["5C"]}))
+    m.play("5H 40-45")
+    assert m.effects == [{"for": 2}]
+    own = [["10", "n0", "n0", "n0"], n1, ["40", "n2", "n2", "n2"], n3]
+    m = _match_at(position(own, ["5H"], hands={1: ["3C"], 2: ["4C"], 3: ["5C"]}))
+    m.play("5H 10-15")
+    assert m.effects == [None]
+
+
+def test_the_move_ending_a_round_tells_the_next_deal_section4() -> None:
+    """§4: the last card of a round deals the next one; the match records it with the move."""
+    m = Match.new(seed=3)
+    rounds = [1]
+    for _ in range(400):
+        if m.game.over:
+            break
+        g = m.game
+        if g.state.phase == "exchange":
+            seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
+        else:
+            seat = g.state.turn
+        m.play(next(x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")), seat)
+        fx = m.effects[-1]
+        if fx and "dealt" in fx:
+            assert fx["dealt"] == [g.state.round, g.state.cards]
+            rounds.append(fx["dealt"][0])
+    assert rounds[:3] == [1, 2, 3]

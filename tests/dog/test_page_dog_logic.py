@@ -13,12 +13,20 @@ from dog_page_support import seek
 import dog
 from web.dog import board as geo
 from web.dog.pick import Pick, gives, jolly_ranks, usable_cards
+from web.dog.review_page import REVIEW
 from web.dog.session import DogMatch, DogSession, public_log
-from web.dog.words import STRINGS, log_line
+from web.dog.words import STRINGS, cards_n, log_line, round_words
 from web.shell import games
 from web.shell.i18n import STRINGS as SHELL
-from web.shell.params import Settings
+from web.shell.params import Settings, match_query, parse_query
 from web.shell.session import MemoryStorage, Session, Store
+
+
+@pytest.fixture(autouse=True)
+def dog_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DOG's words over the shell's, as on a DOG page, for each test of this file only."""
+    for key, words in STRINGS.items():
+        monkeypatch.setitem(SHELL, key, words)
 
 
 def test_paths_forward_backward_and_into_the_home_s6_s9() -> None:
@@ -112,11 +120,9 @@ def test_the_session_plays_dog_and_resumes_its_save() -> None:
     assert s.why_refused("abandon", 0) is None
 
 
-def test_the_log_hides_a_given_card_from_the_others_s4(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_log_hides_a_given_card_from_the_others_s4() -> None:
     s = session()
     s.bot_side_moves()
-    for key, words in STRINGS.items():  # DOG's words over the shell's, as on a DOG page (this test only)
-        monkeypatch.setitem(SHELL, key, words)
     log1 = public_log(s.match, 1)
     log0 = public_log(s.match, 0)
     assert log1[0] == [
@@ -125,7 +131,7 @@ def test_the_log_hides_a_given_card_from_the_others_s4(monkeypatch: pytest.Monke
     ]
     assert all(m == "give" for who, m in log0 if who != 0)
     assert log_line("en", s.names, 2, "give") == f"{s.names[2]} gives a card to the partner"
-    assert log_line("it", s.names, 0, "7H 62-h0.2 10-13") == f"{s.names[0]}: 7H, 62 → casa 2, 10 → 13"
+    assert log_line("it", s.names, 0, "7H 62-h0.2 10-13") == f"{s.names[0]}: 7♥, 62 → casa 2, 10 → 13"
 
 
 def test_a_whole_game_of_bots_through_the_session() -> None:
@@ -190,3 +196,86 @@ def test_the_url_reads_dogs_own_rules_name() -> None:
     assert p.settings.levels == ("medium", "hard", "human") and p.settings.seed == 4
     assert [n.param for n in parse_query("game=dog&rules=official").notices] == ["rules"]
     assert not parse_query("rules=traditional&players=4").notices  # Dernier's as before
+
+
+def test_the_pawns_a_move_sends_home_s8_s11() -> None:
+    """§8: a move sends home the pawn it lands on; §11: a 7's part every pawn it passes;
+    §10: coming out, the pawn on the start field. A swap sends nobody."""
+    pawns = [
+        ["10", "n0", "n0", "n0"],
+        ["12", "n1", "n1", "n1"],
+        ["14", "n2", "n2", "n2"],
+        ["0", "n3", "n3", "n3"],
+    ]
+    assert geo.sends_home(pawns, "10-14", True) == [(1, 0, "12"), (2, 0, "14")]
+    assert geo.sends_home(pawns, "10-14", False) == [(2, 0, "14")]
+    assert geo.sends_home(pawns, "10-13", False) == []
+    assert geo.sends_home(pawns, "out", False, "n0") == [(3, 0, "0")]
+    assert geo.sends_home(pawns, "10x12", False) == []
+
+
+def test_the_log_says_whose_pawns_went_home_and_for_whom_s8_s12() -> None:
+    names = ["You", "Bianca", "Carlo", "Dario"]
+    fx = {"sent": [[2, 0, "28"], [0, 1, "27"]], "for": 2}
+    line = log_line("en", names, 0, "JK=7 0-h0.2 25-30", fx=fx, me=0)
+    assert line == (
+        "You: Jolly as 7, 0 → home 2, 25 → 30, moving Carlo's pawns — "
+        "sends Carlo's pawn on 28 and your pawn on 27 home"
+    )
+    line = log_line("it", names, 3, "10C 22-32", fx={"sent": [[1, 0, "32"]]}, me=0)
+    assert line == "Dario: 10♣, 22 → 32 — rimanda al nido la pedina di Bianca su 32"
+    assert log_line("en", names, 3, "10C 22-32", fx={"sent": "junk"}) == "Dario: 10♣, 22 → 32"
+
+
+def test_the_log_speaks_to_its_reader_with_the_cards_as_shown() -> None:
+    """The reader's own moves are said to them ("You give", "Dai", never "Tu dà"), cards as
+    their faces show them (9♦, not 9D); one card is "1 card"; a round's end is a line."""
+    names = ["Anna", "Bianca", "Carlo", "Dario"]
+    assert log_line("en", names, 0, "give 6C", me=0) == "You give 6♣ to your partner"
+    assert log_line("it", names, 0, "give 2D", me=0) == "Dai 2♦ al compagno"
+    assert log_line("it", names, 2, "give", me=0) == "Carlo dà una carta al compagno"
+    assert log_line("en", names, 0, "fold", me=0) == "You give up the round"
+    assert log_line("en", names, 1, "9D 3-12", me=0) == "Bianca: 9♦, 3 → 12"
+    assert log_line("en", names, 0, "give JK", me=0) == "You give Jolly to your partner"
+    assert cards_n("en", 1) == "1 card" and cards_n("it", 1) == "1 carta" and cards_n("en", 2) == "2 cards"
+    assert round_words("en", {"dealt": [3, 4]}) == "Round 3: 4 cards each"
+    assert round_words("en", {"sent": []}) == "" and round_words("en", None) == ""
+
+
+def test_a_match_of_several_games_is_chosen_and_carried_by_links_s12() -> None:
+    """§12: first team to N games, from a link (``games=3``) and back into a link; a bad
+    number is refused with a notice; the session's match plays to it."""
+    got = parse_query("game=dog&levels=easy,easy,easy&games=3")
+    assert got.settings.variants == {"games": 3}
+    assert "games=3" in match_query(got.settings).split("&")
+    bad = parse_query("game=dog&games=30")
+    assert bad.settings.variants == {} and [n.param for n in bad.notices] == ["games"]
+    s = Session.new(got.settings, Store(MemoryStorage(), "dog"))
+    assert isinstance(s, DogSession) and s.match.games == 3 and s.public_facts()["games"] == 3
+    again = Session.from_json(s.to_json(), s.store)
+    assert (
+        isinstance(again, DogSession) and again.match.games == 3 and again.settings.variants == {"games": 3}
+    )
+
+
+def test_an_abandon_ends_the_whole_match_s13() -> None:
+    """§13: abandoning loses the game for the team; the page's match (a series) ends with it,
+    counted as lost, and no more moves are offered."""
+    s = Session.new(
+        parse_query("game=dog&levels=easy,easy,easy&games=3").settings, Store(MemoryStorage(), "dog")
+    )
+    assert isinstance(s, DogSession)
+    s.abandon(0)
+    assert s.hand_over and s.match.over and s.match_ended() and not s.match.m.over
+    assert s.stats_result() == (False, 0) and s.table_state(0)["legal"] == []
+
+
+def test_the_review_counts_its_cost_in_fields_of_progress() -> None:
+    """The review's figures carry their unit (fields of the team's progress), rounded."""
+    worst = {"move_no": 12, "played": "5H 3-8", "bot": "AH out", "lost": 149.0625}
+    row = {"seat": 0, "decisions": 9, "agreement": 0.5, "lost_per_decision": 22.891, "worst": worst}
+    (sec,) = REVIEW.sections({"games": 1, "seats": [row]}, ["Anna", "B", "C", "D"], "en")
+    assert "22.9 fields of the team's progress lost per choice" in sec.figures
+    assert "(149.1 fields of progress lost)" in sec.items[0][0]
+    (sec,) = REVIEW.sections({"games": 1, "seats": [row]}, ["Anna", "B", "C", "D"], "it")
+    assert "22.9 caselle di avanzamento" in sec.figures

@@ -34,7 +34,7 @@ def check_guest_messages(guest: Page, seat: int) -> int:
         assert all(isinstance(h, int) for i, h in enumerate(st["hands"]) if i != seat)
         assert all(g in (True, None) for i, g in enumerate(st["given"]) if i != seat)
         assert all(r is None for i, r in enumerate(st.get("received") or []) if i != seat)
-        for who, move in st["log"]:
+        for who, move, *_ in st["log"]:
             assert who == seat or move == "give" or not move.startswith("give "), move
     return views
 

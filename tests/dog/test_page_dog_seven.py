@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 import dog
 from web.dog.board import steps
+from web.dog.words import card_words
 
 
 def own_track(m: dog.Match, field: str) -> bool:
@@ -94,8 +95,9 @@ def test_a_seven_split_over_two_pawns(page: Page, server_url: str) -> None:
         arg=move,
     )
     expect(page.locator("#seven")).to_be_hidden()
+    face = card_words(card, "en", True)  # the log shows the card as its face does: 7♥
     assert any(
-        card in x and "→" in x for x in page.eval_on_selector_all("#log li", "e => e.map(x => x.textContent)")
+        face in x and "→" in x for x in page.eval_on_selector_all("#log li", "e => e.map(x => x.textContent)")
     )
 
 

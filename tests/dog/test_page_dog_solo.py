@@ -76,7 +76,7 @@ def test_a_whole_game_solo_by_clicking(page: Page, server_url: str) -> None:
     play_turn(page)  # the give
     page.wait_for_function("document.querySelector('#table').dataset.phase === 'play'")
     logs = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
-    mine = [x for x in logs if x.startswith("You gives")]
+    mine = [x for x in logs if x.startswith("You give ") and x.endswith(" to your partner")]
     others = [x for x in logs if "gives a card to the partner" in x]
     assert len(mine) == 1 and len(others) == 3, logs
 

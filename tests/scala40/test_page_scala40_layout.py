@@ -80,3 +80,94 @@ def test_fourteen_cards_and_eight_melds_fit(
             overlap_x = min(a["x"] + a["w"], c["x"] + c["w"]) - max(a["x"], c["x"])
             overlap_y = min(a["y"] + a["h"], c["y"] + c["h"]) - max(a["y"], c["y"])
             assert overlap_x <= 1 or overlap_y <= 1, (a, c)
+
+
+def draft_save(lang: str) -> tuple[str, str]:
+    """A saved 4-player match with 8+ melds on the table, the person (seat 0) not opened,
+    holding 14 cards of which some form a meld; that meld (to draft)."""
+    for seed in range(1, 400):
+        p = parse_query(f"game=scala40&players=4&levels=easy,easy,easy&seed={seed}&lang={lang}&delay=0")
+        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
+        bot, rng = make_bot("medium"), random.Random(seed)
+        for _ in range(400):
+            if s.hand_over:
+                break
+            seat = s.turn
+            v = s.view(seat)
+            if seat == 0 and v["phase"] == "draw" and len(v["melds"]) >= 8:
+                if v["opened"][0] or len(v["hand"]) != 13:
+                    break
+                s.play("draw", 0)
+                melds = s.match.game.melds(0)
+                if melds and "JK" not in melds[0]:
+                    return s.to_json(), melds[0]
+                break
+            if seat == 0:  # seat 0 never opens: it draws and discards
+                s.play("draw", 0)
+                s.play(next(m for m in s.match.game.legal_moves(0) if m.startswith("discard")), 0)
+                continue
+            s.play(bot.choose(v, rng), seat)
+    raise AssertionError("no busy table with an unopened seat 0 found")
+
+
+def on_screen(page: Page, selector: str) -> list[dict[str, float]]:
+    """The visible elements of ``selector`` that are not wholly inside the viewport."""
+    return list(
+        page.eval_on_selector_all(
+            selector,
+            """els => els.filter(e => e.offsetParent !== null).map(e => {
+                 const r = e.getBoundingClientRect();
+                 return {x: r.x, y: r.y, w: r.width, h: r.height, id: e.id || e.dataset.card || '',
+                         text: e.textContent, fits: e.scrollWidth <= e.clientWidth + 1};
+               }).filter(b => b.x < -0.5 || b.y < -0.5 || b.x + b.w > innerWidth + 0.5
+                              || b.y + b.h > innerHeight + 0.5 || !b.fits)""",
+        )
+    )
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (844, 390)])
+def test_a_draft_with_fourteen_cards_and_eight_melds_fits_every_phone(
+    page: Page, server_url: str, width: int, height: int, lang: str
+) -> None:
+    """Issue 31: mid-draft, with 14 cards and 8+ melds, the page never scrolls sideways and
+    every button (the draft's, the hint, the piles') lies wholly in the viewport, its words
+    uncut; every card of the hand lies inside the page's width."""
+    page.set_viewport_size({"width": width, "height": height})
+    saved, meld = draft_save(lang)
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    for c in meld.split("-"):
+        page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
+    page.click("#meld")
+    page.wait_for_selector("#opening [data-draft]")
+    assert page.locator("#melds [data-meld]").count() >= 8
+    assert page.locator("#hand button.card").count() == 14 - len(meld.split("-"))
+    if SHOTS:
+        Path(SHOTS).mkdir(exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/draft-{width}x{height}-{lang}.png")
+        page.screenshot(path=f"{SHOTS}/draft-{width}x{height}-{lang}-full.png", full_page=True)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= page.evaluate("innerWidth")
+    assert on_screen(page, "#actions button, #stock, #discard, #open, #cancel-open, #meld") == []
+    for b in boxes(page, "#hand button.card"):
+        assert b["x"] >= 0 and b["x"] + b["w"] <= width + 0.5, b
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (844, 390)])
+def test_the_start_screen_deals_without_scrolling(
+    page: Page, server_url: str, width: int, height: int, lang: str
+) -> None:
+    """Issue 31: on the start screen "Deal the cards" is on screen as the page opens, and the
+    page never scrolls sideways."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_page(page, server_url, f"game=scala40&lang={lang}")
+    if SHOTS:
+        Path(SHOTS).mkdir(exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/start-{width}x{height}-{lang}.png")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= page.evaluate("innerWidth")
+    assert on_screen(page, "#start") == []

@@ -11,6 +11,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from s40_page import play_turn, table
 from test_page_online import host_page, join, received
 
+from web.scala40.words import why
+
 
 def my_turn(page: Page) -> bool:
     d = table(page)
@@ -64,3 +66,33 @@ def test_host_and_a_friend_play_a_hand(
     assert turns[0] > 0 and turns[1] > 0
     guest.wait_for_function("document.querySelector('#table').dataset.over === 'true'", timeout=30_000)
     assert check_views(received(guest), 1) > 5
+
+
+@pytest.mark.browser
+def test_a_friends_refusal_is_worded_as_the_hosts_in_the_friends_language(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    """The host's engine refuses a friend's `take` (§6: not opened, the card does not open at
+    once): the friend's page says it as a local refusal is said, in its own language (Italian
+    here, the host's page English), never the engine's raw reason."""
+    host = host_page(
+        browser, contexts, server_url, "game=scala40&players=2&levels=friend&seed=26&delay=0&hands=1&lang=en"
+    )
+    guest = join(browser, contexts, host, 1, "Zoë")
+    host.click("#start-online")
+    guest.wait_for_function("document.querySelector('#table').dataset.seat === '1'", timeout=30_000)
+    guest.click("#menu-button")
+    guest.select_option("#menu-lang", "it")
+    guest.click("#menu-close")
+    for _ in range(100):
+        if my_turn(guest) and table(guest).get("phase") == "draw":
+            break
+        if my_turn(host):
+            play_turn(host)
+        host.wait_for_timeout(50)
+    assert my_turn(guest) and table(guest).get("phase") == "draw"
+    guest.click("#discard")
+    reason = "take: not opened, and the card does not open at once (§6)"
+    expect(guest.locator("#hint.refused")).to_have_text(why(reason, "it"))
+    # the host's page words the same refusal in its own language
+    assert why(reason, "en").startswith("You have not opened")

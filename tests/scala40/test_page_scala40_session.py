@@ -13,7 +13,7 @@ import pytest
 from scala40.bots import make_bot
 from web.scala40 import hand as H
 from web.scala40.session import PageMatch, Scala40Session
-from web.scala40.words import why
+from web.scala40.words import cards_word, why
 from web.shell.params import Settings, parse_query
 from web.shell.session import MemoryStorage, Session, Store
 
@@ -100,6 +100,30 @@ def play_out(s: Scala40Session, seed: int) -> None:
     raise AssertionError("the match did not end")
 
 
+def test_bots_decide_on_their_reentry_as_the_hand_ends_s12() -> None:
+    """§12: a bot that goes out with a re-entry left decides at once, in the move that ends the
+    hand (the page's driver rests once a hand is over: a bot left deciding would hold up the
+    next hand for good)."""
+    s = new("game=scala40&players=3&levels=medium,medium&seed=1&out_at=51&reentries=1")
+    bot, rng = make_bot("medium"), random.Random(1)
+    decided = 0
+    for _ in range(5000):
+        if s.match.over:
+            break
+        if s.hand_over:
+            assert all(not s.is_bot(d) for d in s.match.m.decide)
+            decided += sum(s.match.m.reentered)
+            for d in s.match.m.decide:
+                s.play("retire", d)
+            if not s.match.over:
+                s.next_hand()
+            continue
+        seat = s.turn
+        assert seat is not None
+        s.play(bot.choose(s.view(seat), rng), seat)
+    assert decided > 0  # some bot went out and re-entered
+
+
 def test_a_whole_match_with_reentries_ends_with_a_ranking() -> None:
     """§12: totals add up, seats go out at out_at and may re-enter; one player is left."""
     s = new("game=scala40&players=3&levels=medium,easy&seed=3&out_at=60&reentries=1")
@@ -155,6 +179,19 @@ def test_refusals_in_both_languages() -> None:
     assert why("invalid meld: a set's cards differ in suit (§4)", "en").startswith(
         "Not allowed: invalid meld"
     )
+
+
+def test_refusals_show_cards_as_the_table_does_and_one_card_is_singular() -> None:
+    """Issue 31.6: a refusal names a card as the table shows it (A♥, not AH), in the
+    player's words or in the engine's; "1 card" / "1 carta"."""
+    assert why("taken card unused: AH must go on the table first (§6)", "en") == (
+        "The card you took must go on the table first: A♥ (§6)."
+    )
+    assert (
+        why("cannot split: 5D and 10C, JK (§4)", "it") == "Mossa non valida: cannot split: 5♦ and 10♣, ★ (§4)"
+    )
+    assert cards_word(1, "en") == "1 card" and cards_word(1, "it") == "1 carta"
+    assert cards_word(2, "it") == "2 carte"
 
 
 def test_a_friend_plays_a_hand_through_the_hosts_hub() -> None:

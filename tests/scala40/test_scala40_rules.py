@@ -537,6 +537,19 @@ def test_s9_closing_ends_the_hand_at_once() -> None:
     refuse(g, "draw", "over", seat=1)
 
 
+def test_s9_only_an_opened_seat_closes_unopened_last_discard_refused() -> None:
+    """§9: a discard that would empty the hand of a seat that has not opened is refused (a
+    hand-built position reaches it), and is not listed; an opened seat's close loads back."""
+    g = in_play(["8H"], [(1, ["5H", "6H", "7H"])], [False, True])
+    refuse(g, "discard 8H", "only a seat that has opened may close")
+    assert "discard 8H" not in g.legal_moves()
+    g = in_play(["8H", "4C"], [(1, ["5H", "6H", "7H"])], [False, True])
+    assert g.legal_moves() == ["discard 4C", "discard 8H"]
+    g = in_play(["9D"], [(0, ["5H", "6H", "7H"])], [True, False])
+    accept(g, "discard 9D")
+    assert g.over and scala40.Game.from_position(g.position()).position() == g.position()
+
+
 def test_s9_close_in_hand_doubles_every_penalty() -> None:
     g = game(
         [["2H", "3H", "4H", "5S", "5D", "5C", "9D"], ["AD", "4C", "KC"], ["2S", "3S"]],

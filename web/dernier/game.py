@@ -33,4 +33,5 @@ DERNIER = GameSpec(
     fan=("7H", "JK", "AS", "QD", "KC"),
     # a link that leaves the format out plays one hand, like Match.new
     url_defaults={"hands": 1, "target": None},
+    lessons="web.dernier.lessons:LESSONS",
 )

@@ -192,4 +192,104 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Punti partita: +1 a chi vince la partita, −1 a ogni altro giocatore (chi abbandona o finisce "
         "il tempo: −1, ogni altro giocatore +1).",
     ),
+    # lessons (web/dernier/lessons.py)
+    "lesson_t_basics": ("Match the suit or the rank", "Stesso seme o stesso valore"),
+    "lesson_basics_1": (
+        "The top card is 4♥. A card of the same suit plays on it: tap your 9♥.",
+        "In cima c'è il 4♥. Ci va sopra una carta dello stesso seme: tocca il tuo 9♥.",
+    ),
+    "lesson_basics_1_no": (
+        "That one fits too, but this step is about the suit: tap your 9♥.",
+        "Anche quella va bene, ma qui si impara il seme: tocca il tuo 9♥.",
+    ),
+    "lesson_basics_2": (
+        "Now 3♣ is on top. A card of the same rank fits too, whatever its suit: tap your 3♠.",
+        "Ora in cima c'è il 3♣. Va bene anche una carta dello stesso valore, di qualsiasi seme: "
+        "tocca il tuo 3♠.",
+    ),
+    "lesson_basics_2_no": (
+        "That one fits too, but this step is about the rank: tap your 3♠.",
+        "Anche quella va bene, ma qui si impara il valore: tocca il tuo 3♠.",
+    ),
+    "lesson_basics_3": (
+        "8♥ is on top and none of your cards fits it. Take a card: tap Draw.",
+        "In cima c'è l'8♥ e nessuna tua carta ci va sopra. Prendi una carta: tocca Pesca.",
+    ),
+    "lesson_basics_4": (
+        "The card you drew does not fit either: tap Pass to end your turn.",
+        "Neanche la carta pescata va bene: tocca Passo per finire il turno.",
+    ),
+    "lesson_basics_done": (
+        "You know the basics: play a card of the top card's suit or rank, else draw. "
+        "Your 6♦ fits the 6♥ now.",
+        "Sai le basi: gioca una carta dello stesso seme o valore di quella in cima, se no pesca. "
+        "Ora il tuo 6♦ va sul 6♥.",
+    ),
+    "lesson_t_actions": ("The action cards: A, 7, Q, K", "Le carte azione: A, 7, Q, K"),
+    "lesson_actions_1": (
+        "An Ace makes the next player draw 2 cards, unless they answer with an Ace. Tap your A♥.",
+        "L'Asso fa pescare 2 carte al giocatore seguente, se non risponde con un Asso. Tocca il tuo A♥.",
+    ),
+    "lesson_actions_2": (
+        "A 7 makes the previous player draw 2 cards. Tap your 7♥.",
+        "Il 7 fa pescare 2 carte al giocatore precedente. Tocca il tuo 7♥.",
+    ),
+    "lesson_actions_3": (
+        "A Queen makes the next player miss their turn. Tap your Q♥.",
+        "La Donna fa saltare il turno al giocatore seguente. Tocca la tua Q♥.",
+    ),
+    "lesson_actions_4": (
+        "A King turns the direction of play around. Tap your K♥.",
+        "Il Re inverte il senso del gioco. Tocca il tuo K♥.",
+    ),
+    "lesson_actions_done": (
+        "Well done: A, 7, Q and K each do something to the others. Next: the J and the Jolly.",
+        "Bravo: A, 7, Q e K fanno ciascuna qualcosa agli altri. Poi: il Fante e il Jolly.",
+    ),
+    "lesson_t_wild": ("The J and the Jolly", "Il Fante e il Jolly"),
+    "lesson_wild_1": (
+        "A J plays on any card, and you choose the suit that follows. Tap your J♠, then choose ♦.",
+        "Il Fante va su qualsiasi carta e scegli tu il seme che segue. Tocca il tuo J♠, poi scegli ♦.",
+    ),
+    "lesson_wild_1_no": (
+        "For this lesson, play your J♠ and choose ♦.",
+        "In questa lezione gioca il tuo J♠ e scegli ♦.",
+    ),
+    "lesson_wild_2": (
+        "The Jolly plays on anything too: you choose the suit, and the next player draws 4 unless "
+        "they answer with a Jolly. Tap the Jolly, then choose ♠.",
+        "Anche il Jolly va su qualsiasi carta: scegli il seme e il giocatore seguente pesca 4 carte, "
+        "se non risponde con un Jolly. Tocca il Jolly, poi scegli ♠.",
+    ),
+    "lesson_wild_2_no": (
+        "For this lesson, play the Jolly and choose ♠.",
+        "In questa lezione gioca il Jolly e scegli ♠.",
+    ),
+    "lesson_wild_done": (
+        "Well done: the J and the Jolly fit any card, and you choose the suit.",
+        "Bravo: il Fante e il Jolly vanno su qualsiasi carta, e il seme lo scegli tu.",
+    ),
+    "lesson_t_call": ("Calling “Dernier!”", "Gridare «Dernier!»"),
+    "lesson_call_1": ("Let's empty your hand. Tap your 5♥.", "Svuotiamo la mano. Tocca il tuo 5♥."),
+    "lesson_call_2": (
+        "9♠ is on top: tap your 9♣, the same rank.",
+        "In cima c'è il 9♠: tocca il tuo 9♣, stesso valore.",
+    ),
+    "lesson_call_3": ("Tap your 6♥.", "Tocca il tuo 6♥."),
+    "lesson_call_4": (
+        "After this card you will hold one: you must call “Dernier!”. Tap Dernier!, then your 6♣.",
+        "Dopo questa carta te ne resta una: devi gridare «Dernier!». Tocca Dernier!, poi il tuo 6♣.",
+    ),
+    "lesson_call_4_no": (
+        "Not without the call: who forgets “Dernier!” draws 2 cards. Tap Dernier! first, then your 6♣.",
+        "Non senza gridarlo: chi dimentica «Dernier!» pesca 2 carte. Tocca prima Dernier!, poi il tuo 6♣.",
+    ),
+    "lesson_call_4_after": (
+        "Dernier! Everyone knows you hold one card.",
+        "Dernier! Ora tutti sanno che hai una carta sola.",
+    ),
+    "lesson_call_done": (
+        "You called in time. Your 2♠ fits the 6♠: play it and you win the hand.",
+        "Hai gridato in tempo. Il tuo 2♠ va sul 6♠: giocalo e vinci la mano.",
+    ),
 }

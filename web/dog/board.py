@@ -46,6 +46,21 @@ def nest_xy(seat: int, index: int, shown: int = 0) -> tuple[float, float]:
     return round(cx + dx, 2), round(cy + dy, 2)
 
 
+def number_xy(field: int, shown: int = 0) -> tuple[float, float]:
+    """Where a track field's number is written: just outside the ring."""
+    a = _angle(field, shown)
+    r = RADIUS + 4.4
+    return round(CENTER + r * math.cos(a), 2), round(CENTER + r * math.sin(a), 2)
+
+
+def nest_label_xy(seat: int, shown: int = 0) -> tuple[float, float]:
+    """Where a nest's letter stands: beside the nest, towards the middle of the board (clear
+    of the track whichever way the board is turned)."""
+    a = _angle(start_of(seat) - 3.6, shown)
+    r = RADIUS - 8.5 - 7.0
+    return round(CENTER + r * math.cos(a), 2), round(CENTER + r * math.sin(a), 2)
+
+
 def nest_center(seat: int, shown: int = 0) -> tuple[float, float]:
     a = _angle(start_of(seat) - 3.6, shown)
     r = RADIUS - 8.5
@@ -150,3 +165,24 @@ def after_parts(pawns: Board, parts: list[tuple[str, str]]) -> Board:
                 continue
             break
     return board
+
+
+#: a pawn a move would send to its nest: (seat, its number, the field it stands on)
+Victim = tuple[int, int, str]
+
+
+def sends_home(pawns: Board, token: str, seven: bool, nest: str = "") -> list[Victim]:
+    """The pawns one step of a move would send to their nests (RULES §8): ``token`` is
+    ``a-b`` (the pawn landed on, and for a 7's part every pawn passed, §11) or ``out``
+    (a pawn on the start field of ``nest``'s seat, §10); a swap sends nobody."""
+    if token == "out":
+        if not nest.startswith("n"):
+            return []
+        start = str(start_of(int(nest[1:])))
+        return [(s, i, at) for s, i, at, _fresh, _n in placed(pawns) if at == start]
+    if "-" not in token:
+        return []
+    a, b = token.split("-")
+    hit = {f for f in path(a, b) if is_track(f)} if seven else ({b} if is_track(b) else set())
+    hit.discard(a)
+    return [(s, i, at) for s, i, at, _fresh, _n in placed(pawns) if at in hit]

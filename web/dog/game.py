@@ -3,7 +3,10 @@ line in :mod:`web.games`. Nothing here imports the rules package."""
 
 from __future__ import annotations
 
-from web.shell.games import TABLE_TALK, GameSpec
+from web.shell.games import TABLE_TALK, GameSpec, NumberChoice
+
+#: the most games a match may be played to (RULES §12: first team to N games)
+MOST_GAMES = 9
 
 DOG = GameSpec(
     name="dog",
@@ -16,7 +19,7 @@ DOG = GameSpec(
     talk=TABLE_TALK,
     help="web.dog.help:help_lines",
     rules_page="web.dog.rules_text",
-    params=("levels", "seed", "name", "timer"),
+    params=("levels", "seed", "name", "timer", "games"),
     package="dog",
     fan=("8S", "2H", "10D", "5C", "9H"),  # plain faces: the house's marks are Dernier's actions
     replays="web.dog.replays:BOOK",
@@ -24,8 +27,22 @@ DOG = GameSpec(
     review="web.dog.review_page:REVIEW",
     check_view="web.dog.session:check_state",
     rule_sets={"standard": (4, 4)},
-    variants={},
     options={},
     # what its links always played (the shell's default of before)
     url_defaults={"hands": 1, "target": None},
+    # RULES §12: a match is one game or a series, first team to N games: chosen on the start
+    # screen, remembered, and carried in links and invitations (``?games=3``)
+    variants={"games": range(1, MOST_GAMES + 1)},
+    numbers={
+        "games": NumberChoice(
+            label={"en": "Match: first team to (games)", "it": "Incontro: vince chi arriva a (partite)"},
+            default=1,
+            common=(1, 2, 3, 5),
+            help={
+                "en": "One game, or a series won by the first team to win this many games (§12).",
+                "it": "Una partita, o una serie vinta dalla prima squadra che ne vince tante (§12).",
+            },
+            shown={"en": "first to {n} games", "it": "chi arriva a {n} partite"},
+        ),
+    },
 )

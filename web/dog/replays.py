@@ -14,7 +14,7 @@ from dog.board import team_of
 from dog.rules import ruleset
 from web.dernier import faces
 from web.dog.session import DogMatch, public_moves
-from web.dog.words import log_line
+from web.dog.words import log_line, round_words
 from web.shell.i18n import t
 from web.shell.replaybook import EngineBook, Replayed
 
@@ -29,6 +29,20 @@ class DogFrame:
     game: dog.Game
     moves: list[tuple[int, str]]
     made: int
+    #: what each move of the game did beside its own pawn (the match's, shared)
+    effects: list[Any]
+
+
+def log_texts(lang: str, names: list[str], seat: int | None, log: list[list[Any]]) -> list[str]:
+    """The log's lines as ``seat`` reads them, with a line where each new round begins."""
+    out: list[str] = []
+    for e in log:
+        fx = e[2] if len(e) > 2 else None
+        out.append(log_line(lang, names, int(e[0]), str(e[1]), fx=fx, me=seat))
+        dealt = round_words(lang, fx)
+        if dealt:
+            out.append(dealt)
+    return out
 
 
 class DogBook(EngineBook):
@@ -63,7 +77,7 @@ class DogBook(EngineBook):
         match.next_game()
 
     def frame(self, match: dog.Match, moves: list[tuple[int, str]]) -> DogFrame:
-        return DogFrame(match.game.copy(), moves, len(moves))
+        return DogFrame(match.game.copy(), moves, len(moves), match.effects)
 
     def totals(self, match: dog.Match) -> list[int]:
         return list(match.score)
@@ -97,7 +111,7 @@ class DogBook(EngineBook):
             "winner": g.winner,  # the team (0: seats 0 and 2)
             "winners": [] if g.winner is None else [x for x in range(SEATS) if team_of(x) == g.winner],
             "dealer": pos["dealer"],
-            "log": [log_line(lang, names, int(s), str(mv)) for s, mv in public_moves(made, seat)],
+            "log": log_texts(lang, names, seat, public_moves(made, seat, frame.effects[: frame.made])),
             "position": pos,
         }
 

@@ -34,7 +34,7 @@ class DogReview(Review):
                 "dog_review_figures",
                 pct=round(100 * row["agreement"]),
                 n=row["decisions"],
-                lost=f"{row['lost_per_decision']:.2f}",
+                lost=f"{row['lost_per_decision']:.1f}",
             )
             sec.figures_data = {"accuracy": str(row["agreement"])}
             sec.empty = t(lang, "review_clean")
@@ -44,7 +44,8 @@ class DogReview(Review):
                     k: log_line(lang, names, seat, worst[k], prefix="dog_hint", faces=True)
                     for k in ("played", "bot")
                 }
-                text = t(lang, "dog_review_worst", move_no=worst["move_no"], lost=worst["lost"], **words)
+                lost = f"{float(worst['lost']):.1f}"
+                text = t(lang, "dog_review_worst", move_no=worst["move_no"], lost=lost, **words)
                 sec.items.append(
                     (text, {"played": worst["played"], "best": worst["bot"], "cost": str(worst["lost"])})
                 )

@@ -37,7 +37,14 @@ class DogMatch:
 
     @property
     def over(self) -> bool:
-        return self.m.over
+        """The match is over: a team has won its games, or a seat abandoned or ran out of
+        time (RULES §13: that ends the series too)."""
+        return self.m.over or self.game.state.ended in ("abandon", "timeout")
+
+    @property
+    def games(self) -> int:
+        """The games a team needs to win the match (RULES §12)."""
+        return self.m.games
 
     @property
     def winner(self) -> int | None:
@@ -93,18 +100,24 @@ class DogMatch:
 
 def public_log(match: DogMatch, seat: int) -> list[list[Any]]:
     """The current game's moves as ``[seat, move]``, a card given shown only to its giver
-    and, once the team's cards have changed hands, its receiver (RULES §4)."""
-    return public_moves(match.m.history[-1]["moves"], seat)
+    and, once the team's cards have changed hands, its receiver (RULES §4); a move that sent
+    pawns home or moved the partner's adds what it did (:func:`dog.match.move_effects`)."""
+    h = match.m.history[-1]
+    return public_moves(h["moves"], seat, h.get("effects"))
 
 
-def public_moves(moves: Sequence[Sequence[Any]], seat: int | None) -> list[list[Any]]:
+def public_moves(
+    moves: Sequence[Sequence[Any]], seat: int | None, effects: Sequence[Any] | None = None
+) -> list[list[Any]]:
     """``moves`` as ``seat`` may read them: another seat's given card hidden (RULES §4);
-    every card shown for None (a replay with every hand face up)."""
+    every card shown for None (a replay with every hand face up). ``effects``, one per
+    move, are public (the board shows them): each one not None is the entry's third item."""
     out: list[list[Any]] = []
-    for who, move in moves:
+    for k, (who, move) in enumerate(moves):
         if seat is not None and move.startswith("give ") and who != seat:
             move = "give"
-        out.append([who, move])
+        fx = effects[k] if effects is not None and k < len(effects) else None
+        out.append([who, move] if fx is None else [who, move, fx])
     return out
 
 
@@ -121,7 +134,10 @@ class DogSession(Session):
 
     @classmethod
     def new_match(cls, settings: Settings, seed: int, names: list[str]) -> DogMatch:
-        return DogMatch(dog.Match.new(rules="standard", games=1, seed=seed), names, seed)
+        games = settings.variants.get("games", 1) if isinstance(settings.variants, dict) else 1
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            games = 1
+        return DogMatch(dog.Match.new(rules="standard", games=games, seed=seed), names, seed)
 
     @classmethod
     def load_match(cls, data: object) -> DogMatch:
@@ -142,7 +158,10 @@ class DogSession(Session):
         return self.match.over
 
     def stats_result(self) -> tuple[bool, int]:
-        return self.match.winner == 0, 0
+        m = self.match
+        if m.m.over:
+            return m.winner == 0, 0
+        return m.game.winner == 0, 0  # a series ended by an abandon (§13): that game decides
 
     def end_kind(self) -> str:
         ended = self.match.game.position().get("ended")
@@ -205,6 +224,15 @@ def _strs(v: object, n: int | None = None) -> bool:
     return isinstance(v, list) and (n is None or len(v) == n) and all(isinstance(x, str) for x in v)
 
 
+def _log_entry(e: object) -> bool:
+    """``[seat, move]`` or ``[seat, move, effects]`` (:func:`public_moves`)."""
+    if not isinstance(e, list) or len(e) not in (2, 3):
+        return False
+    if not (isinstance(e[0], int) and isinstance(e[1], str)):
+        return False
+    return len(e) == 2 or isinstance(e[2], dict)
+
+
 def check_state(state: object, seat: int) -> str | None:
     """Why a DOG table state a friend's page receives is unusable, or None (its shape: the
     keys the table draws from). A friend's own hand is a list, every other hand a count."""
@@ -225,7 +253,7 @@ def check_state(state: object, seat: int) -> str | None:
         ("legal", _strs(state.get("legal"))),
         ("discard", _strs(state.get("discard"))),
         ("phase", state.get("phase") in ("exchange", "play", "over")),
-        ("log", isinstance(state.get("log"), list)),
+        ("log", isinstance(log := state.get("log"), list) and all(_log_entry(e) for e in log)),
         ("hand_over", isinstance(state.get("hand_over"), bool)),
         ("match", isinstance(state.get("match"), dict)),
         ("turn", state.get("turn") is None or state.get("turn") in range(SEATS)),

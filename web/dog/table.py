@@ -16,7 +16,16 @@ from pyscript import document
 
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
-from web.dog.words import card_text, card_words, letter, log_line
+from web.dog.words import (
+    card_spoken,
+    card_text,
+    card_words,
+    cards_n,
+    letter,
+    log_line,
+    pawns_words,
+    round_words,
+)
 from web.dog.words import field_words as field_words_of
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
@@ -45,11 +54,13 @@ def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
         x, y = geo.track_xy(f, shown)
         c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field"})
         c.dataset.field = str(f)
+        label = t(lang, "dog_field_label", f=f)
         if f % geo.SPACING == 0:
             s = f // geo.SPACING
             c.dataset.start = "true"
             c.style.setProperty("--seat", COLOURS[s])
-            c.setAttribute("aria-label", t(lang, "dog_start_label", who=names[s] if s < len(names) else s))
+            label += ", " + t(lang, "dog_start_label", who=names[s] if s < len(names) else s)
+        named(c, label)
         fields.appendChild(c)
     for s in range(geo.SEATS):
         for k in range(1, geo.HOME_FIELDS + 1):
@@ -57,16 +68,36 @@ def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
             c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field dog-home"})
             c.dataset.field = f"h{s}.{k}"
             c.style.setProperty("--seat", COLOURS[s])
+            who = names[s] if s < len(names) else str(s)
+            named(c, t(lang, "dog_home_of", k=k, who=who))
             fields.appendChild(c)
         x, y = geo.nest_center(s, shown)
         nest = svg("rect", x=x - 4.4, y=y - 4.4, width=8.8, height=8.8, rx=2, **{"class": "dog-nest"})
         nest.dataset.field = f"n{s}"
         nest.style.setProperty("--seat", COLOURS[s])
+        named(nest, t(lang, "dog_nest_of", who=names[s] if s < len(names) else str(s)))
         fields.appendChild(nest)
-        label = svg("text", x=x, y=y + 7.6, **{"class": "dog-nest-label", "text-anchor": "middle"})
+        lx, ly = geo.nest_label_xy(s, shown)
+        label = svg("text", x=lx, y=ly + 1.1, **{"class": "dog-nest-label", "text-anchor": "middle"})
+        label.setAttribute("aria-hidden", "true")
         label.textContent = letter(lang, s)
         fields.appendChild(label)
+    numbers = svg("g", **{"class": "dog-numbers", "aria-hidden": "true"})
+    for f in range(geo.TRACK):  # the fields' numbers, as the log names them
+        x, y = geo.number_xy(f, shown)
+        no = svg("text", x=x, y=y + 0.6, **{"class": "dog-field-no", "text-anchor": "middle"})
+        no.textContent = str(f)
+        numbers.appendChild(no)
+    b.appendChild(numbers)
     b.appendChild(fields)
+
+
+def named(el: Any, label: str) -> None:
+    """A field of the board named as shown (``role="img"``); its name is kept in
+    ``data-label`` for when it is lit (a button) and back."""
+    el.setAttribute("role", "img")
+    el.setAttribute("aria-label", label)
+    el.dataset.label = label
 
 
 def pawn_el(s: int, pid: str, lang: str) -> Any:
@@ -109,6 +140,10 @@ class DogTable:
         self.dog_walks: dict[str, Any] = {}  # pawn id -> its walk along the track (a task)
         self.dog_log_seen = (0, 0)  # (game, lines) announced
         self.dog_state: dict[str, Any] | None = None
+        #: (pawn, target) -> the pawns that move would send home
+        self.dog_threats: dict[tuple[str, str], list[geo.Victim]] = {}
+        self.dog_round_seen: tuple[Any, Any] | None = None  # (game, round) whose cards are shown
+        self.dog_deal_task: Any = None  # the wait for the walks before a new round's cards
         self.build_dog_table()
         self.on(by_id("hand"), "click", self.on_dog_hand)
         self.on(by_id("board"), "click", self.on_dog_board)
@@ -125,6 +160,8 @@ class DogTable:
         self.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
         self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
         self.on(document, "keydown", self.on_dog_key)
+        self.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
+        self.dog_keys = False  # the last input was a key: the lit choices take the focus
 
     def build_dog_table(self: Any) -> None:
         table = by_id("table")
@@ -166,6 +203,7 @@ class DogTable:
         side.appendChild(ranks)
         seven = make("div", "dog-seven", id="seven", hidden="")
         seven.appendChild(make("span", "dog-seven-left", id="seven-left"))
+        seven.appendChild(make("span", "dog-seven-sent", id="seven-sent"))
         seven.appendChild(
             make(
                 "button",
@@ -253,7 +291,7 @@ class DogTable:
         clear(by_id("replay-seats"))
         for s in range(geo.SEATS):
             n = b["counts"][s]
-            chips = [letter(lang, s), t(lang, "dog_cards_n", n=n)]
+            chips = [letter(lang, s), cards_n(lang, n)]
             if b["given"][s]:
                 chips.append(t(lang, "dog_gave_mark") + " " + str(b["given"][s]))
             row, cards = self.replay_seat_row(b, s, chips)
@@ -282,7 +320,6 @@ class DogTable:
             return
         self.dog_state = st
         self.sv = StateView(st)
-        lang = self.lang
         names = list(st.get("names") or [])
         me = self.seat
         turn = st.get("turn")
@@ -295,9 +332,7 @@ class DogTable:
         else:
             table.dataset.winner = str(winner)
         by_id("abandon").hidden = over or self.session is None
-        by_id("hand-info").textContent = t(
-            lang, "dog_round", game=st.get("hand_no", 1), round=st.get("round"), cards=st.get("cards")
-        )
+        by_id("hand-info").textContent = self.dog_round_info(st)
         document.title = ("▶ " if turn == me else "") + "DOG"
         legal = [m for m in st.get("legal") or [] if m not in ("abandon", "timeout")]
         if self.dog_pick is not None and not self.dog_pick.options(legal):
@@ -311,17 +346,63 @@ class DogTable:
         self.render_dog_pawns(st, legal)
         self.render_dog_seats(st, names)
         self.render_dog_discard(st)
+        dealing = self.dog_hold_deal(st)
         if covered:
             clear(by_id("hand"))
             clear(by_id("log"))
             self.dog_log_seen = (0, 0)
         else:
-            self.render_dog_hand(st, legal)
+            if dealing:  # the new round's cards come once the last pawn has arrived
+                clear(by_id("hand"))
+            else:
+                self.render_dog_hand(st, legal)
             self.render_dog_log(st, names)
-        self.render_dog_controls(st, legal, covered)
-        self.render_dog_turn(st, names, legal, covered)
+        self.render_dog_controls(st, legal, covered or dealing)
+        self.render_dog_turn(st, names, legal, covered or dealing)
         self.render_timer()
         self.render_coach(self.sv)
+
+    def dog_hold_deal(self: Any, st: dict[str, Any]) -> bool:
+        """A new round was dealt while pawns still walk to where the last move took them:
+        its cards wait until they have arrived (then the table is drawn again)."""
+        shown = (st.get("hand_no"), st.get("round"))
+        if shown == self.dog_round_seen:
+            return False
+        walks = [w for w in self.dog_walks.values() if not w.done()]
+        if not walks or self.dog_round_seen is None or st.get("hand_over"):
+            self.dog_round_seen = shown
+            return False
+        task = self.dog_deal_task
+        if task is None or task.done():
+            self.dog_deal_task = asyncio.ensure_future(self.dog_after_walks(walks, shown))
+        return True
+
+    async def dog_after_walks(self: Any, walks: list[Any], shown: tuple[Any, Any]) -> None:
+        await asyncio.gather(*walks, return_exceptions=True)
+        self.dog_round_seen = shown
+        self.render()
+
+    def dog_tally(self: Any, st: dict[str, Any]) -> tuple[int, int, int]:
+        """(games won by the shown seat's team, by the other, games to win the match)."""
+        score: list[Any] = st["score"] if isinstance(st.get("score"), list) else [0, 0]
+        games: int = st["games"] if isinstance(st.get("games"), int) else 1
+        us = geo.team_of(self.seat)
+        return int(score[us]), int(score[1 - us]), games
+
+    def dog_round_info(self: Any, st: dict[str, Any]) -> str:
+        """ "Game 2 · round 3: 4 cards", and in a series (RULES §12) the games each team won."""
+        lang = self.lang
+        text = t(lang, "dog_round", game=st.get("hand_no", 1), round=st.get("round"), cards=st.get("cards"))
+        us, them, games = self.dog_tally(st)
+        if games > 1:
+            text += " · " + t(lang, "dog_tally_short", us=us, them=them, n=games)
+        return text
+
+    def dog_helping(self: Any, st: dict[str, Any], seat: int | None = None) -> bool:
+        """``seat`` (the shown one by default) has its four pawns home: its cards move the
+        partner's pawns (RULES §12)."""
+        row = st["pawns"][self.seat if seat is None else seat]
+        return all(str(p).startswith("h") for p in row)
 
     def dog_nest(self: Any, st: dict[str, Any]) -> str:
         """The nest ``out`` brings a pawn from: one's own, the partner's once finished (§12)."""
@@ -338,6 +419,39 @@ class DogTable:
             pawns = geo.after_parts(pawns, self.dog_pick.parts)
         return pawns
 
+    def dog_would_send(
+        self: Any, pick: Pick, legal: list[str], pawns: list[list[str]], tok: str, nest: str
+    ) -> list[geo.Victim]:
+        """The pawns choosing ``tok`` would send home (RULES §8, §11): for a 7's part, those
+        of the parts that would then play by themselves too (one way left to finish it)."""
+        seven = is_seven(pick.head)
+        hit = geo.sends_home(pawns, tok, seven, nest)
+        if not seven or "-" not in tok:
+            return hit
+        prefix = " ".join([pick.head, *(f"{a}-{b}" for a, b in pick.parts), tok])
+        ways = [m for m in legal if m == prefix or m.startswith(prefix + " ")]
+        if len(ways) != 1 or ways[0] == prefix:
+            return hit
+        a, b = tok.split("-")
+        board = geo.after_parts(pawns, [(a, b)])
+        for part in ways[0][len(prefix) + 1 :].split(" "):
+            hit += geo.sends_home(board, part, True)
+            x, y = part.split("-")
+            board = geo.after_parts(board, [(x, y)])
+        return hit
+
+    def dog_seven_sent(self: Any, st: dict[str, Any]) -> list[list[Any]]:
+        """The pawns a 7's parts chosen so far send home: on the track before, in the nest
+        on the provisional board."""
+        shown = self.shown_pawns(st)
+        out: list[list[Any]] = []
+        for s, row in enumerate(st["pawns"]):
+            for i, p in enumerate(row):
+                at = geo.parse_pawn(str(p))[0]
+                if geo.is_track(at) and str(shown[s][i]).startswith("n"):
+                    out.append([s, i, at])
+        return out
+
     def render_dog_pawns(self: Any, st: dict[str, Any], legal: list[str]) -> None:
         lang = self.lang
         layer = by_id("dog-pawns")
@@ -346,12 +460,20 @@ class DogTable:
         pick = self.dog_pick
         movable: list[str] = []
         targets: list[str] = []
+        #: (pawn, target field) -> the pawns that move would send home (RULES §8, §11)
+        threats: dict[tuple[str, str], list[geo.Victim]] = {}
         if pick is not None and st.get("turn") == self.seat:
-            if pick.pawn is None:
-                movable = pick.movable(legal, nest)
-            else:
-                movable = [pick.pawn]
-                targets = [f for f, _tok in pick.targets(legal, pick.pawn, nest)]
+            movable = pick.movable(legal, nest) if pick.pawn is None else [pick.pawn]
+            for a in movable:
+                for f, tok in pick.targets(legal, a, nest):
+                    if pick.pawn is not None:
+                        targets.append(f)
+                    hit = self.dog_would_send(pick, legal, pawns, tok, nest)
+                    if hit:
+                        threats[(a, f)] = hit
+        self.dog_threats = threats
+        threatened = {f"{s}.{i}" for hit in threats.values() for s, i, _at in hit}
+        sending = {f: hit for (_a, f), hit in threats.items() if f in targets}
         last = (st.get("log") or [[None, ""]])[-1][1]
         moves: list[tuple[str, Any, list[tuple[float, float]], bool]] = []
         for s, i, at, fresh, index in geo.placed(pawns):
@@ -376,6 +498,10 @@ class DogTable:
             tgt = at in targets and not at.startswith("n")
             self.dog_flag(el, "movable", on)
             self.dog_flag(el, "target", tgt)
+            self.dog_flag(el, "threatened", pid in threatened)
+            self.dog_flag(el, "sends", tgt and at in sending)
+            if tgt and at in sending:
+                el.setAttribute("aria-label", self.dog_sends_label(at, sending[at]))
             el.setAttribute("tabindex", "0" if on or tgt else "-1")
             el.setAttribute("role", "button" if on or tgt else "img")
             walking = self.dog_walks.get(pid)
@@ -396,16 +522,49 @@ class DogTable:
             name = str(f.dataset.field)
             lit = name in targets or (name == nest and nest in movable)
             self.dog_flag(f, "target", name in targets)
+            self.dog_flag(f, "sends", name in sending)
             self.dog_flag(f, "movable", name == nest and nest in movable)
             if lit:  # reachable by keyboard while lit
                 f.setAttribute("tabindex", "0")
                 f.setAttribute("role", "button")
-                f.setAttribute("aria-label", t(lang, "dog_field_label", f=field_words_of(lang, name)))
+                label = t(lang, "dog_field_label", f=field_words_of(lang, name))
+                if name in sending:
+                    label = self.dog_sends_label(name, sending[name])
+                f.setAttribute("aria-label", label)
             elif f.hasAttribute("tabindex"):
                 f.removeAttribute("tabindex")
-                f.removeAttribute("role")
+                f.setAttribute("role", "img")
+                f.setAttribute("aria-label", str(f.dataset.label or name))
         for pid, el, steps, home in moves:
             self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
+
+    def dog_threat_words(self: Any) -> str:
+        """What the moves on offer would send home, said before one is chosen (RULES §8):
+        "Moving to 36 sends Bianca's pawn on 36 home." (at most three, then "…")."""
+        lang = self.lang
+        names, me = self.dog_names(), self.seat
+        chosen = self.dog_pick is not None and self.dog_pick.pawn is not None
+        said = []
+        for (a, f), hit in self.dog_threats.items():
+            pawns = pawns_words(lang, names, me, [list(v) for v in hit])
+            if f.startswith("n"):  # a pawn coming out onto the start field (§10)
+                f = str(geo.start_of(int(f[1:])))
+            at = field_words_of(lang, f)
+            if chosen:
+                said.append(t(lang, "dog_would_send", at=at, pawns=pawns))
+            else:
+                said.append(t(lang, "dog_would_send_from", a=field_words_of(lang, a), at=at, pawns=pawns))
+        more = " …" if len(said) > 3 else ""
+        return "".join(" " + x for x in said[:3]) + more
+
+    def dog_sends_label(self: Any, at: str, hit: list[geo.Victim]) -> str:
+        lang = self.lang
+        field = t(lang, "dog_field_label", f=field_words_of(lang, at))
+        pawns = pawns_words(lang, self.dog_names(), self.seat, [list(v) for v in hit])
+        return t(lang, "dog_target_sends", field=field, pawns=pawns)
+
+    def dog_names(self: Any) -> list[str]:
+        return list((self.dog_state or {}).get("names") or [])
 
     def dog_flag(self: Any, el: Any, name: str, on: bool) -> None:
         if on:
@@ -453,19 +612,29 @@ class DogTable:
             if st.get("turn") == s:
                 li.classList.add("to-act")
             li.appendChild(make("span", "dog-letter", letter(lang, s), aria_hidden="true"))
-            li.appendChild(make("span", "dog-name", names[s] if s < len(names) else str(s)))
+            who = make("span", "dog-who")
+            who.appendChild(make("span", "dog-name", names[s] if s < len(names) else str(s)))
+            # a second line (phones: the name keeps the first line whole): team and state
+            facts = make("span", "dog-facts")
             if s != me:
                 tag = "dog_partner" if s == geo.partner(me) else "dog_team_them"
-                li.appendChild(make("span", "chip dog-team", t(lang, tag)))
+                facts.appendChild(make("span", "dog-team", t(lang, tag)))
+            if s < len(given) and given[s] and st.get("phase") == "exchange":
+                facts.appendChild(make("span", "dog-state", t(lang, "dog_gave_mark")))
+            if s in out:
+                facts.appendChild(make("span", "dog-state dog-out", t(lang, "dog_out_round")))
+            if self.dog_helping(st, s) and not st.get("hand_over"):
+                chip = make("span", "dog-state dog-helping", t(lang, "dog_helping_chip"))
+                chip.setAttribute("title", t(lang, "dog_helping", who=names[geo.partner(s)]))
+                facts.appendChild(chip)
+            if facts.childNodes.length:
+                who.appendChild(facts)
+            li.appendChild(who)
             held = hands[s] if s < len(hands) else 0
             count = len(held) if isinstance(held, list) else int(held or 0)
-            label = t(lang, "dog_cards_n", n=count)
+            label = cards_n(lang, count)
             li.appendChild(make("span", "chip dog-count", f"🂠 {count}", aria_label=label))
             li.dataset.cards = str(count)
-            if s < len(given) and given[s] and st.get("phase") == "exchange":
-                li.appendChild(make("span", "chip", t(lang, "dog_gave_mark")))
-            if s in out:
-                li.appendChild(make("span", "chip", t(lang, "dog_out_round")))
             box.appendChild(li)
 
     def render_dog_discard(self: Any, st: dict[str, Any]) -> None:
@@ -511,7 +680,8 @@ class DogTable:
             b = make("button", "card dog-hand-card", None, type="button")
             b.dataset.card = code
             b.appendChild(self.dog_card_face(code))
-            b.setAttribute("aria-label", code)
+            face = card_words(code, self.lang, True)
+            b.setAttribute("aria-label", f"{face}, {card_spoken(code, self.lang)}")
             ok = code in usable
             b.setAttribute("aria-disabled", "false" if ok else "true")
             b.classList.toggle("playable", ok)
@@ -521,7 +691,8 @@ class DogTable:
             if got and code == got:
                 got = None
                 b.dataset.received = "true"
-                b.setAttribute("aria-label", t(self.lang, "dog_received", card=code))
+                said = t(self.lang, "dog_received", card=card_spoken(code, self.lang))
+                b.setAttribute("aria-label", f"{face}, {said}")
             hand.appendChild(b)
 
     def render_dog_controls(self: Any, st: dict[str, Any], legal: list[str], covered: bool) -> None:
@@ -532,7 +703,7 @@ class DogTable:
         give.disabled = self.dog_give is None
         fold = by_id("fold")
         fold.disabled = covered or "fold" not in legal
-        fold.hidden = exchange
+        fold.hidden = exchange or bool(st.get("hand_over"))
         pick = self.dog_pick
         ranks = by_id("ranks")
         ranks.hidden = covered or not self.dog_ranks_for
@@ -548,6 +719,12 @@ class DogTable:
             left = pick.left()
             seven.dataset.left = str(left)
             by_id("seven-left").textContent = t(lang, "dog_seven_left", n=left)
+            sent = self.dog_seven_sent(st)
+            by_id("seven-sent").textContent = (
+                t(lang, "dog_seven_sent", pawns=pawns_words(lang, self.dog_names(), self.seat, sent))
+                if sent
+                else ""
+            )
             by_id("seven-undo").disabled = not pick.parts
         else:
             seven.hidden = True
@@ -555,7 +732,12 @@ class DogTable:
         idle = pick is None and not self.dog_ranks_for and self.dog_give is None
         by_id("cancel").hidden = covered or idle
         over = bool(st.get("hand_over"))
-        by_id("new-game").hidden = not over or self.session is None
+        new = by_id("new-game")
+        new.hidden = not over or self.session is None
+        series_on = over and self.session is not None and not self.session.match.over
+        key = "dog_next_game" if series_on else "dog_new_game"
+        new.dataset.i18n = key
+        new.textContent = t(lang, key)
         by_id("dog-replay").hidden = not over or not self.summary_replay_allowed()
         by_id("dog-review").hidden = by_id("dog-replay").hidden
 
@@ -574,7 +756,7 @@ class DogTable:
             if gives(legal):
                 text = t(lang, "dog_exchange_pick")
             elif st.get("gave"):
-                text = t(lang, "dog_exchange_wait", card=st.get("gave"))
+                text = t(lang, "dog_exchange_wait", card=card_words(str(st.get("gave")), lang, True))
             else:
                 text = t(lang, "dog_wait_exchange")
         elif turn == me:
@@ -585,14 +767,21 @@ class DogTable:
                 text = t(lang, "dog_your_turn")
             elif pick.pawn is None:
                 text = t(lang, "dog_pick_pawn")
+                text += self.dog_threat_words()
             else:
                 jack = (pick.head.startswith("J") and pick.head[1:2] != "K") or pick.head == "JK=J"
                 text = t(lang, "dog_pick_swap" if jack else "dog_pick_target")
+                text += self.dog_threat_words()
+
         else:
             who = names[turn] if isinstance(turn, int) and turn < len(names) else ""
             text = t(lang, "dog_wait_turn", who=who)
-        if st.get("got") and st.get("phase") == "play" and st.get("round") and not covered:
-            got = t(lang, "dog_received", card=st.get("got"))
+        if self.dog_helping(st) and not st.get("hand_over") and not covered:
+            mate = self.dog_name(geo.partner(me))
+            text = t(lang, "dog_for_partner", who=mate) + " " + text
+        held = st["hands"][me] if isinstance(st["hands"][me], list) else []
+        if st.get("got") in held and st.get("phase") == "play" and not covered:
+            got = t(lang, "dog_received", card=card_words(str(st.get("got")), lang))
             text = got + " " + text if turn == me and self.dog_pick is None else text
         line.textContent = text
         key = (turn, st.get("phase"), st.get("round"))
@@ -607,8 +796,22 @@ class DogTable:
         ended = st.get("ended")
         if ended in ("abandon", "timeout"):
             how = t(lang, f"dog_how_{ended}")
-            return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how)
-        return t(lang, "dog_won_us" if winner == us else "dog_won_them")
+            series = " " + t(lang, "dog_series_ended") if self.dog_tally(st)[2] > 1 else ""
+            return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how) + series
+        more: str = self.dog_series_words(st)
+        return t(lang, "dog_won_us" if winner == us else "dog_won_them") + more
+
+    def dog_series_words(self: Any, st: dict[str, Any]) -> str:
+        """After a game of a series (RULES §12): the games each team has won, and who won the
+        match once it is over."""
+        lang = self.lang
+        mine, theirs, games = self.dog_tally(st)
+        if games <= 1:
+            return ""
+        if mine >= games or theirs >= games:
+            key = "dog_match_won_us" if mine >= games else "dog_match_won_them"
+            return " " + t(lang, key, us=mine, them=theirs)
+        return " " + t(lang, "dog_tally", us=mine, them=theirs, n=games)
 
     def render_dog_log(self: Any, st: dict[str, Any], names: list[str]) -> None:
         log = st.get("log") or []
@@ -618,14 +821,22 @@ class DogTable:
         if seen_game != game or seen > len(log):
             clear(box)
             seen = 0
-        lines = [log_line(self.lang, names, int(s), str(m)) for s, m in log[seen:]]
-        for text in lines:
+        me = self.seat
+        lines = []
+        for e in log[seen:]:
+            fx = e[2] if len(e) > 2 and isinstance(e[2], dict) else None
+            text = log_line(self.lang, names, int(e[0]), str(e[1]), fx=fx, me=me)
+            lines.append(text)
             box.appendChild(make("li", "", text))
+            dealt = round_words(self.lang, fx)
+            if dealt:  # the next round begins: a separator in the log (RULES §4)
+                box.appendChild(make("li", "dog-log-round", dealt))
+                lines.append(dealt)
         if lines:
             by_id("log-last").textContent = lines[-1]
             if seen:  # the moves since the last render, for screen readers
                 self.announce(" · ".join(lines[-3:]))
-            box.scrollTop = box.scrollHeight
+        box.scrollTop = box.scrollHeight  # the newest moves in view (the box may have grown)
         self.dog_log_seen = (game, len(log))
 
     def render_timer(self: Any) -> None:
@@ -678,7 +889,7 @@ class DogTable:
                 self.render()
             return
         if code not in usable_cards(legal):
-            why = t(self.lang, "dog_unusable", card=code)
+            why = self.dog_unusable_why(code)
             if st.get("turn") != self.seat:
                 why = t(self.lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
             self.hint(why, refused=True)
@@ -697,6 +908,38 @@ class DogTable:
                 first.focus()
             return
         self.dog_start(code)
+
+    def dog_unusable_why(self: Any, code: str) -> str:
+        """Why a card of the hand has no move now, in the player's words (RULES §6–§11)."""
+        st = self.dog_state or {}
+        lang = self.lang
+        card = card_words(code, lang)
+        me = self.seat
+        if st.get("turn") != me:
+            return t(lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
+        mover = geo.partner(me) if self.dog_helping(st) else me
+        row = [geo.parse_pawn(str(p)) for p in st["pawns"][mover]]
+        track = [int(at) for at, _fresh in row if geo.is_track(at)]
+        rank = "JK" if code == "JK" else code[:-1]
+        start = geo.start_of(mover)
+        if rank in ("A", "K") and (str(start), True) in row:
+            return t(lang, "dog_why_start_fresh", card=card)
+        if not track and not any(at.startswith("h") for at, _fresh in row):
+            return t(lang, "dog_why_none_out", card=card)
+        if rank == "J":
+            return t(lang, "dog_why_jack", card=card)
+        if rank == "7":
+            return t(lang, "dog_why_seven", card=card)
+        reach = {"A": 11, "K": 13, "Q": 12}.get(rank, int(rank) if rank.isdigit() else 13)
+        fresh = {
+            int(at)
+            for r in st["pawns"]
+            for at, f in map(geo.parse_pawn, map(str, r))
+            if f and geo.is_track(at)
+        }
+        if any((a + k) % geo.TRACK in fresh for a in track for k in range(1, reach + 1)):
+            return t(lang, "dog_why_fresh", card=card)
+        return t(lang, "dog_why_room", card=card, n=reach)
 
     def dog_name(self: Any, seat: Any) -> str:
         names = list((self.dog_state or {}).get("names") or [])
@@ -748,7 +991,9 @@ class DogTable:
         lit = '[data-target="true"][tabindex="0"], [data-movable="true"][tabindex="0"]'
         el = by_id("board").querySelector(lit)
         active = document.activeElement
-        if el and active and active.closest("#table"):
+        # the hand is drawn anew, so the card chosen by key may have left the focus on the body
+        inside = not active or active == document.body or active.closest("#table")
+        if el and inside and self.dog_keys:
             el.focus()
 
     def on_dog_board(self: Any, evt: Any) -> None:
@@ -759,7 +1004,12 @@ class DogTable:
 
     def dog_board_choice(self: Any, el: Any) -> None:
         pick = self.dog_pick
-        if pick is None or self.curtain_up():
+        if self.curtain_up():
+            return
+        if pick is None:  # a pawn tapped before a card: say what comes first
+            st = self.dog_state or {}
+            if st.get("turn") == self.seat and st.get("phase") == "play" and not st.get("hand_over"):
+                self.hint(t(self.lang, "dog_card_first"))
             return
         st = self.dog_state or {}
         legal = self.dog_legal()
@@ -797,16 +1047,24 @@ class DogTable:
             self.dog_act(f"give {self.dog_give}")
 
     def on_dog_key(self: Any, evt: Any) -> None:
+        self.dog_keys = True
         busy = self.dog_pick or self.dog_ranks_for or self.dog_give
         if str(evt.key) == "Escape" and not self.dialog_open() and busy:
             self.dog_clear()
 
     def on_dog_new_game(self: Any) -> None:
+        """The next game of the series (RULES §12: the next dealer), or a new match once the
+        series is over."""
         s = self.session
-        if s is None:
+        if s is None or not s.hand_over:
             return
         self.dog_shown = -1
-        self.begin(s.again())
+        if not s.match.over:
+            s.next_hand()
+            self.dog_clear(render=False)
+            self.changed()
+        else:
+            self.begin(s.again())
         self.focus_hand()
 
     def on_dog_abandon(self: Any) -> None:

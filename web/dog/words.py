@@ -3,6 +3,8 @@ and the sentences of its log, made from move strings (plain Python, no browser).
 
 from __future__ import annotations
 
+from typing import Any
+
 from web.shell.i18n import t
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -21,6 +23,27 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_undo": ("Undo part", "Annulla parte"),
     "dog_seven_left": ("7: {n} steps left", "7: ancora {n} passi"),
     "dog_new_game": ("New game", "Nuova partita"),
+    "dog_next_game": ("Next game", "Prossima partita"),
+    # a match of several games (RULES §12): the tally at the table and after each game
+    "dog_tally_short": ("games {us}–{them}, first to {n}", "partite {us}–{them}, chi arriva a {n}"),
+    "dog_tally": (
+        "Games won: your team {us}, opponents {them} (first team to {n} wins the match).",
+        "Partite vinte: la tua squadra {us}, avversari {them} (vince l'incontro chi arriva a {n}).",
+    ),
+    "dog_match_won_us": (
+        "Your team wins the match, {us} games to {them}!",
+        "La tua squadra vince l'incontro, {us} partite a {them}!",
+    ),
+    "dog_match_won_them": (
+        "The other team wins the match, {them} games to {us}.",
+        "L'altra squadra vince l'incontro, {them} partite a {us}.",
+    ),
+    "dog_series_ended": ("The match ends here (§13).", "L'incontro finisce qui (§13)."),
+    # the shell's words that say "Hand N" or "match points", worded for DOG's games and matches
+    # (web/shell/menu.py match_info and web/shell/replay_ui.py's list of kept matches)
+    "dog_match_info": ("game {n} of a match to {total}", "partita {n} di un incontro a {total}"),
+    "dog_game_plain": ("game {n}", "partita {n}"),
+    "stats": ("Matches played: {played} · won: {won}", "Incontri giocati: {played} · vinti: {won}"),
     "dog_replay": ("Watch the replay", "Rivedi la partita"),
     # the shell's replay viewer and Replays list in DOG's words: a game, not a hand
     "replay_hand": ("Game", "Partita"),
@@ -35,13 +58,17 @@ STRINGS: dict[str, tuple[str, str]] = {
         "No choices to review in this game.",
         "Nessuna scelta da analizzare in questa partita.",
     ),
+    # the review's cost is the bots' worth of the team's board, counted in fields of progress
+    # (a pawn one field further on is worth 1; dog/bots/value.py)
     "dog_review_figures": (
-        "Same move as the bot in {pct}% of {n} choices · {lost} of the team's position lost per choice",
-        "Come il bot nel {pct}% di {n} scelte · {lost} di posizione della squadra persi per scelta",
+        "Same move as the bot in {pct}% of {n} choices · on average {lost} fields of the "
+        "team's progress lost per choice",
+        "Come il bot nel {pct}% di {n} scelte · in media {lost} caselle di avanzamento della "
+        "squadra perse per scelta",
     ),
     "dog_review_worst": (
-        "Move {move_no}: better «{bot}» than «{played}» ({lost} lost)",
-        "Mossa {move_no}: meglio «{bot}» che «{played}» ({lost} persi)",
+        "Move {move_no}: better «{bot}» than «{played}» ({lost} fields of progress lost)",
+        "Mossa {move_no}: meglio «{bot}» che «{played}» ({lost} caselle di avanzamento perse)",
     ),
     "dog_ranks_title": ("The Jolly plays as…", "Il Jolly vale…"),
     "dog_last_card": ("Last card", "Ultima carta"),
@@ -50,6 +77,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_team_them": ("opponent", "avversario"),
     "dog_partner": ("partner", "compagno"),
     "dog_cards_n": ("{n} cards", "{n} carte"),
+    "dog_cards_1": ("1 card", "1 carta"),
     "dog_out_round": ("gave up", "ha rinunciato"),
     "dog_gave_mark": ("gave", "ha dato"),
     "dog_exchange_pick": (
@@ -72,6 +100,42 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_wait_turn": ("{who} is playing.", "Gioca {who}."),
     "dog_wait_exchange": ("Waiting for the exchange.", "Si aspetta lo scambio."),
     "dog_unusable": ("{card} has no legal move now.", "{card} ora non ha mosse possibili."),
+    # why a card of the hand cannot be played (RULES §6–§11), said when it is tapped
+    "dog_why_none_out": (
+        "{card}: none of your pawns is out yet; only an A, a K or a Jolly brings one out (§10).",
+        "{card}: nessuna tua pedina è ancora uscita; solo un A, un K o un Jolly ne fa uscire una (§10).",
+    ),
+    "dog_why_start_fresh": (
+        "{card}: a fresh pawn stands on your start field, so no pawn comes out (§7, §10), "
+        "and no pawn can move that far.",
+        "{card}: sulla tua partenza c'è una pedina appena uscita, quindi non ne esce un'altra "
+        "(§7, §10), e nessuna pedina può andare così lontano.",
+    ),
+    "dog_why_jack": (
+        "{card}: no swap is possible: it needs one of your pawns and another seat's on the track, "
+        "neither fresh on its start field (§10).",
+        "{card}: nessuno scambio possibile: servono una tua pedina e una di un altro sul percorso, "
+        "nessuna appena uscita sulla sua partenza (§10).",
+    ),
+    "dog_why_seven": (
+        "{card}: its seven steps cannot all be used (§11).",
+        "{card}: i suoi sette passi non si possono usare tutti (§11).",
+    ),
+    "dog_why_fresh": (
+        "{card}: the way is blocked by a fresh pawn on a start field, which no pawn may pass or "
+        "land on (§7).",
+        "{card}: la strada è sbarrata da una pedina appena uscita sulla sua partenza, che nessuno "
+        "può superare né occupare (§7).",
+    ),
+    "dog_why_room": (
+        "{card}: none of your pawns has room to move {n} fields (§6, §9).",
+        "{card}: nessuna tua pedina ha spazio per avanzare di {n} caselle (§6, §9).",
+    ),
+    "dog_card_first": (
+        "Choose a card first: the pawns it can move light up.",
+        "Prima scegli una carta: si illuminano le pedine che può muovere.",
+    ),
+    "dog_log_round": ("Round {round}: {cards} cards each", "Giro {round}: {cards} carte a testa"),
     "dog_refused": ("Not allowed: {why}", "Non si può: {why}"),
     "dog_won_us": (
         "Your team wins! All eight pawns are home.",
@@ -101,6 +165,36 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_log_fold": ("{who} gives up the round", "{who} rinuncia al giro"),
     "dog_log_abandon": ("{who} abandons", "{who} abbandona"),
     "dog_log_timeout": ("{who} ran out of time", "{who} ha esaurito il tempo"),
+    # the reader's own moves, said to them
+    "dog_log_give_you": ("You give a card to your partner", "Dai una carta al compagno"),
+    "dog_log_give_card_you": ("You give {card} to your partner", "Dai {card} al compagno"),
+    "dog_log_fold_you": ("You give up the round", "Rinunci al giro"),
+    "dog_log_abandon_you": ("You abandon", "Abbandoni"),
+    "dog_log_timeout_you": ("You ran out of time", "Hai esaurito il tempo"),
+    # what a move did beside its own pawn (RULES §8, §11, §12): said in the log, and before a
+    # part of a 7 (or any move) is chosen, beside the target that would do it
+    "dog_log_sent": ("{line} — sends {pawns} home", "{line} — rimanda al nido {pawns}"),
+    "dog_log_for": ("{line}, moving {pawns}", "{line}, muovendo {pawns}"),
+    "dog_pawn_of": ("{who}'s pawn on {at}", "la pedina di {who} su {at}"),
+    "dog_pawn_yours": ("your pawn on {at}", "la tua pedina su {at}"),
+    "dog_pawns_of": ("{who}'s pawns", "le pedine di {who}"),
+    "dog_pawns_yours": ("your pawns", "le tue pedine"),
+    "dog_and": (" and ", " e "),
+    "dog_would_send": ("Moving to {at} sends {pawns} home.", "Andare su {at} rimanda al nido {pawns}."),
+    "dog_would_send_from": ("{a} → {at} sends {pawns} home.", "{a} → {at} rimanda al nido {pawns}."),
+    "dog_for_partner": (
+        "Your four pawns are home: your cards now move {who}'s pawns (§12).",
+        "Le tue quattro pedine sono a casa: ora le tue carte muovono le pedine di {who} (§12).",
+    ),
+    "dog_helping_chip": ("all home", "tutte a casa"),
+    "dog_helping": ("all home: moves {who}'s pawns", "tutte a casa: muove le pedine di {who}"),
+    # the shell's word on each seat on the start screen and in the lobby (RULES §3: seat 2 is
+    # your partner, seats 1 and 3 your opponents)
+    "seat_note_1": ("opponent (plays after you)", "avversario (gioca dopo di te)"),
+    "seat_note_2": ("your partner", "il tuo compagno"),
+    "seat_note_3": ("opponent", "avversario"),
+    "dog_target_sends": ("{field}: sends {pawns} home", "{field}: rimanda al nido {pawns}"),
+    "dog_seven_sent": ("So far this 7 sends {pawns} home.", "Finora questo 7 rimanda al nido {pawns}."),
     # the hint (web/dog/coach.py): the move the hard bot would make, as advice
     "dog_hint_give_card": ("give {card} to your partner", "dai {card} al compagno"),
     "dog_hint_out": ("play {card} and bring a pawn out", "gioca {card} e fai uscire una pedina"),
@@ -121,6 +215,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_pawn_label": ("{colour} pawn {i} on {at}", "Pedina {colour} {i} su {at}"),
     "dog_field_label": ("field {f}", "casella {f}"),
     "dog_start_label": ("start field of {who}", "partenza di {who}"),
+    "dog_home_of": ("home {k} of {who}", "casa {k} di {who}"),
+    "dog_nest_of": ("nest of {who}", "nido di {who}"),
     # the shell's words, worded for DOG (the game's words go over the shell's)
     "tagline": (
         "The Swiss team race game: two against two, bring your four pawns home with your cards.",
@@ -154,10 +250,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "dopo aver dato la tua.",
     ),
     "dog_help_cards": (
-        "A, K and the Jolly bring a pawn out of the nest; 4 goes forward or backward; 7 is split "
-        "over your pawns; J swaps one of your pawns with another; the Jolly acts as any card.",
-        "A, K e il Jolly fanno uscire una pedina dal nido; il 4 va avanti o indietro; il 7 si divide "
-        "tra le tue pedine; il J scambia una tua pedina con un'altra; il Jolly vale qualsiasi carta.",
+        "A, K and the Jolly bring a pawn out of the nest; 4 goes forward or backward; J swaps one "
+        "of your pawns with another.",
+        "A, K e il Jolly fanno uscire una pedina dal nido; il 4 va avanti o indietro; il J scambia "
+        "una tua pedina con un'altra.",
     ),
     "dog_help_fresh": (
         "A pawn just out on its start field blocks everyone: it cannot be passed, landed on, "
@@ -212,22 +308,111 @@ def card_words(head: str, lang: str, faces: bool = False) -> str:
     rank and suit sign (``7♥``, the Jolly ``★``)."""
     if head.startswith("JK="):
         return t(lang, "dog_jolly_as", rank=head[3:])
+    if head == "JK" and faces:
+        return "Jolly"
     return "".join(card_text(head)) if faces else head
 
 
+SUIT_NAMES = {
+    "en": {"H": "Hearts", "D": "Diamonds", "C": "Clubs", "S": "Spades"},
+    "it": {"H": "Cuori", "D": "Quadri", "C": "Fiori", "S": "Picche"},
+}
+RANK_NAMES = {
+    "en": {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"},
+    "it": {"A": "Asso", "J": "Fante", "Q": "Donna", "K": "Re"},
+}
+
+
+def card_spoken(code: str, lang: str) -> str:
+    """A card for screen readers: "9 of Diamonds", "Asso di Cuori", "Jolly"."""
+    if code == "JK" or len(code) < 2:
+        return "Jolly"
+    words = "it" if lang == "it" else "en"
+    rank, suit = code[:-1], code[-1]
+    joiner = " di " if words == "it" else " of "
+    return RANK_NAMES[words].get(rank, rank) + joiner + SUIT_NAMES[words].get(suit, suit)
+
+
+def cards_n(lang: str, n: int) -> str:
+    """ "1 card", "5 cards" ("1 carta", "5 carte")."""
+    return t(lang, "dog_cards_1") if n == 1 else t(lang, "dog_cards_n", n=n)
+
+
+def round_words(lang: str, fx: object) -> str:
+    """The separator a move that ended the round adds to the log ("" for other moves)."""
+    if not isinstance(fx, dict):
+        return ""
+    dealt = fx.get("dealt")
+    if not (isinstance(dealt, list) and len(dealt) == 2 and all(isinstance(x, int) for x in dealt)):
+        return ""
+    return t(lang, "dog_log_round", round=dealt[0], cards=dealt[1])
+
+
+def pawns_words(lang: str, names: list[str], me: int | None, pawns: list[Any]) -> str:
+    """Pawns sent home, ``[seat, number, field]`` each: "Carlo's pawn on 28 and your pawn on
+    12" (``me``: the reader's seat, None for nobody's)."""
+    said = []
+    for p in pawns:
+        if not (isinstance(p, list | tuple) and len(p) == 3 and isinstance(p[0], int)):
+            continue
+        s, at = p[0], p[2]
+        where = field_words(lang, str(at))
+        if s == me:
+            said.append(t(lang, "dog_pawn_yours", at=where))
+        else:
+            said.append(t(lang, "dog_pawn_of", who=name_of(names, int(s)), at=where))
+    if len(said) < 2:
+        return "".join(said)
+    return ", ".join(said[:-1]) + t(lang, "dog_and") + said[-1]
+
+
+def name_of(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat}"
+
+
 def log_line(
-    lang: str, names: list[str], seat: int, move: str, prefix: str = "dog_log", faces: bool = False
+    lang: str,
+    names: list[str],
+    seat: int,
+    move: str,
+    prefix: str = "dog_log",
+    faces: bool = True,
+    fx: dict[str, Any] | None = None,
+    me: int | None = None,
 ) -> str:
     """One move of the log in the player's words; with ``prefix="dog_hint"``, a move as
-    advice to the player (the hint); ``faces``: cards by rank and suit sign."""
-    who = names[seat] if 0 <= seat < len(names) else f"#{seat}"
+    advice to the player (the hint); ``faces``: cards by rank and suit sign. ``fx``, what the
+    move did beside its own pawn (:func:`dog.match.move_effects`): the partner whose pawns
+    it moved and the pawns it sent home, said after it (``me``: the reader's seat)."""
+    line = move_line(lang, names, seat, move, prefix, faces, me)
+    if not isinstance(fx, dict):
+        return line
+    mate = fx.get("for")
+    if isinstance(mate, int):
+        who = name_of(names, mate)
+        pawns = t(lang, "dog_pawns_yours") if mate == me else t(lang, "dog_pawns_of", who=who)
+        line = t(lang, "dog_log_for", line=line, pawns=pawns)
+    sent = fx.get("sent")
+    if isinstance(sent, list) and sent:
+        line = t(lang, "dog_log_sent", line=line, pawns=pawns_words(lang, names, me, sent))
+    return line
+
+
+def move_line(
+    lang: str, names: list[str], seat: int, move: str, prefix: str, faces: bool, me: int | None = None
+) -> str:
+    """The move alone; the reader's own moves (``me``) said to them: "You give 6♣ to your
+    partner", "Dai 6♣ al compagno"."""
+    mine = me is not None and seat == me and prefix == "dog_log"
+    who = t(lang, "you") if mine else name_of(names, seat)
+    you = "_you" if mine else ""
     toks = move.split(" ")
     if toks[0] == "give":
         if len(toks) > 1:
-            return t(lang, f"{prefix}_give_card", who=who, card=card_words(toks[1], lang, faces))
-        return t(lang, f"{prefix}_give", who=who)
+            return t(lang, f"{prefix}_give_card{you}", who=who, card=card_words(toks[1], lang, faces))
+        return t(lang, f"{prefix}_give{you}", who=who)
     if move in ("fold", "abandon", "timeout"):
-        return t(lang, f"{prefix}_{move}", who=who)
+        return t(lang, f"{prefix}_{move}{you}", who=who)
     card = card_words(toks[0], lang, faces)
     rest = toks[1:]
     if rest == ["out"]:

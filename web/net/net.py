@@ -31,7 +31,7 @@ from pyscript import document, window
 from web.net import roomlink, signal
 from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
-from web.shell.i18n import t
+from web.shell.i18n import seat_note, t
 from web.shell.params import game_of, game_query
 
 #: seconds the host waits for a pasted reply's link to open
@@ -557,6 +557,7 @@ class HostNet:
             presence = s.presence.get(seat, "waiting")
             row.dataset.presence = presence
             row.querySelector(".lobby-name").textContent = s.names[seat]
+            row.querySelector(".lobby-note").textContent = seat_note(lang, seat)
             row.querySelector(".lobby-presence").textContent = t(lang, f"presence_{presence}")
             inv = row.querySelector("[data-invite-seat]")
             url = self.urls.get(seat, "")
@@ -592,6 +593,7 @@ class HostNet:
         row.dataset.seatRow = str(seat)
         head = make("div", "lobby-head")
         head.appendChild(make("strong", "lobby-name"))
+        head.appendChild(make("span", "lobby-note"))  # a game's word on the seat (DOG: partner)
         head.appendChild(make("span", "chip lobby-presence"))
         row.appendChild(head)
         inv = make("div", "invite")

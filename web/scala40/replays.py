@@ -84,7 +84,9 @@ class Scala40Book(EngineBook):
             "winner": g.hand_winner,
             "hand_scores": g.hand_scores,
             "dealer": g.dealer,
-            "log": [log_words(e, names, lang) for e in view["history"]],
+            # line 0 the deal, line n move n: as the list's numbers and "Move n of N" count
+            "log": [t(lang, "replay_dealt", who=names[g.dealer])]
+            + [log_words(e, names, lang) for e in view["history"]],
             "position": pos,
         }
 

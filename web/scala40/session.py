@@ -175,6 +175,12 @@ class Scala40Session(Session):
         view = self.match.view(seat)
         return str(make_bot("easy").choose(view, self.bot_rng(seat)))
 
+    def play(self, move: str, seat: int = HUMAN) -> None:
+        super().play(move, seat)
+        if self.hand_over and self.match.m.decide:
+            # the driver rests once a hand is over: bots decide on their re-entry now (§12)
+            self.bot_side_moves()
+
     def bot_side_moves(self) -> list[int]:
         """Bots that went out decide on a re-entry at once (§12)."""
         moved: list[int] = []

@@ -11,15 +11,18 @@ its page."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document
+from pyscript import document, window
 
+from scala40.cards import parse_card
+from scala40.scoring import hand_penalty
 from web.dernier.seatview import SeatView
 from web.scala40 import hand as H
-from web.scala40.words import log_words, move_words, why
-from web.shell.dom import by_id, clear, make
+from web.scala40.words import cards_word, log_words, move_words, why
+from web.shell.dom import by_id, clear, local_storage, make
 from web.shell.i18n import t
 
 PILE_HISTORY = 8  # the discard pile's cards shown on request
@@ -36,8 +39,15 @@ def face(code: str) -> str:
     """A card's face as HTML from its code only (for ``innerHTML``): its rank and suit, big
     and plain, readable at a phone's card size; the joker a star."""
     if code == "JK":
-        return '<span class="s40-r">★</span><span class="s40-s s40-jolly">JOLLY</span>'
-    return f'<span class="s40-r">{code[:-1]}</span><span class="s40-s">{H.card_text(code)[-1]}</span>'
+        return '<span class="s40-r">★</span> <span class="s40-s s40-jolly">JOLLY</span>'
+    return f'<span class="s40-r">{code[:-1]}</span> <span class="s40-s">{H.card_text(code)[-1]}</span>'
+
+
+def face_name(code: str, lang: str) -> str:
+    """A hand card's accessible name: the text its face shows, then the card in words
+    (WCAG 2.5.3, "label in name")."""
+    shown = "★ JOLLY" if code == "JK" else f"{code[:-1]} {H.card_text(code)[-1]}"
+    return f"{shown}, {H.card_name(code, lang)}"
 
 
 def card_chip(code: str, tag: str = "span") -> Any:
@@ -80,8 +90,10 @@ def draw_melds(
         row = make("div", "s40-row")
         for i in owners[owner]:
             cards = melds[i]["cards"]
-            text = " ".join(H.card_name(c, lang) for c in cards)
-            el = make("div", "s40-meld", None, aria_label=f"{i}: {text}")
+            # the name holds the text shown (WCAG 2.5.3), then the cards in words
+            text = ", ".join(H.card_name(c, lang) for c in cards)
+            shown = " ".join(H.card_text(c) for c in cards)
+            el = make("div", "s40-meld", None, aria_label=f"{shown}: {text}")
             if tap:
                 el.setAttribute("role", "button")
                 el.setAttribute("tabindex", "0")
@@ -91,7 +103,9 @@ def draw_melds(
             el.dataset.owner = str(owner)
             if i in lit:
                 el.classList.add("lit")
-            for c in cards:
+            for k, c in enumerate(cards):
+                if k:
+                    el.appendChild(document.createTextNode(" "))  # not drawn in the flex row
                 el.appendChild(card_chip(c))
             row.appendChild(el)
         group.appendChild(row)
@@ -100,6 +114,10 @@ def draw_melds(
 
 def _button(bid: str, cls: str = "action") -> Any:
     return make("button", cls, "", type="button", id=bid)
+
+
+#: this device's order of the hand and its drafted opening (kept across a reload)
+HAND_KEY = "scala40.hand.v1"
 
 
 class Scala40Table(_Page):
@@ -114,6 +132,14 @@ class Scala40Table(_Page):
     s40_seen: int = 0
     s40_summary: tuple[int, int, int] | None = None
     s40_pending: str = ""
+    s40_last: dict[str, Any] | None = None  # what the last render showed (to see what moved)
+    s40_drawn: str = ""  # the card this seat drew this turn (marked in the hand)
+    s40_fresh: frozenset[int] = frozenset()  # melds laid or changed by the newest moves
+    s40_arrived: tuple[str, ...] = ()  # cards new in the hand since the last render
+    s40_from: str = ""  # where they came from: "stock" or "discard"
+    s40_anim_until: float = 0.0  # the newest moves' animations play until then (ms)
+    s40_drag: tuple[int, float, float] | None = None  # the card pressed: place, x, y
+    s40_dragged: bool = False  # a drag moved a card: its click selects nothing
 
     # -- building --------------------------------------------------------------------
 
@@ -148,6 +174,10 @@ class Scala40Table(_Page):
         self.on(history, "click", lambda e: self.toggle_history())
         self.on(by_id("hand"), "click", self.on_hand_click)
         self.on(by_id("hand"), "keydown", self.on_hand_key)
+        self.on(by_id("hand"), "pointerdown", self.on_drag_start)
+        self.on(by_id("hand"), "pointermove", self.on_drag_move)
+        self.on(by_id("hand"), "pointerup", self.on_drag_end)
+        self.on(by_id("hand"), "pointercancel", lambda e: self.drag_stop())
         self.on(melds, "click", self.on_meld_click)
         self.on(melds, "keydown", self.on_meld_key)
         self.on(opening, "click", self.on_opening_click)
@@ -195,7 +225,10 @@ class Scala40Table(_Page):
             pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=H.card_name(discard[-1], lang)))
         facts = by_id("replay-facts")
         clear(facts)
-        for fact in (t(lang, "s40_stock", n=b["stock"]), t(lang, "s40_pile_history") + f" ({len(discard)})"):
+        for fact in (
+            t(lang, "s40_stock") + f": {b['stock']}",
+            t(lang, "s40_pile_history") + f" ({len(discard)})",
+        ):
             facts.appendChild(make("li", "", fact))
         clear(by_id("replay-seats"))
         for s in range(b["players"]):
@@ -203,7 +236,7 @@ class Scala40Table(_Page):
             out = s in b["out"]
             opened = "s40_opened" if b["opened"][s] else "s40_not_opened"
             row, cards = self.replay_seat_row(
-                b, s, [t(lang, "s40_cards", n=n), t(lang, "s40_out" if out else opened)]
+                b, s, [cards_word(int(n), lang), t(lang, "s40_out" if out else opened)]
             )
             row.dataset.opened = "true" if b["opened"][s] else "false"
             hand = b["hands"][s]
@@ -263,6 +296,8 @@ class Scala40Table(_Page):
             self.s40_key = key
             self.s40_order, self.s40_sel, self.s40_draft = [], [], []
             self.s40_seen = 0
+            self.restore_hand(st)
+        self.what_moved(st, key)
         if (st.get("opened") and st["opened"][seat]) or st.get("hand_over"):
             self.s40_draft = [] if st.get("opened", [False])[seat] or st.get("hand_over") else self.s40_draft
         turn = st.get("turn")
@@ -296,6 +331,38 @@ class Scala40Table(_Page):
         if st.get("hand_over"):
             self.open_summary()
 
+    def what_moved(self, st: dict[str, Any], key: tuple[int, int]) -> None:
+        """What the newest moves changed since the last render: the melds laid or changed, the
+        cards new in this hand and where from, the card this seat just drew (issue 31.3)."""
+        history = list(st.get("history") or [])
+        melds = ["-".join(m["cards"]) for m in st.get("melds") or []]
+        hand = list(st.get("hand") or [])
+        last = self.s40_last
+        self.s40_last = {"key": key, "moves": len(history), "melds": melds, "hand": hand}
+        moved = last is not None and last["key"] == key and len(history) > int(last["moves"])
+        mine = st.get("turn") == self.seat and st.get("phase") not in ("draw", None)
+        if not mine or st.get("hand_over"):
+            self.s40_drawn = ""
+        elif not self.s40_drawn and history and int(history[-1][0]) == self.seat and history[-1][1] == "draw":
+            self.s40_drawn = hand[-1] if hand else ""  # the engine's hand ends with the card drawn
+        if last is None or last["key"] != key:
+            self.s40_fresh, self.s40_arrived, self.s40_from = frozenset(), (), ""
+        if not moved or last is None:
+            return  # what the newest moves changed stays marked until the next move
+        self.s40_fresh, self.s40_arrived, self.s40_from = frozenset(), (), ""
+        self.s40_anim_until = float(window.performance.now()) + 600  # later renders: no replay
+        before = list(last["melds"])
+        self.s40_fresh = frozenset(i for i, m in enumerate(melds) if i >= len(before) or before[i] != m)
+        self.s40_arrived = tuple((Counter(hand) - Counter(last["hand"])).elements())
+        new = history[int(last["moves"]) :]
+        verbs = [str(e[1]) for e in new if int(e[0]) == self.seat]
+        if "draw" in verbs:
+            self.s40_from = "stock"
+            if mine and len(self.s40_arrived) == 1:
+                self.s40_drawn = self.s40_arrived[0]
+        elif "take" in verbs:
+            self.s40_from = "discard"
+
     def render_curtain(self, st: dict[str, Any]) -> bool:
         deciding = self.seat in st.get("decide", [])  # the curtain stays for a re-entry's choice
         return self.show_curtain(st["names"], bool(st.get("hand_over")), keep=deciding)
@@ -317,7 +384,7 @@ class Scala40Table(_Page):
             if s in out:
                 facts.appendChild(make("span", "chip", t(lang, "s40_out")))
             else:
-                facts.appendChild(make("span", "chip", t(lang, "s40_cards", n=st["hand_sizes"][s])))
+                facts.appendChild(make("span", "chip", cards_word(int(st["hand_sizes"][s]), lang)))
                 opened = bool(st["opened"][s])
                 chip = make("span", "chip" + (" s40-opened" if opened else ""))
                 chip.textContent = t(lang, "s40_opened" if opened else "s40_not_opened")
@@ -335,9 +402,12 @@ class Scala40Table(_Page):
         lang = self.lang
         n = int(st.get("stock_size") or 0)
         stock = by_id("stock")
-        stock.textContent = t(lang, "s40_stock", n=n)
+        clear(stock)
+        stock.appendChild(make("span", "s40-stock-word", t(lang, "s40_stock")))
+        stock.appendChild(document.createTextNode(" "))  # read "Stock 49" (not drawn in the column)
+        stock.appendChild(make("span", "s40-stock-n", str(n)))
         stock.dataset.count = str(n)
-        stock.setAttribute("aria-label", t(lang, "s40_stock_label", n=n))
+        stock.setAttribute("aria-label", t(lang, "s40_stock_label_one" if n == 1 else "s40_stock_label", n=n))
         pile = by_id("discard")
         clear(pile)
         discard = list(st.get("discard") or [])
@@ -345,6 +415,10 @@ class Scala40Table(_Page):
             top = discard[-1]
             pile.dataset.card = top
             top_face = make("div", "pile-card s40-face suit-" + top[-1])
+            shown = top + str(len(discard))
+            if pile.getAttribute("data-shown") not in (None, "", shown):
+                top_face.classList.add("s40-arrive")
+            pile.setAttribute("data-shown", shown)
             top_face.innerHTML = face(top)
             pile.appendChild(top_face)
             pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=H.card_name(top, lang)))
@@ -367,7 +441,27 @@ class Scala40Table(_Page):
     def render_melds(self, st: dict[str, Any]) -> None:
         sel = self.selected(st) if not self.curtain_up() else []
         lit = H.attachable(st.get("legal") or [], sel[0]) if len(sel) == 1 else set()
-        draw_melds(by_id("melds"), list(st.get("melds") or []), st["names"], self.seat, lit, self.lang)
+        box = by_id("melds")
+        draw_melds(box, list(st.get("melds") or []), st["names"], self.seat, lit, self.lang)
+        fresh = self.s40_fresh if float(window.performance.now()) < self.s40_anim_until else ()
+        for i in fresh:  # laid, attached to or swapped by the newest moves
+            el = box.querySelector(f'[data-meld="{i}"]')
+            if el is not None:
+                el.classList.add("s40-fresh")
+        shown = (st.get("hands_shown") or []) if st.get("hand_over") else []
+        for s, cards in enumerate(shown):  # "See the table": everyone's last cards
+            if s == self.seat or not cards:
+                continue
+            group = make("div", "s40-owner s40-last")
+            group.dataset.lastOf = str(s)
+            group.appendChild(
+                make("h3", "s40-owner-name", t(self.lang, "s40_last_cards", who=st["names"][s]))
+            )
+            row = make("div", "s40-row")
+            for c in cards:
+                row.appendChild(card_chip(c))
+            group.appendChild(row)
+            box.appendChild(group)
 
     def render_hand(self, st: dict[str, Any]) -> None:
         lang = self.lang
@@ -383,20 +477,31 @@ class Scala40Table(_Page):
         focus_i = int(focus_at) if focus_at else None
         clear(box)
         taken = st.get("taken")
-        taken_marked = False
+        taken_marked = drawn_marked = False
+        arrived = Counter(self.s40_arrived)
+        animate = float(window.performance.now()) < self.s40_anim_until
         for i, code in enumerate(held):
             b = make("button", "card s40-card s40-face suit-" + code[-1], None, type="button")
             b.dataset.card = code
             b.dataset.i = str(i)
             b.setAttribute("aria-pressed", "true" if i in self.s40_sel else "false")
-            b.setAttribute("aria-label", H.card_name(code, lang))
+            b.setAttribute("aria-label", face_name(code, lang))
             if taken and code == taken and not taken_marked:
                 b.dataset.taken = "true"
                 taken_marked = True
             if i not in self.s40_sel and lit[code] > 0:
                 b.classList.add("lit")
+            if code == self.s40_drawn and not drawn_marked:
+                b.dataset.drawn = "true"
+                b.setAttribute("aria-label", face_name(code, lang) + ", " + t(lang, "s40_just_drawn"))
+                drawn_marked = True
             b.innerHTML = face(code)
             box.appendChild(b)
+            if arrived[code] > 0:
+                arrived[code] -= 1
+                b.setAttribute("data-from", self.s40_from or "table")
+                if animate:
+                    self.fly_in(b)
         if focus_i is not None:
             self.focus_card(focus_i)
         # the drafted opening
@@ -413,11 +518,64 @@ class Scala40Table(_Page):
             for k, m in enumerate(self.s40_draft):
                 el = make("button", "s40-meld s40-draft", H.meld_text(m), type="button")
                 el.dataset.draft = str(k)
-                el.setAttribute("aria-label", " ".join(H.card_name(c, lang) for c in m.split("-")))
+                names = ", ".join(H.card_name(c, lang) for c in m.split("-"))
+                el.setAttribute("aria-label", f"{H.meld_text(m)}: {names}")
                 row.appendChild(el)
             op.appendChild(row)
         else:
             op.removeAttribute("data-points")
+        self.keep_hand(st)
+
+    def fly_in(self, b: Any) -> None:
+        """A card new in the hand comes from the pile it was drawn or taken from."""
+        src = by_id(self.s40_from) if self.s40_from else None
+        if src is None:
+            b.classList.add("s40-arrive")
+            return
+        a, z = src.getBoundingClientRect(), b.getBoundingClientRect()
+        b.style.setProperty("--fly-x", f"{float(a.left) - float(z.left):.0f}px")
+        b.style.setProperty("--fly-y", f"{float(a.top) - float(z.top):.0f}px")
+        b.classList.add("s40-fly")
+
+    def keep_hand(self, st: dict[str, Any]) -> None:
+        """This device's order of the hand and its draft, kept so that a reload finds them."""
+        store = local_storage()
+        if store is None or self.s40_key is None:
+            return
+        kept = {
+            "key": list(self.s40_key),
+            "hand": sorted(st.get("hand") or []),
+            "order": self.s40_order,
+            "draft": self.s40_draft,
+            "sort": self.s40_sort,
+        }
+        try:
+            store.setItem(HAND_KEY, json.dumps(kept))
+        except Exception:  # storage full or refused: the order is only a convenience
+            return
+
+    def restore_hand(self, st: dict[str, Any]) -> None:
+        """The order and the draft kept for this hand and seat, if they still fit the hand
+        exactly (another match, hand or seat keeps nothing)."""
+        store = local_storage()
+        try:
+            kept = json.loads(store.getItem(HAND_KEY) or "null") if store is not None else None
+        except Exception:
+            return
+        if not isinstance(kept, dict) or kept.get("key") != list(self.s40_key or ()):
+            return
+        hand = sorted(st.get("hand") or [])
+        order, draft = kept.get("order"), kept.get("draft")
+        if kept.get("hand") != hand or not isinstance(order, list) or sorted(map(str, order)) != hand:
+            return
+        self.s40_order = [str(c) for c in order]
+        if kept.get("sort") in ("suit", "rank"):
+            self.s40_sort = str(kept["sort"])
+        opened = bool(st.get("opened") and st["opened"][self.seat])
+        if isinstance(draft, list) and all(isinstance(m, str) for m in draft) and not opened:
+            cards = [c for m in draft for c in H.meld_cards(m)]
+            if H.fits(cards, hand) and len(cards) < len(hand):
+                self.s40_draft = list(draft)
 
     def render_buttons(self, st: dict[str, Any], covered: bool) -> None:
         lang = self.lang
@@ -427,12 +585,15 @@ class Scala40Table(_Page):
         phase = st.get("phase")
         sort = by_id("sort")
         sort.textContent = t(lang, "s40_sort_rank" if self.s40_sort == "suit" else "s40_sort_suit")
-        sort.hidden = covered
+        sort.hidden = covered or not st.get("hand")
         meld = by_id("meld")
         meld.textContent = t(lang, "s40_meld" if opened else "s40_to_opening")
         meld.hidden = not mine or phase in ("draw", "discard")
         by_id("open").textContent = t(lang, "s40_open")
         by_id("open").hidden = not mine or opened or not self.s40_draft
+        op = by_id("opening")
+        ready = bool(self.s40_draft) and (int(op.dataset.points or 0) >= 40 or len(self.held(st)) == 1)
+        by_id("open").disabled = not ready  # §7: greyed until the draft reaches 40 (or closes in hand)
         by_id("cancel-open").textContent = t(lang, "s40_cancel_open")
         by_id("cancel-open").hidden = covered or not self.s40_draft
         deciding = seat in (st.get("decide") or []) and not covered
@@ -463,7 +624,10 @@ class Scala40Table(_Page):
         line = by_id("turn-line")
         turn = st.get("turn")
         if st.get("hand_over"):
-            line.textContent = t(lang, "s40_decide") if self.seat in (st.get("decide") or []) else ""
+            line.textContent = self.decide_words(st) if self.seat in (st.get("decide") or []) else ""
+            return
+        if self.seat in (st.get("out") or []):
+            line.textContent = t(lang, "s40_you_out")
             return
         if turn != self.seat:
             line.textContent = t(lang, "s40_turn_other", who=st["names"][turn]) if turn is not None else ""
@@ -479,8 +643,22 @@ class Scala40Table(_Page):
         elif phase == "use":
             key = "s40_turn_use"
         else:
-            key = "s40_turn_play"
+            key = "s40_turn_play" if opened else "s40_turn_unopened"
         line.textContent = t(lang, key)
+
+    def decide_words(self, st: dict[str, Any]) -> str:
+        """The re-entry question with the total one comes back with (RULES §12: the highest
+        total of those still in after this hand)."""
+        scores, out_at = st.get("scores") or [], int(st.get("out_at") or 101)
+        outs, decide = st.get("out_hand") or [], st.get("decide") or []
+        still = [
+            int(scores[s])
+            for s in range(len(scores))
+            if s not in decide and not (outs and outs[s] is not None) and int(scores[s]) < out_at
+        ]
+        if not still:
+            return t(self.lang, "s40_decide")
+        return t(self.lang, "s40_decide_total", n=max(still))
 
     def describe(self, move: str, lang: str) -> str:
         return move_words(move, lang)
@@ -490,8 +668,12 @@ class Scala40Table(_Page):
         log = by_id("log")
         history = list(st.get("history") or [])
         clear(log)
-        for entry in history[-40:]:
-            log.appendChild(make("li", "", log_words(entry, st["names"], lang)))
+        first = max(0, len(history) - 40)
+        for n, entry in enumerate(history[first:], start=first + 1):
+            li = make("li", "", log_words(entry, st["names"], lang))
+            li.setAttribute("value", str(n))  # move n, as the replay counts them
+            log.appendChild(li)
+        log.scrollTop = log.scrollHeight  # the newest moves in view
         new = history[self.s40_seen :]
         self.s40_seen = len(history)
         said = [e for e in new if int(e[0]) != self.seat]
@@ -535,35 +717,52 @@ class Scala40Table(_Page):
             text = t(lang, "s40_abandoned", who=names[int(result["seat"])])
         elif closer is None:
             text = t(lang, "s40_stock_out")
-        elif st.get("in_hand"):
-            text = t(lang, "s40_closed_in_hand", who=names[closer])
         else:
-            text = t(lang, "s40_closed", who=names[closer])
+            mine = "_you" if closer == self.seat else ""
+            said = ("s40_closed_in_hand" if st.get("in_hand") else "s40_closed") + mine
+            text = t(lang, said, who=names[closer])
         by_id("summary-winner").textContent = text
         table = by_id("summary-table")
         clear(table)
+        thead = make("thead")
         head = make("tr")
-        for k in ("s40_col_player", "s40_col_paid", "s40_col_total", "s40_col_state"):
-            head.appendChild(make("th", "", t(lang, k)))
-        table.appendChild(head)
+        for k, cls in (
+            ("s40_col_player", ""),
+            ("s40_col_left", "s40-left"),
+            ("s40_col_paid", "num"),
+            ("s40_col_total", "num"),
+            ("s40_col_state", ""),
+        ):
+            th = make("th", cls, t(lang, k))
+            th.setAttribute("scope", "col")
+            head.appendChild(th)
+        thead.appendChild(head)
+        table.appendChild(thead)
+        body = make("tbody")
+        table.appendChild(body)
         paid = st.get("hand_scores") or [0] * len(names)
         decide = st.get("decide") or []
         outs = st.get("out_hand") or []
         for s, name in enumerate(names):
             if s in (st.get("out") or []):
                 continue
-            row = make("tr")
+            row = make("tr", "me-row" if s == self.seat else "")
             row.dataset.seat = str(s)
-            row.appendChild(make("td", "", name))
+            who = make("th", "", name)
+            who.setAttribute("scope", "row")
+            row.appendChild(who)
+            row.appendChild(self.left_cell(st, s))
             row.appendChild(make("td", "num", str(paid[s])))
             total = make("td", "num", str(st["scores"][s]))
             total.dataset.scoreSeat = str(s)
             row.appendChild(total)
             state = (
-                t(lang, "s40_deciding") if s in decide else (t(lang, "s40_out") if outs and outs[s] else "")
+                t(lang, "s40_deciding_you" if s == self.seat else "s40_deciding")
+                if s in decide
+                else (t(lang, "s40_out") if outs and outs[s] else "")
             )
             row.appendChild(make("td", "", state))
-            table.appendChild(row)
+            body.appendChild(row)
         over = bool(st["match"]["over"])
         res = by_id("result")
         res.hidden = not over
@@ -577,7 +776,9 @@ class Scala40Table(_Page):
                 f"{i + 1}. {names[s]} ({st['scores'][s]})" for i, s in enumerate(ranking)
             )
             by_id("result-stats").textContent = ""
-        by_id("summary-legend").textContent = ""
+        by_id("summary-legend").textContent = (
+            self.decide_words(st) if self.seat in decide and not self.curtain_up() else ""
+        )
         by_id("next-dealer").textContent = ""
         host = self.session is not None
         by_id("next").hidden = over or bool(decide) or not host
@@ -594,6 +795,33 @@ class Scala40Table(_Page):
         focus = by_id("reenter") if deciding else (by_id("next") if not by_id("next").hidden else None)
         if focus is not None:
             focus.focus()
+
+    def left_cell(self, st: dict[str, Any], s: int) -> Any:
+        """A seat's cards left with their points, and why it paid what it paid (RULES §11):
+        the closer's ``closed``, ``not opened: 100``, ``× 2`` after a close in hand."""
+        lang = self.lang
+        cell = make("td", "s40-left")
+        shown = st.get("hands_shown") or []
+        cards = list(shown[s]) if s < len(shown) and shown[s] else []
+        if s == st.get("closer"):
+            cell.appendChild(make("span", "s40-why", t(lang, "s40_why_closed")))
+            return cell
+        if not cards:
+            return cell
+        chips = make("span", "s40-row s40-left-cards")
+        for c in cards:
+            chips.appendChild(card_chip(c))
+        cell.appendChild(chips)
+        opened = bool(st.get("opened") and st["opened"][s])
+        simple = isinstance(st.get("rules"), dict) and bool(st["rules"].get("simple_scoring"))
+        if not opened:
+            why_text = t(lang, "s40_why_unopened", n=10 if simple else 100)
+        else:
+            why_text = t(lang, "s40_why_cards", n=hand_penalty([parse_card(c) for c in cards]))
+        if st.get("in_hand"):
+            why_text += " " + t(lang, "s40_why_doubled")
+        cell.appendChild(make("span", "s40-why", why_text))
+        return cell
 
     def on_next(self) -> None:
         s = self.session
@@ -622,13 +850,18 @@ class Scala40Table(_Page):
 
     # -- input -------------------------------------------------------------------------
 
+    def refusal_words(self, reason: str) -> str:
+        """The engine's refusal in the player's words: this page's own moves, and on a friend's
+        page the host's reason, worded in the friend's language (the shell's hook)."""
+        return why(reason, self.lang)
+
     def s40_move(self, move: str) -> bool:
         """Send ``move`` for the shown seat; a refusal is said in the player's words."""
         if self.curtain_up():
             return False
         refused = self.act(move)
         if refused:
-            self.hint(why(refused, self.lang), refused=True)
+            self.hint(self.refusal_words(refused), refused=True)
             return False
         self.hint("")
         self.s40_sel = []
@@ -637,8 +870,50 @@ class Scala40Table(_Page):
             self.open_summary()
         return True
 
+    def on_drag_start(self, evt: Any) -> None:
+        b = evt.target.closest("button.card")
+        self.s40_dragged = False
+        if b is None or self.curtain_up() or (evt.pointerType == "mouse" and evt.button != 0):
+            self.s40_drag = None
+            return
+        self.s40_drag = (int(b.dataset.i), float(evt.clientX), float(evt.clientY))
+
+    def on_drag_move(self, evt: Any) -> None:
+        if self.s40_drag is None:
+            return
+        i, x, y = self.s40_drag
+        if abs(float(evt.clientX) - x) + abs(float(evt.clientY) - y) > 12:
+            cards = self.hand_buttons()
+            if 0 <= i < len(cards):
+                cards[i].classList.add("dragging")
+
+    def on_drag_end(self, evt: Any) -> None:
+        """A card dragged onto another takes its place (as ◀ ▶ and Shift+←/→ do)."""
+        drag = self.s40_drag
+        self.drag_stop()
+        if drag is None:
+            return
+        i, x, y = drag
+        if abs(float(evt.clientX) - x) + abs(float(evt.clientY) - y) <= 12:
+            return  # a tap: the click selects
+        under = document.elementFromPoint(evt.clientX, evt.clientY)
+        b = under.closest("#hand button.card") if under is not None else None
+        self.s40_dragged = True
+        if b is not None and int(b.dataset.i) != i:
+            self.s40_sel = []
+            self.move_card(i, int(b.dataset.i))
+            self.render_move_buttons()
+
+    def drag_stop(self) -> None:
+        self.s40_drag = None
+        for b in self.hand_buttons():
+            b.classList.remove("dragging")
+
     def on_hand_click(self, evt: Any) -> None:
         b = evt.target.closest("button.card")
+        if self.s40_dragged:  # the click that ends a drag
+            self.s40_dragged = False
+            return
         if b is None or self.curtain_up():
             return
         i = int(b.dataset.i)
@@ -799,6 +1074,9 @@ class Scala40Table(_Page):
         if not exact:
             self.hint(t(lang, "s40_nothing"), refused=True)
             return
+        if len(sel) >= len(self.held(st)):  # §6: said before the joker's card is asked
+            self.hint(why("no move may leave the hand empty", lang), refused=True)
+            return
         opened = bool(st["opened"][self.seat])
         kind = "meld" if opened else "draft"
         if len(exact) > 1:
@@ -835,9 +1113,11 @@ class Scala40Table(_Page):
         draft = list(self.s40_draft)
         refused = self.act("open " + " ".join(draft))
         if refused:
-            self.hint(why(refused, self.lang), refused=True)
+            self.hint(self.refusal_words(refused), refused=True)
             return
         self.hint("")
+        if self.session is None:  # a friend's page: the draft stays until the host's view opens
+            return
         self.s40_draft = []
         self.s40_sel = []
         self.render()

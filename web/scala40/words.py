@@ -17,8 +17,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules_classic": ("classic", "classica"),
     "rules_strict": ("strict", "rigorosa"),
     "rules_heading": ("Rules of Scala 40", "Regole di Scala 40"),
-    "s40_stock": ("Stock: {n}", "Tallone: {n}"),
-    "s40_stock_label": ("Stock, {n} cards: draw", "Tallone, {n} carte: pesca"),
+    "s40_stock": ("Stock", "Tallone"),
+    "s40_stock_label": ("Stock {n} cards: draw", "Tallone {n} carte: pesca"),
+    "s40_stock_label_one": ("Stock 1 card: draw", "Tallone 1 carta: pesca"),
     "s40_pile_label": ("Discard pile, top {card}", "Pozzo, in cima {card}"),
     "s40_pile_empty": ("Discard pile, empty", "Pozzo vuoto"),
     "s40_pile_history": ("Pile", "Pozzo"),
@@ -37,6 +38,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_opening_close": ("Opening: {points} (close in hand)", "Apertura: {points} (chiusura in mano)"),
     "s40_you": ("you", "tu"),
     "s40_cards": ("{n} cards", "{n} carte"),
+    "s40_card_one": ("1 card", "1 carta"),
     "s40_opened": ("opened", "aperto"),
     "s40_not_opened": ("not opened", "non aperto"),
     "s40_total": ("total {n}", "totale {n}"),
@@ -59,12 +61,25 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Usa la carta presa: calala o attaccala.",
     ),
     "s40_turn_open": (
-        "Take a card: open now, with the card you took.",
-        "Hai preso: apri ora, con la carta presa.",
+        "Open now, with the card you took in a meld of your opening.",
+        "Apri ora, con la carta presa in una combinazione dell'apertura.",
+    ),
+    "s40_turn_unopened": (
+        "Open with 40 points (select a meld, then Add to opening), or discard (a card, then the pile).",
+        "Apri con 40 punti (scegli una combinazione, poi Metti in apertura), "
+        "o scarta (una carta, poi il pozzo).",
+    ),
+    "s40_you_out": (
+        "You are out of the match: watch the others play, or start a new match from the menu.",
+        "Sei fuori dalla partita: guarda gli altri giocare, o inizia una nuova partita dal menu.",
     ),
     "s40_turn_discard": ("Opened: now discard.", "Aperto: ora scarta."),
     "s40_turn_other": ("{who} is playing.", "Gioca {who}."),
     "s40_decide": ("You are out: re-enter or retire?", "Sei eliminato: rientri o ti ritiri?"),
+    "s40_decide_total": (
+        "You are out: re-enter with a total of {n} (the highest still in), or retire?",
+        "Sei eliminato: rientri con un totale di {n} (il più alto di chi è in gioco), o ti ritiri?",
+    ),
     "s40_could": ("These could form: {what}", "Queste possono formare: {what}"),
     "s40_could_attach": ("Tap a lit meld to attach it.", "Tocca una combinazione illuminata per attaccarla."),
     "s40_nothing": ("These cards form no meld.", "Queste carte non formano combinazioni."),
@@ -78,6 +93,18 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{who} closed in hand: penalties doubled.",
         "{who} ha chiuso in mano: penalità raddoppiate.",
     ),
+    "s40_closed_you": ("You closed.", "Hai chiuso."),
+    "s40_closed_in_hand_you": (
+        "You closed in hand: penalties doubled.",
+        "Hai chiuso in mano: penalità raddoppiate.",
+    ),
+    "s40_col_left": ("Cards left", "Carte rimaste"),
+    "s40_just_drawn": ("just drawn", "appena pescata"),
+    "s40_why_closed": ("closed", "ha chiuso"),
+    "s40_why_unopened": ("not opened: {n}", "non aperto: {n}"),
+    "s40_why_cards": ("cards: {n}", "carte: {n}"),
+    "s40_why_doubled": ("× 2 (close in hand)", "× 2 (chiusura in mano)"),
+    "s40_last_cards": ("{who}'s last cards", "Ultime carte di {who}"),
     "s40_stock_out": ("The hand is over.", "La mano è finita."),
     "s40_col_player": ("Player", "Giocatore"),
     "s40_col_paid": ("This hand", "Questa mano"),
@@ -87,6 +114,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_one_hand": ("One hand: {who} wins.", "Una mano: vince {who}."),
     "s40_abandoned": ("{who} abandoned the match.", "{who} ha abbandonato la partita."),
     "s40_deciding": ("deciding", "decide"),
+    "s40_deciding_you": ("your choice", "scegli tu"),
     "s40_hand_no": ("Hand {n} · out at {out}", "Mano {n} · eliminato a {out}"),
     "s40_moved": ("{who}: {move}", "{who}: {move}"),
     "s40_draws": ("draws", "pesca"),
@@ -223,6 +251,13 @@ _WHY: list[tuple[str, tuple[str, str]]] = [
             "Quella carta si può attaccare: non si può scartare (§9).",
         ),
     ),
+    (
+        r"only a seat that has opened may close",
+        (
+            "Only a player who has opened may close: keep your last card (§9).",
+            "Chiude solo chi ha aperto: tieni l'ultima carta (§9).",
+        ),
+    ),
     (r"already opened", ("You have already opened (§7).", "Hai già aperto (§7).")),
     (
         r"no move may leave the hand empty",
@@ -270,6 +305,12 @@ _WHY: list[tuple[str, tuple[str, str]]] = [
 _CARD = re.compile(r"\b(10|[2-9AJQK])([HDCS])\b|\bJK\b")
 
 
+def cards_word(n: int, lang: str) -> str:
+    """``1 card`` / ``1 carta``, else ``n cards`` / ``n carte``."""
+    en, it = STRINGS["s40_card_one" if n == 1 else "s40_cards"]
+    return (it if lang == "it" else en).format(n=n)
+
+
 def why(reason: str, lang: str) -> str:
     """The engine's refusal in the player's words (the engine's own text when unknown,
     e.g. an invalid meld: it names the rule)."""
@@ -278,7 +319,10 @@ def why(reason: str, lang: str) -> str:
         if m:
             card = _CARD.search(reason[m.end() :] or reason)
             text = it if lang == "it" else en
-            return text.format(card=card.group(0) if card else "", n=m.group(1) if m.groups() else "")
+            return text.format(
+                card=card_text(card.group(0)) if card else "", n=m.group(1) if m.groups() else ""
+            )
+    reason = _CARD.sub(lambda c: card_text(c.group(0)), reason)  # cards as the table shows them
     if lang == "it":
         return "Mossa non valida: " + reason
     return "Not allowed: " + reason

@@ -187,6 +187,9 @@ class GameSpec:
     #: the start screen's fan of cards (codes drawn with the house's card faces, whose marks
     #: are Dernier's actions: a game of plain cards picks plain ones; required)
     fan: tuple[str, ...] = field(kw_only=True)
+    #: ``module:LESSONS`` of its lessons (:class:`web.shell.lessons.Lesson`, played at its own
+    #: table with a fixed deal and scripted bots); empty: no lessons
+    lessons: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -237,6 +240,10 @@ class GameSpec:
     def reviewer(self) -> Any:
         """Its post-hand review (:class:`~web.shell.reviewbook.Review`), or None."""
         return self.load(self.review) if self.review else None
+
+    def lesson_list(self) -> list[Any]:
+        """Its lessons (:attr:`lessons`), in order; empty when it has none."""
+        return list(self.load(self.lessons)) if self.lessons else []
 
     def settings_problems(self, settings: Any) -> list[str]:
         """What its own rules say against ``settings`` (:attr:`check_settings`)."""

@@ -632,6 +632,33 @@ STRINGS: dict[str, tuple[str, str]] = {
     "new_yes": ("Start a new match", "Nuova partita"),
     # the choice of game on the start screen (web.shell.games)
     "opt_game": ("Game", "Gioco"),
+    # lessons (web/shell/lessons.py, web/shell/lessons_ui.py): any game's, played at its table
+    "lesson_offer": ("Learn with a short lesson", "Impara con una breve lezione"),
+    "lesson_heading": ("Lessons", "Lezioni"),
+    "lesson_box": ("Lesson", "Lezione"),
+    "lesson_of": ("Lesson {n} of {total}: {title}", "Lezione {n} di {total}: {title}"),
+    "lesson_not_this": (
+        "Not this time: in this lesson, try what the box above says.",
+        "Non questa volta: in questa lezione prova quello che dice il riquadro in alto.",
+    ),
+    "lesson_wait": ("Wait: the others are playing.", "Aspetta: giocano gli altri."),
+    "lesson_over": ("The lesson is over.", "La lezione è finita."),
+    "lesson_watch": ("Good. Now watch the others play.", "Bene. Ora guarda gli altri giocare."),
+    "lesson_done": ("Lesson done!", "Lezione completata!"),
+    "lesson_play_on": (
+        "You may play on, or go on to the next lesson.",
+        "Puoi continuare a giocare, o passare alla lezione successiva.",
+    ),
+    "lesson_next": ("Next lesson", "Lezione successiva"),
+    "lesson_again": ("Start again", "Ricomincia"),
+    "lesson_leave": ("Leave the lesson", "Esci dalla lezione"),
+    "lesson_first_game": ("Play your first game", "Gioca la tua prima partita"),
+    "lesson_bad": (
+        "There is no lesson {value}: this game has lessons 1–{n}.",
+        "Non c'è la lezione {value}: questo gioco ha le lezioni 1–{n}.",
+    ),
+    "lesson_none": ("This game has no lessons yet.", "Questo gioco non ha ancora lezioni."),
+    "lesson_finished": ("{title} (done)", "{title} (fatta)"),
 }
 
 
@@ -647,6 +674,13 @@ def t(lang: str, key: str, **values: Any) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def seat_note(lang: str, seat: int) -> str:
+    """What a game says of a seat beside its name on the start screen and in the lobby
+    (its words' ``seat_note_<seat>``, e.g. DOG's "your partner"), else ""."""
+    key = f"seat_note_{seat}"
+    return t(lang, key) if key in STRINGS else ""
 
 
 def rule_refs(text: str, lang: str) -> str:

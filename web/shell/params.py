@@ -54,7 +54,9 @@ MATCH_KEYS = ("players", "rules", "levels", "seed", "hands", "target")
 PREF_KEYS = ("lang", "delay", "name", "timer")
 #: the game of the visit (not a match parameter: a link without it means Dernier, as always)
 GAME_PARAM = "game"
-KNOWN_KEYS = MATCH_KEYS + PREF_KEYS + (GAME_PARAM,)
+#: ``?lesson=<n>``: open the game's lesson n (web/shell/lessons_ui.py); it starts no match
+LESSON_PARAM = "lesson"
+KNOWN_KEYS = MATCH_KEYS + PREF_KEYS + (GAME_PARAM, LESSON_PARAM)
 #: a URL that starts a match uses these for the match parameters it leaves out, whatever
 #: the remembered choices are (the game's first rule set, its own settings' defaults and its
 #: :attr:`GameSpec.url_defaults` go over them)

@@ -16,7 +16,7 @@ from pyscript import document, window
 from web.dernier import faces
 from web.shell.dom import by_id, clear, make
 from web.shell.games import in_lang
-from web.shell.i18n import choice_text, rule_refs, t
+from web.shell.i18n import choice_text, rule_refs, seat_note, t
 from web.shell.params import (
     SEAT_CHOICES,
     Settings,
@@ -355,8 +355,14 @@ class SetupScreen(_Page):
         lang = str(by_id("opt-lang").value or self.lang)
         for i in range(sels.length):
             who = names[i + 1]
-            sels.item(i).parentElement.querySelector(".bot-name").textContent = who
+            level = sels.item(i).parentElement
+            level.querySelector(".bot-name").textContent = who
             sels.item(i).setAttribute("aria-label", t(lang, "opt_level_of", who=who))
+            note = seat_note(lang, i + 1)  # a game's word on the seat (DOG: "your partner")
+            if note and not level.querySelector(".seat-note"):
+                level.insertBefore(make("span", "seat-note"), level.firstChild)
+            if note:
+                level.querySelector(".seat-note").textContent = note
 
     def read_setup(self) -> Settings:
         players = int(by_id("opt-players").value)

@@ -35,6 +35,7 @@ from web.shell.dom import by_id, clear, local_storage, make
 from web.shell.driver import Driver
 from web.shell.games import GameSpec
 from web.shell.i18n import STRINGS, t
+from web.shell.lessons_ui import LessonRunner
 from web.shell.menu import GameMenu
 from web.shell.params import (
     Notice,
@@ -509,7 +510,8 @@ def page_class(game: GameSpec) -> Any:
     if missing:
         raise TypeError(f"the table of {game.name!r} lacks {', '.join(missing)}")
     shell = (Seats, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer)
-    bases = (PageCore, SetupScreen, *table, *shell)  # the table first: its hooks win
+    # the lessons' runner wraps the page's own hooks (drawing, moves); then the table's win
+    bases = (LessonRunner, PageCore, SetupScreen, *table, *shell)
     return type("Page", bases, {})
 
 

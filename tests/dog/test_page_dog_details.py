@@ -1,0 +1,228 @@
+"""The smaller points of DOG's table (issue 31): the log speaks to its reader with the
+cards as their faces show them and marks each new round; a card that cannot be played
+says why; a pawn tapped before a card says what comes first; the board shows the fields'
+numbers the log uses, each nest's letter clear of the track; "Give up the round" goes
+once the game is over; a mouse choice does not move the focus onto the board."""
+
+from __future__ import annotations
+
+import pytest
+from dog_page_support import open_saved, page_save, play_turn, seek
+from playwright.sync_api import Page, expect
+
+import dog
+
+
+def log_lines(page: Page) -> list[str]:
+    return list(page.eval_on_selector_all("#log li", "e => e.map(x => x.textContent)"))
+
+
+def at_start(m: dog.Match) -> bool:
+    """Seat 0 to play with every pawn of its in the nest and a card that cannot bring one out."""
+    st = m.game.state
+    if st.phase != "play" or st.turn != 0 or any(p >= 0 for p in st.loc[:4]):
+        return False
+    hand = m.view(0)["hands"][0]
+    return any(c[:-1] not in ("A", "K") and c != "JK" for c in hand) and len(m.legal_moves(0)) > 1
+
+
+@pytest.mark.browser
+def test_the_exchange_is_said_to_the_giver_with_the_card_face(page: Page, server_url: str) -> None:
+    page.goto(f"{server_url}/index.html?game=dog&levels=easy,easy,easy&seed=4&lang=it&delay=0")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.wait_for_function("!document.querySelector('#give').hidden")
+    code = page.get_attribute("#hand [data-card]", "data-card") or ""
+    page.click(f"#hand [data-card='{code}']")
+    page.click("#give")
+    face = "Jolly" if code == "JK" else code[:-1] + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[code[-1]]
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')].some(x => x.textContent.startsWith('Dai '))"
+    )
+    mine = [x for x in log_lines(page) if x.startswith("Dai ")]
+    assert mine == [f"Dai {face} al compagno"]
+    assert not any(" dà " in x and x.startswith("Tu") for x in log_lines(page))
+
+
+@pytest.mark.browser
+def test_an_unplayable_card_and_an_early_tap_say_why_s10(page: Page, server_url: str) -> None:
+    """§10: with no pawn out, a card that cannot bring one out says so when tapped; a tap on
+    the board before a card says to choose a card first; a mouse choice leaves the focus."""
+    m = seek(40, at_start)
+    card = next(c for c in m.view(0)["hands"][0] if c[:-1] not in ("A", "K") and c != "JK")
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=4000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    page.click("#board [data-field='8']")
+    expect(page.locator("#hint")).to_contain_text("Choose a card first")
+    page.click(f"#hand [data-card='{card}']", force=True)  # aria-disabled: still tappable
+    expect(page.locator("#hint")).to_contain_text("none of your pawns is out yet")
+    expect(page.locator("#hint")).to_contain_text("only an A, a K or a Jolly brings one out")
+
+
+@pytest.mark.browser
+def test_the_board_shows_the_field_numbers_and_the_nest_letters_clear_of_the_track(
+    page: Page, server_url: str
+) -> None:
+    page.goto(f"{server_url}/index.html?game=dog&levels=easy,easy,easy&seed=4&delay=0")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    numbers = page.eval_on_selector_all("#board .dog-field-no", "e => e.map(x => x.textContent)")
+    assert numbers == [str(f) for f in range(64)]
+    overlaps = page.evaluate(
+        """() => {
+          const boxes = [...document.querySelectorAll('#board circle[data-field]')]
+            .filter(c => /^[0-9]+$/.test(c.dataset.field)).map(c => c.getBoundingClientRect());
+          return [...document.querySelectorAll('#board .dog-nest-label')].filter(l => {
+            const a = l.getBoundingClientRect();
+            return boxes.some(b => a.left < b.right && b.left < a.right
+                                   && a.top < b.bottom && b.top < a.bottom);
+          }).map(l => l.textContent);
+        }"""
+    )
+    assert overlaps == []
+
+
+@pytest.mark.browser
+def test_a_new_round_is_marked_in_the_log_s4(page: Page, server_url: str) -> None:
+    """§4: the move that ends a round is followed in the log by the next round's line."""
+
+    def last_card(m: dog.Match) -> bool:
+        st = m.game.state
+        hands = st.hands
+        return st.phase == "play" and st.turn == 0 and len(hands[0]) == 1 and not any(hands[1:])
+
+    m = seek(60, last_card)
+    nxt = m.game.state.round + 1
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=4000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    rounds = page.locator("#log li.dog-log-round")
+    expect(rounds).to_have_count(nxt - 2)  # one line per round dealt after the first
+    play_turn(page)
+    expect(rounds).to_have_count(nxt - 1)
+    expect(rounds.last).to_contain_text(f"Round {nxt}:")
+
+
+@pytest.mark.browser
+def test_give_up_the_round_goes_once_the_game_is_over_s13(page: Page, server_url: str) -> None:
+    page.goto(f"{server_url}/index.html?game=dog&levels=easy,easy,easy&seed=4&delay=0")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.click("#abandon")
+    page.click("#abandon-yes")
+    expect(page.locator("#table")).to_have_attribute("data-over", "true")
+    expect(page.locator("#fold")).to_be_hidden()
+
+
+ORDER_JS = """pid => {
+  window.dogOrder = [];
+  const pawn = document.querySelector(`#board [data-pawn="${pid}"]`);
+  new MutationObserver(() => window.dogOrder.push('step')).observe(pawn, {attributeFilter: ['transform']});
+  new MutationObserver(() => {
+    if (document.querySelector('#hand [data-card]')) window.dogOrder.push('cards');
+  }).observe(document.querySelector('#hand'), {childList: true});
+}"""
+
+
+@pytest.mark.browser
+def test_the_next_round_is_dealt_once_the_last_pawn_has_walked_s4(page: Page, server_url: str) -> None:
+    """§4: the last card of a round moves a pawn field by field; the next round's cards
+    come only after it has arrived (the order of what the page shows, not its speed)."""
+
+    def last_walk(m: dog.Match) -> bool:
+        st = m.game.state
+        if st.phase != "play" or st.turn != 0 or len(st.hands[0]) != 1 or any(st.hands[1:]):
+            return False
+        moves = m.legal_moves(0)
+        return (
+            len(moves) == 1
+            and moves[0].count("-") == 1
+            and moves[0].split(" ")[0][:-1] in ("5", "6", "8", "9", "10", "Q")
+        )
+
+    m = seek(60, last_walk)
+    move = m.legal_moves(0)[0]
+    start = move.split(" ")[1].split("-")[0]
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=4000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    pid = page.get_attribute(f"#board [data-pawn][data-at='{start}']", "data-pawn")
+    page.evaluate(ORDER_JS, pid)
+    page.click("#hand [data-card]")  # a lone move: played at once
+    page.wait_for_function("window.dogOrder.includes('cards')")
+    order = page.evaluate("window.dogOrder")
+    assert order.count("step") > 2 and order.index("cards") > max(
+        i for i, x in enumerate(order) if x == "step"
+    ), order
+
+
+@pytest.mark.browser
+def test_the_partners_card_is_mentioned_only_while_held_s4(page: Page, server_url: str) -> None:
+    """§4: "Your partner gave you 9♠" until that card is played, not after."""
+
+    def got_usable(m: dog.Match) -> bool:
+        st = m.game.state
+        if st.phase != "play" or st.turn != 0 or len(st.hands[0]) < 3 or not all(st.hands[1:]):
+            return False
+        got = m.view(0)["got"]
+        return bool(got) and got != "JK" and any(x.startswith(got + " ") for x in m.legal_moves(0))
+
+    m = seek(80, got_usable)
+    got = m.view(0)["got"]
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=0))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    expect(page.locator("#turn-line")).to_contain_text("Your partner gave you")
+    before = page.locator("#log li").count()
+    page.click(f"#hand [data-card='{got}']")
+    for _ in range(20):
+        if page.locator("#log li").count() > before:
+            break
+        lit = page.locator("#board [data-pawn][data-target='true'], #board [data-target='true']")
+        if not lit.count():
+            lit = page.locator("#board [data-pawn][data-movable='true'], #board [data-movable='true']")
+        if lit.count():
+            lit.first.click()
+        page.wait_for_timeout(30)
+    page.wait_for_function(
+        """() => { const t = document.querySelector('#table').dataset;
+                   return t.turn === '0' || t.phase !== 'play'; }"""
+    )
+    if page.get_attribute("#table", "data-phase") == "play":
+        expect(page.locator("#turn-line")).not_to_contain_text("gave you")
+
+
+@pytest.mark.browser
+def test_a_tap_leaves_the_focus_and_a_key_moves_it_to_the_lit_pawns(page: Page, server_url: str) -> None:
+    """A card tapped lights its pawns without moving the focus (no focus ring on the first
+    of them, as if it were another kind of target); chosen by keyboard, the focus goes to
+    the first lit pawn (or target) so that Enter takes it."""
+
+    def two_pawns(m: dog.Match) -> bool:
+        st = m.game.state
+        if st.phase != "play" or st.turn != 0:
+            return False
+        for code in set(st.hands[0]) - {"JK"}:
+            starts = {x.split(" ")[1].split("-")[0] for x in m.legal_moves(0) if x.startswith(code + " ")}
+            if len(starts) > 1 and not code.startswith("7"):
+                return True
+        return False
+
+    m = seek(70, two_pawns)
+    st = m.game.state
+    code = next(
+        c
+        for c in sorted(set(st.hands[0]) - {"JK"})
+        if not c.startswith("7")
+        and len({x.split(" ")[1].split("-")[0] for x in m.legal_moves(0) if x.startswith(c + " ")}) > 1
+    )
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=8000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    page.click(f"#hand [data-card='{code}']")
+    expect(page.locator("#board [data-movable='true']").first).to_be_visible()
+    assert page.evaluate("!document.activeElement.closest('#board')")
+    pawns = page.locator("#board [data-pawn][data-movable='true']")
+    if pawns.count() > 1:  # a pawn tapped: its targets light up, none of them takes the focus
+        pawns.first.click()
+        if page.locator("#board [data-target='true']").count() > 1:
+            assert page.evaluate("!document.activeElement.closest('[data-target=\"true\"]')")
+    page.keyboard.press("Escape")
+    page.focus(f"#hand [data-card='{code}']")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        '!!document.activeElement.closest(\'#board [data-movable="true"], #board [data-target="true"]\')'
+    )

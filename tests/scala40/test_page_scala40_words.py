@@ -1,0 +1,173 @@
+"""Scala 40's table says what a new player needs (issue 31.6), in both languages: one card
+is "1 card", the turn line before opening speaks of opening, and Open stays greyed until
+the draft reaches 40 (RULES §7)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from browser_support import open_page
+from playwright.sync_api import Page, expect
+from test_page_scala40_layout import SAVE_KEY, draft_save
+
+from scala40.bots import make_bot
+from web.scala40.words import STRINGS, why
+from web.shell.params import parse_query
+from web.shell.session import MemoryStorage, Session, Store
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_before_opening_the_table_speaks_of_opening(page: Page, server_url: str, lang: str) -> None:
+    k = 1 if lang == "it" else 0
+    saved, meld = draft_save(lang)
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    chips = page.eval_on_selector_all(".s40-seat .chip", "els => els.map(e => e.textContent)")
+    assert STRINGS["s40_card_one"][k] in chips, chips  # a seat holds one card
+    assert not [c for c in chips if c in ("1 cards", "1 carte")]
+    expect(page.locator("#turn-line")).to_have_text(STRINGS["s40_turn_unopened"][k])
+    for c in meld.split("-"):
+        page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
+    page.click("#meld")
+    points = int(page.get_attribute("#opening", "data-points") or 0)
+    assert points < 40
+    expect(page.locator("#open")).to_be_disabled()  # §7: greyed until 40
+
+
+def hand_order(page: Page) -> list[str]:
+    return list(page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)"))
+
+
+@pytest.mark.browser
+def test_a_reload_keeps_the_draft_and_the_players_order(page: Page, server_url: str) -> None:
+    """Issue 31.6: a half-built opening and the order the player gave the hand survive a
+    reload of the page (they live on this device only: nothing is sent before Open)."""
+    saved, meld = draft_save("en")
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    for c in meld.split("-"):
+        page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
+    page.click("#meld")
+    page.locator("#hand button.card").first.click()
+    page.click("#move-right")
+    page.click("#move-right")
+    order = hand_order(page)
+    draft = page.get_attribute("#opening", "data-points")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    assert hand_order(page) == order
+    assert page.get_attribute("#opening", "data-points") == draft
+    expect(page.locator("#opening [data-draft]")).to_have_count(1)
+
+
+@pytest.mark.browser
+def test_a_card_dragged_onto_another_takes_its_place(page: Page, server_url: str) -> None:
+    """Issue 31.6: cards are reordered by dragging, as players expect (besides ◀ ▶); the drag
+    selects nothing."""
+    saved, _ = draft_save("en")
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    before = hand_order(page)
+    cards = page.locator("#hand button.card")
+    a, b = cards.nth(0).bounding_box(), cards.nth(3).bounding_box()
+    assert a and b
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+    after = before[1:4] + before[:1] + before[4:]
+    page.wait_for_function(
+        "o => [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.card).join() === o",
+        arg=",".join(after),
+    )
+    expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(0)
+
+
+@pytest.mark.browser
+def test_the_table_shows_what_just_happened(page: Page, server_url: str) -> None:
+    """Issue 31.3: the card just drawn is marked and flies in from the stock; the moves list
+    shows its newest move (numbered as the replay counts: move n)."""
+    open_page(page, server_url, "game=scala40&players=2&levels=medium&seed=26&delay=0&hands=1&lang=en")
+    page.wait_for_function(
+        "(d => d.turn === d.seat && d.phase === 'draw')(document.querySelector('#table').dataset)"
+    )
+    before = hand_order(page)
+    page.click("#stock")
+    drawn = page.locator("#hand button.card[data-drawn='true']")
+    expect(drawn).to_have_count(1)
+    code = drawn.get_attribute("data-card")
+    assert sorted([*before, code]) == sorted(hand_order(page))
+    assert drawn.get_attribute("data-from") == "stock"  # it flew in from the stock
+    assert "just drawn" in (drawn.get_attribute("aria-label") or "")
+    log = page.locator("#log li")
+    moves = int(page.get_attribute("#table", "data-moves") or 0)
+    expect(log.last).to_have_attribute("value", str(moves))
+    # the newest line is in the box's view, however long the list
+    assert page.evaluate(
+        """() => { const ol = document.querySelector('#log'), li = ol.lastElementChild;
+                   const a = ol.getBoundingClientRect(), b = li.getBoundingClientRect();
+                   return b.bottom <= a.bottom + 1 && b.top >= a.top - 1; }"""
+    )
+    open_page(page, server_url, "game=scala40")  # a reload still marks the card just drawn
+    expect(drawn).to_have_count(1)
+    assert drawn.get_attribute("data-card") == code
+    page.locator("#hand button.card").first.click()  # discard: the bot plays on
+    page.click("#discard")
+    page.wait_for_function(
+        "(d => d.turn === d.seat || d.over === 'true')(document.querySelector('#table').dataset)"
+    )
+    expect(drawn).to_have_count(0)  # the mark lasts for the turn of the draw
+
+
+def last_three_save() -> tuple[str, list[str]]:
+    """A saved match where seat 0, opened, has drawn and holds three cards: a joker and two of
+    one rank in two suits (a set whose joker's card would be asked)."""
+    for seed in range(1, 400):
+        p = parse_query(f"game=scala40&players=2&levels=medium&seed={seed}&lang=en&delay=0")
+        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
+        bot, rng = make_bot("medium"), random.Random(seed)
+        for _ in range(300):
+            if s.hand_over:
+                break
+            seat = s.turn
+            v = s.view(seat)
+            hand = v["hand"]
+            if (
+                seat == 0
+                and v["phase"] == "play"
+                and v["opened"][0]
+                and len(hand) == 3
+                and hand.count("JK") == 1
+            ):
+                a, b = sorted(c for c in hand if c != "JK")
+                if a[:-1] == b[:-1] and a[-1] != b[-1]:
+                    return s.to_json(), hand
+            s.play(bot.choose(v, rng), seat)
+    raise AssertionError("no such hand")
+
+
+@pytest.mark.browser
+def test_a_meld_that_would_empty_the_hand_is_refused_before_its_jokers_card(
+    page: Page, server_url: str
+) -> None:
+    """Issue 31.6, RULES §6: no move may leave the hand empty; a set of one's last three cards
+    with a joker is refused at once, not after the joker's card has been chosen."""
+    saved, cards = last_three_save()
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40&lang=en")
+    page.wait_for_selector("#hand button.card")
+    for c in cards:
+        page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
+    page.click("#meld")
+    expect(page.locator("#hint.refused")).to_have_text(why("no move may leave the hand empty", "en"))
+    expect(page.locator("#chooser")).to_be_hidden()

@@ -1,0 +1,230 @@
+"""Lessons (issue 32) in CPython: every scripted step of every game's lessons is a legal move of
+its engine at that point (the person's expected moves and the bots' scripted moves), every
+step ends on the person's turn, every word a lesson names exists in both languages, and the
+runner's decisions (a wrong move refused, the step kept; progress remembered)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from web.shell import games
+from web.shell.i18n import STRINGS
+from web.shell.lessons import (
+    PERSON,
+    Lesson,
+    LessonPlay,
+    install_bots,
+    lesson_number,
+    lesson_session,
+    read_progress,
+    with_done,
+)
+from web.shell.params import Settings
+from web.shell.session import MemoryStorage
+
+WITH_LESSONS = [g for g in games.registered() if g.lessons]
+ALL = [(g.name, i, lesson) for g in WITH_LESSONS for i, lesson in enumerate(g.lesson_list(), 1)]
+
+
+def words_of(game: games.GameSpec) -> dict[str, tuple[str, str]]:
+    return {**STRINGS, **game.strings()}
+
+
+def test_dernier_has_lessons() -> None:
+    ids = [lesson.id for lesson in games.get("dernier").lesson_list()]
+    assert ids == ["suit-or-rank", "action-cards", "jack-and-jolly", "dernier-call"]
+
+
+def test_lesson_ids_unique() -> None:
+    for g in WITH_LESSONS:
+        ids = [lesson.id for lesson in g.lesson_list()]
+        assert len(ids) == len(set(ids)), g.name
+
+
+def scripted(play: LessonPlay, k: int) -> None:
+    """The others' scripted moves after step ``k`` (0: the opening), each checked legal and
+    played by the seat's scripted bot as the driver asks it."""
+    session = play.session
+    while play.queue:
+        seat, move = play.queue[0]
+        session.bot_side_moves()  # the moves a game asks of bots out of turn
+        if not play.queue or play.queue[0] != (seat, move):
+            continue
+        assert session.next_bot() == seat, f"after step {k}: {seat} is not to play {move!r}"
+        assert session.why_refused(move, seat) is None, f"after step {k}: seat {seat} may not play {move!r}"
+        got = session.bot(seat).steps(session.view(seat), None)
+        with pytest.raises(StopIteration) as stop:
+            next(got)
+        assert stop.value.value == move
+        session.play(move, seat)
+    assert session.bot_side_moves() == []
+
+
+def walk(game: games.GameSpec, lesson: Lesson) -> LessonPlay:
+    """Play ``lesson`` as its script says, the bots through the session's own bot hooks,
+    checking every move against the engine."""
+    session = lesson_session(game, lesson, Settings())
+    play = LessonPlay(lesson, 1, session)
+    install_bots(play)
+    scripted(play, 0)
+    for k, step in enumerate(lesson.steps, 1):
+        assert session.turn == PERSON, f"step {k}: the person is not to play"
+        assert not session.hand_over, f"step {k}: the hand is over"
+        for move in step.expect:
+            assert session.why_refused(move, PERSON) is None, f"step {k}: {move!r} is not legal"
+        assert play.waiting
+        session.play(step.expect[0], PERSON)
+        play.made(step.expect[0])
+        scripted(play, k)
+    assert play.done
+    assert session.turn == PERSON and not session.hand_over, "a lesson ends on the person's turn"
+    return play
+
+
+@pytest.mark.parametrize(("game", "n", "lesson"), ALL, ids=[f"{g}-{n}-{lesson.id}" for g, n, lesson in ALL])
+def test_every_scripted_step_is_legal(game: str, n: int, lesson: Lesson) -> None:
+    walk(games.get(game), lesson)
+
+
+@pytest.mark.parametrize(("game", "n", "lesson"), ALL, ids=[f"{g}-{n}-{lesson.id}" for g, n, lesson in ALL])
+def test_lesson_words_in_both_languages(game: str, n: int, lesson: Lesson) -> None:
+    words = words_of(games.get(game))
+    keys = [lesson.title, lesson.done]
+    for step in lesson.steps:
+        keys += [step.words] + [k for k in (step.instead, step.after) if k]
+    for key in keys:
+        en, it = words[key]
+        assert en and it and en != it, key
+
+
+def test_shell_lesson_words() -> None:
+    for key in ("lesson_not_this", "lesson_wait", "lesson_over", "lesson_watch", "lesson_offer"):
+        en, it = STRINGS[key]
+        assert en and it
+
+
+def test_wrong_move_keeps_the_step() -> None:
+    """§4: a legal move that is not the lesson's is refused with the step's words and the
+    step stays; an illegal one is left to the engine (its own reason)."""
+    game = games.get("dernier")
+    lesson = game.lesson_list()[0]
+    session = lesson_session(game, lesson, Settings())
+    play = LessonPlay(lesson, 1, session)
+    assert play.check("4C") == "lesson_basics_1_no"  # legal (same rank), not this step's
+    assert play.check("3S") is None and session.why_refused("3S", PERSON)  # the engine refuses
+    assert play.check("draw") == "lesson_basics_1_no"
+    assert play.index == 0 and play.check("9H") is None
+
+
+def test_call_lesson_refuses_a_play_without_the_call() -> None:
+    """§7: the last-but-one card played without "Dernier!" is refused, with the reason."""
+    game = games.get("dernier")
+    lesson = game.lesson_list()[3]
+    play = walk_to(game, lesson, 3)
+    assert play.check("6C") == "lesson_call_4_no"
+    assert play.check("6C!") is None
+
+
+def walk_to(game: games.GameSpec, lesson: Lesson, steps: int) -> LessonPlay:
+    session = lesson_session(game, lesson, Settings())
+    play = LessonPlay(lesson, 1, session)
+    install_bots(play)
+    for step in lesson.steps[:steps]:
+        session.play(step.expect[0], PERSON)
+        play.made(step.expect[0])
+        while play.queue:
+            seat, move = play.queue.popleft()
+            session.play(move, seat)
+    return play
+
+
+def test_lesson_session_saves_nothing() -> None:
+    """A lesson never overwrites the person's saved match: its store is in memory."""
+    game = games.get("dernier")
+    session = lesson_session(game, game.lesson_list()[0], Settings(lang="it", delay=0, timer=30))
+    assert isinstance(session.store.storage, MemoryStorage) and not session.store.ok
+    assert session.settings.timer == 0  # a lesson waits for the person
+    assert session.settings.lang == "it" and session.settings.delay == 0
+    assert session.match.players == 3
+
+
+def test_progress() -> None:
+    assert read_progress(None) == []
+    assert read_progress("not json") == []
+    assert read_progress('{"a": 1}') == []
+    assert read_progress('["a", 3]') == ["a"]
+    assert read_progress(with_done(["a"], "b")) == ["a", "b"]
+    assert read_progress(with_done(["a"], "a")) == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [("1", 1), ("4", 4), (" 2", 2), ("0", None), ("5", None), ("x", None), ("", None), ("²", None)],
+)
+def test_lesson_number(text: str, n: int | None) -> None:
+    assert lesson_number(text, 4) == n
+
+
+def test_table_plays_on_after_the_lesson() -> None:
+    """Once the lesson is over, the bots are the game's own (easy) bots: the hand plays on."""
+    game = games.get("dernier")
+    lesson = game.lesson_list()[0]
+    play = walk(game, lesson)
+    session = play.session
+    session.play(session.match.legal_moves(PERSON)[0], PERSON)
+    seat = session.next_bot()
+    assert seat is not None
+    steps = session.bot(seat).steps(session.view(seat), session.bot_rng(seat))
+    move = None
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        move = stop.value
+    assert move in session.match.legal_moves(seat)
+    assert session.bot(seat).choose(session.view(seat), session.bot_rng(seat)) in session.match.legal_moves(
+        seat
+    )
+
+
+@pytest.mark.parametrize(("game", "n", "lesson"), ALL, ids=[f"{g}-{n}-{lesson.id}" for g, n, lesson in ALL])
+def test_each_steps_own_refusal_is_reachable(game: str, n: int, lesson: Lesson) -> None:
+    """A step that words its own refusal (``instead``) has another legal move to refuse: the
+    person meets those words, not only the reader of the data."""
+    spec = games.get(game)
+    for k, step in enumerate(lesson.steps):
+        if not step.instead:
+            continue
+        play = walk_to(spec, lesson, k)
+        others = [m for m in play.session.match.legal_moves(PERSON) if m not in step.expect]
+        assert others, f"step {k + 1}: no other legal move to refuse"
+        assert {play.check(m) for m in others} == {step.instead}
+
+
+def test_the_person_waits_while_the_others_play() -> None:
+    """While the bots play their part of the script, a move of the person is refused."""
+    game = games.get("dernier")
+    lesson = game.lesson_list()[0]
+    session = lesson_session(game, lesson, Settings())
+    play = LessonPlay(lesson, 1, session)
+    session.play("9H", PERSON)
+    play.made("9H")
+    assert play.queue and not play.waiting and not play.done
+    assert play.check("4C") == "lesson_wait"
+
+
+def test_an_opening_is_played_before_the_first_step() -> None:
+    """A lesson whose first player is not the person: the others' opening moves come first."""
+    game = games.get("dernier")
+    first = game.lesson_list()[0]
+    # the same deal, the person has played: seat 1 draws and passes, seat 2 plays 8H
+    lesson = replace(first, opening=((1, "draw"), (1, "pass"), (2, "8H")), steps=first.steps[:0])
+    session = lesson_session(game, first, Settings())
+    session.match.play("9H", PERSON)  # seat 1 to play, as a deal where the person is not first
+    play = LessonPlay(lesson, 1, session)
+    install_bots(play)
+    assert not play.waiting and list(play.queue) == list(lesson.opening)
+    scripted(play, 0)
+    assert session.turn == PERSON and play.done
