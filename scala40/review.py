@@ -39,7 +39,7 @@ from typing import Any, cast
 from tabletop import engine
 from tabletop.bots import result_of
 
-from .bots.fastplay import FastHand
+from .bots.fastplay import after_move
 from .bots.rollout import PLAYOUT_MOVES, state_seen
 from .bots.simple import MediumBot, keep_value
 from .cards import CODE_OF, KIND_OF
@@ -102,18 +102,7 @@ def play_out(world: State, seat: int, move: str) -> int:
     """What ``seat`` pays for the hand (RULES §11) when ``move`` is made in ``world`` and every
     seat plays on by medium's rule of thumb (``world`` is left as it was); a hand that does not
     end counts what the seat would pay then, nobody having closed."""
-    if move == "draw" or move == "take" or move.startswith("discard "):
-        hand = FastHand(world)
-        if move == "draw":
-            hand.draw(seat)
-        elif move == "take":
-            hand.take(seat)
-        else:
-            hand.throw(seat, KIND_OF[move[8:]])
-    else:
-        st = world.copy()
-        st.apply(seat, parse_move(move))
-        hand = FastHand(st)
+    hand = after_move(world, seat, move)
     hand.play(PLAYOUT_MOVES)
     return hand.penalty(seat)
 

@@ -16,9 +16,10 @@ import itertools
 from collections.abc import Sequence
 from itertools import compress
 
-from ..cards import CODE_OF, JOKER, JOKER_AS, PENALTY_OF
+from ..cards import CODE_OF, JOKER, JOKER_AS, KIND_OF, PENALTY_OF
 from ..finder import can_open, melds_of, melds_with, opening_parts, uses
 from ..melds import Meld, attach_kinds, attach_result, joker_stands, meld_str, swap_kinds, swap_result
+from ..moves import parse_move
 from ..rules import Ruleset
 from ..scoring import pays
 from ..state import State, lays_taken
@@ -588,4 +589,21 @@ class FastHand:
         return pays(self.hand(seat), self.opened[seat], self.in_hand, self.rules)
 
 
-__all__ = ["FastHand", "clear_caches"]
+def after_move(world: State, seat: int, move: str) -> FastHand:
+    """The hand of ``world`` once ``seat`` made ``move``, for a play-out (``world`` is left as
+    it was): a draw, a take or a discard on counts, any other move by the engine on a copy."""
+    if move == "draw" or move == "take" or move.startswith("discard "):
+        hand = FastHand(world)
+        if move == "draw":
+            hand.draw(seat)
+        elif move == "take":
+            hand.take(seat)
+        else:
+            hand.throw(seat, KIND_OF[move[8:]])
+        return hand
+    st = world.copy()
+    st.apply(seat, parse_move(move))
+    return FastHand(st)
+
+
+__all__ = ["FastHand", "after_move", "clear_caches"]

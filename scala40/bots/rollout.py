@@ -24,7 +24,7 @@ from ..moves import parse_move
 from ..scoring import hand_scores
 from ..state import State
 from .base import Seen
-from .fastplay import FastHand
+from .fastplay import FastHand, after_move
 from .search import HardBot, _known, _passed, _unseen
 from .simple import MediumBot, RuleBot, keep_value
 
@@ -344,18 +344,8 @@ class RolloutBot(MediumBot):
         if move == self.first:
             hand = FastHand(world)
             hand.step()
-        elif move == "draw" or move == "take" or move.startswith("discard "):
-            hand = FastHand(world)
-            if move == "draw":
-                hand.draw(seat)
-            elif move == "take":
-                hand.take(seat)
-            else:
-                hand.throw(seat, KIND_OF[move[8:]])
         else:
-            st = world.copy()
-            st.apply(seat, parse_move(move))
-            hand = FastHand(st)
+            hand = after_move(world, seat, move)
         hand.play(PLAYOUT_MOVES)
         return fast_outcome(hand, seat, self.per_point, self.their_point)
 
