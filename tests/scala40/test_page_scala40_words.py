@@ -171,3 +171,20 @@ def test_a_meld_that_would_empty_the_hand_is_refused_before_its_jokers_card(
     page.click("#meld")
     expect(page.locator("#hint.refused")).to_have_text(why("no move may leave the hand empty", "en"))
     expect(page.locator("#chooser")).to_be_hidden()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_person_who_abandons_is_spoken_to(page: Page, server_url: str, lang: str) -> None:
+    """The summary after one's own abandon speaks to the person ("Hai abbandonato", never
+    "Tu ha abbandonato")."""
+    k = 1 if lang == "it" else 0
+    open_page(page, server_url, f"game=scala40&players=2&levels=medium&delay=4000&lang={lang}")
+    page.wait_for_selector("#hand button.card")
+    page.click("#abandon")
+    expect(page.locator("#confirm-abandon")).to_be_visible()
+    page.click("#abandon-yes")
+    summary = page.locator("#summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text(STRINGS["s40_abandoned_you"][k])
+    expect(summary).not_to_contain_text("Tu ha")

@@ -714,7 +714,12 @@ class Scala40Table(_Page):
         result = st["match"].get("result")
         by_id("summary-title").textContent = t(lang, "s40_summary", n=st["hand_no"])
         if result:
-            text = t(lang, "s40_abandoned", who=names[int(result["seat"])])
+            left = int(result["seat"])
+            text = (
+                t(lang, "s40_abandoned_you")
+                if left == self.seat
+                else t(lang, "s40_abandoned", who=names[left])
+            )
         elif closer is None:
             text = t(lang, "s40_stock_out")
         else:

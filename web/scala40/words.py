@@ -113,6 +113,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_winner": ("{who} wins the match.", "{who} vince la partita."),
     "s40_one_hand": ("One hand: {who} wins.", "Una mano: vince {who}."),
     "s40_abandoned": ("{who} abandoned the match.", "{who} ha abbandonato la partita."),
+    "s40_abandoned_you": ("You abandoned the match.", "Hai abbandonato la partita."),
     "s40_deciding": ("deciding", "decide"),
     "s40_deciding_you": ("your choice", "scegli tu"),
     "s40_hand_no": ("Hand {n} · out at {out}", "Mano {n} · eliminato a {out}"),
