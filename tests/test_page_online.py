@@ -297,7 +297,12 @@ def test_guest_move_reaches_the_host_and_back_fast(
                 if host.evaluate("document.querySelector('#chooser').open"):
                     host.click("#chooser-options button >> nth=0")
         elif h["turn"] == "1" and table(guest)["turn"] == "1":
-            take_turn(guest)
+            heard = guest.evaluate("window.__rx.length")
+            if take_turn(guest) != "wait":  # the host's answer before the guest's next look
+                answer = (
+                    f"window.__rx.slice({heard}).some(m => ['view', 'error'].includes(JSON.parse(m[1]).t))"
+                )
+                guest.wait_for_function(f"() => {answer}", timeout=10_000)
         else:
             host.wait_for_timeout(20)
     assert len(lags) >= 3, lags
