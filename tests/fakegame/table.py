@@ -8,56 +8,57 @@ from typing import Any
 
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
+from web.shell.table import GameTable, check_table
 
 
-class TenTable:
-    def wire_table(self: Any) -> None:
-        self.on(by_id("hand"), "click", self.on_ten_click)
+class TenTable(GameTable):
+    def wire_table(self) -> None:
+        self.page.on(by_id("hand"), "click", self.on_ten_click)
 
-    def on_ten_click(self: Any, evt: Any) -> None:
+    def on_ten_click(self, evt: Any) -> None:
         button = evt.target.closest("[data-move]")
         if button is None:
             return
-        refused = self.act(str(button.dataset.move))
+        refused = self.page.act(str(button.dataset.move))
         if refused:
-            self.hint(refused, refused=True)
+            self.page.hint(refused, refused=True)
 
-    def render(self: Any) -> None:
-        state = self.state_now()
+    def render(self) -> None:
+        state = self.page.state_now()
         if state is None:
             return
-        table = self.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
+        table = self.page.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
         table.dataset.total = str(state["total"])
-        if self.hub is not None:
-            self.hub.render_seats()
+        if self.page.hub is not None:
+            self.page.hub.render_seats()
         hand = by_id("hand")
         clear(hand)
-        if state["turn"] == self.seat:
+        if state["turn"] == self.page.seat:
             for move in state["legal"]:
                 if move != "wave":
                     hand.appendChild(make("button", "card", move, type="button", data_move=move))
-        self.hint(t(self.lang, "ten_total", n=state["total"]))
+        self.page.hint(t(self.page.lang, "ten_total", n=state["total"]))
 
-    def render_thinking(self: Any) -> None:
+    def render_thinking(self) -> None:
         pass
 
-    def render_timer(self: Any) -> None:
+    def render_timer(self) -> None:
         pass
 
-    def curtain_up(self: Any) -> bool:
+    def curtain_up(self) -> bool:
         return False
 
-    def hand_buttons(self: Any) -> list[Any]:
+    def hand_buttons(self) -> list[Any]:
         return []
 
-    def focus_card(self: Any, *args: Any) -> None:
+    def focus_card(self, *args: Any) -> None:
         pass
 
-    def after_local_move(self: Any, move: str) -> None:
+    def after_local_move(self, move: str) -> None:
         pass
 
-    def open_summary(self: Any, *args: Any) -> None:
+    def open_summary(self, *args: Any) -> None:
         pass
 
 
-MIXINS = (TenTable,)
+check_table(TenTable)

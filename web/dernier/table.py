@@ -9,54 +9,46 @@ What the shell asks of a game's table (every table provides these): ``wire_table
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyscript import document
 
 from web.dernier.drawing import TableDrawing
-from web.dernier.replay_board import ReplayBoard
-from web.dernier.table_input import TableInput
 from web.shell.dom import by_id
-
-if TYPE_CHECKING:
-    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
+from web.shell.table import check_table
 
 
-class DernierTable(_Page):
+class DernierTable(TableDrawing):
     """Wires Dernier's table: the hand, the buttons, the suit chooser, the summary, Abandon,
     the pass-and-play curtain and the keys (a mixin of the page)."""
 
     def wire_table(self) -> None:
-        self.on(by_id("hand"), "click", self.on_hand_click)
-        self.on(by_id("hand"), "keydown", self.on_hand_key)
-        self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
-        self.on(by_id("hand"), "pointerdown", self.on_hand_pointer_down)
-        self.on(by_id("hand"), "pointermove", self.on_hand_pointer_move)
+        self.page.on(by_id("hand"), "click", self.on_hand_click)
+        self.page.on(by_id("hand"), "keydown", self.on_hand_key)
+        self.page.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
+        self.page.on(by_id("hand"), "pointerdown", self.on_hand_pointer_down)
+        self.page.on(by_id("hand"), "pointermove", self.on_hand_pointer_move)
         for end in ("pointerup", "pointercancel", "pointerleave"):
-            self.on(by_id("hand"), end, self.on_hand_pointer_end)
-        self.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
-        self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
-        self.on(by_id("dernier"), "click", lambda e: self.on_dernier())
-        self.on(by_id("chooser-options"), "click", self.on_choose)
-        self.on(by_id("chooser-options"), "keydown", self.on_chooser_key)
-        self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
-        self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
-        self.on(by_id("next"), "click", lambda e: self.on_next())
-        self.on(by_id("new-match"), "click", lambda e: self.on_new_match())
-        self.on(by_id("change-settings"), "click", lambda e: self.on_change_settings())
-        self.on(by_id("summary-peek"), "click", lambda e: self.peek_table())
-        self.on(by_id("summary"), "cancel", lambda e: self.peek_table())
-        self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
-        self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
-        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
-        self.on(by_id("confirm-abandon"), "close", lambda e: self.resume_choice())
-        self.on(by_id("chooser-abandon"), "click", lambda e: self.abandon_from_chooser())
-        self.on(by_id("show-summary"), "click", self.on_show_summary)
-        self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
-        self.on(document, "keydown", self.on_key)
-        self.on(document, "keyup", self.on_key_up)
+            self.page.on(by_id("hand"), end, self.on_hand_pointer_end)
+        self.page.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
+        self.page.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
+        self.page.on(by_id("dernier"), "click", lambda e: self.on_dernier())
+        self.page.on(by_id("chooser-options"), "click", self.on_choose)
+        self.page.on(by_id("chooser-options"), "keydown", self.on_chooser_key)
+        self.page.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
+        self.page.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
+        self.page.on(by_id("next"), "click", lambda e: self.on_next())
+        self.page.on(by_id("new-match"), "click", lambda e: self.on_new_match())
+        self.page.on(by_id("change-settings"), "click", lambda e: self.on_change_settings())
+        self.page.on(by_id("summary-peek"), "click", lambda e: self.peek_table())
+        self.page.on(by_id("summary"), "cancel", lambda e: self.peek_table())
+        self.page.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
+        self.page.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
+        self.page.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.page.on(by_id("confirm-abandon"), "close", lambda e: self.resume_choice())
+        self.page.on(by_id("chooser-abandon"), "click", lambda e: self.abandon_from_chooser())
+        self.page.on(by_id("show-summary"), "click", self.on_show_summary)
+        self.page.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
+        self.page.on(document, "keydown", self.on_key)
+        self.page.on(document, "keyup", self.on_key_up)
 
 
-MIXINS = (DernierTable, TableDrawing, TableInput, ReplayBoard)
+check_table(DernierTable)

@@ -237,7 +237,7 @@ class FriendsScreens(_Page):
             code = str(data.get("code", "")) if isinstance(data, dict) else ""
             text = t(lang, f"net_error_{code}") if f"net_error_{code}" in STRINGS else t(lang, "net_error")
             detail = str(data.get("text", "")) if isinstance(data, dict) and code == "illegal" else ""
-            self.hint(self.refusal_words(detail) if detail else text, refused=True)
+            self.hint(self.table.refusal_words(detail) if detail else text, refused=True)
             self.render()
         elif kind == "talk":
             seat, phrase = data if isinstance(data, tuple | list) else (None, "")
@@ -251,11 +251,6 @@ class FriendsScreens(_Page):
             self.notice(t(lang, "host_lost_room" if rejoins else "host_lost"), "net", None)
             if self.sv is not None:
                 self.render()
-
-    def refusal_words(self, reason: str) -> str:
-        """The host engine's reason for refusing this page's move, in the player's words: a
-        game's table words it as it words its own refusals (its hook wins over this one)."""
-        return t(self.lang, "net_error_illegal") + ": " + reason
 
     def on_leave_table(self) -> None:
         if self.guest is not None:

@@ -44,7 +44,7 @@ class CoachButton(_Page):
         text = by_id("coach-text")
         coach = self.game.hint_coach()
         state = state_of(v)
-        offer = coach is not None and coach.offer(state) and not self.curtain_up()
+        offer = coach is not None and coach.offer(state) and not self.table.curtain_up()
         btn.hidden = not offer
         btn.textContent = t(self.lang, "coach_button")
         if not offer or (self.coach_for is not None and self.coach_for != coach.key(state)):
@@ -56,7 +56,7 @@ class CoachButton(_Page):
     def on_coach(self) -> None:
         v = self.sv
         coach = self.game.hint_coach()
-        if v is None or coach is None or not coach.offer(state_of(v)) or self.curtain_up():
+        if v is None or coach is None or not coach.offer(state_of(v)) or self.table.curtain_up():
             return
         if self.coach_task is not None and not self.coach_task.done():
             return

@@ -277,10 +277,10 @@ class GameMenu(_Page):
 
     def focus_hand(self) -> None:
         """Keyboard focus on the shown hand: its first playable card, else its first."""
-        if self.dialog_open() or document.body.dataset.screen != "table" or self.curtain_up():
+        if self.dialog_open() or document.body.dataset.screen != "table" or self.table.curtain_up():
             return
-        cards = self.hand_buttons()
+        cards = self.table.hand_buttons()
         if not cards:
             return
         playable = [i for i, b in enumerate(cards) if b.classList.contains("playable")]
-        self.focus_card(playable[0] if playable else 0)
+        self.table.focus_card(playable[0] if playable else 0)

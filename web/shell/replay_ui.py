@@ -254,7 +254,7 @@ class ReplayViewer(_Page):
         by_id("replay-last").disabled = step == fr.steps
         pane = by_id("replay-board")
         pane.dataset.position = json.dumps(b["position"], separators=(",", ":"), sort_keys=True)
-        self.draw_replay_board(b)
+        self.table.draw_replay_board(b)
         log = by_id("replay-log")
         clear(log)
         lines = b["log"]
@@ -272,14 +272,6 @@ class ReplayViewer(_Page):
         else:
             move.textContent = lines[-1] if lines else ""
         root.dataset.drawMs = str(round((time.perf_counter() - started) * 1000, 1))
-
-    def draw_replay_board(self, b: dict[str, Any]) -> None:
-        """A position of the viewer (``b``: the replay book's ``board``) drawn in
-        ``#replay-board`` (``#replay-seats``, ``#replay-discard``, ``#replay-facts`` and what
-        the game adds, each of its own elements marked ``.replay-own``): every game's table
-        that keeps replays draws its own (:meth:`replay_seat_row` and :meth:`replay_hidden`
-        help)."""
-        raise NotImplementedError(f"{self.game.name}'s table draws no replayed position")
 
     def replay_seat_row(self, b: dict[str, Any], s: int, facts: list[str]) -> tuple[Any, Any]:
         """Seat ``s``'s row of a replayed position in ``#replay-seats``: its name, ``facts``

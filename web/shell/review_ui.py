@@ -119,7 +119,7 @@ class ReviewPanel(_Page):
         sv = self.sv
         if sv is not None and sv.hand_over and not by_id("table").hidden:
             self.summary_for = None
-            self.open_summary()
+            self.table.open_summary()
             summary = by_id("summary")
             if self.review_from_summary and not summary.open:  # a table that keeps it drawn
                 summary.showModal()

@@ -1,19 +1,20 @@
-"""Which seat the table shows, one for every game (a mixin of the page, after the game's table):
-the seat a bot is thinking for, the turn timer, and the pass-and-play curtain.
+"""Which seat the table shows, one for every game (a mixin of the page): the turn timer and
+the pass-and-play curtain.
 
 When two or more people share the device, the page shows the local person who is to act; when
 that changes the curtain (``#curtain``, ``#curtain-title``, ``#curtain-go``) covers the table
-until the next person taps "Show my cards". A game's table tells the curtain only what differs:
+until the next person taps "Show my cards". A game's table (:class:`web.shell.table.GameTable`)
+tells the curtain only what differs:
 
-- :meth:`curtain_turn`: which seat is to act now (default: the session's turn while the hand
+- ``curtain_turn``: which seat is to act now (default: the session's turn while the hand
   is on);
-- :meth:`seat_passed`: forget what the previous person had chosen on this device;
+- ``seat_passed``: forget what the previous person had chosen on this device;
 - :meth:`show_curtain`'s ``keep``: the curtain stays over an ended hand (someone must still
   decide under it).
 
 A table's ``render`` starts with :meth:`seat_state`; it draws the curtain with
 :meth:`show_curtain` and the turn timer with :meth:`draw_timer` (saying what a turn is);
-``thinking_seats`` names its seat boxes for :meth:`render_thinking`.
+its ``thinking_seats`` names its seat boxes for its ``render_thinking``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from web.shell.i18n import t
 
 if TYPE_CHECKING:
     from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-    from web.shell.session import Session
 else:
     _Page = object
 
@@ -42,16 +42,6 @@ CLOCK_SVG = (
 
 class Seats(_Page):
     """The seats' marks, the turn timer and the curtain between local people (a mixin of the page)."""
-
-    #: the table's seat boxes (each with ``data-seat``); the one thinking gets ``.thinking``
-    thinking_seats = "#opponents .seat"
-
-    def render_thinking(self) -> None:
-        seat = self.driver.thinking
-        nodes = document.querySelectorAll(self.thinking_seats)
-        for i in range(nodes.length):
-            el = nodes.item(i)
-            el.classList.toggle("thinking", seat is not None and el.dataset.seat == str(seat))
 
     def draw_timer(self, limit: int, turn: tuple[int, ...] | None, shown: bool) -> None:
         """The turn timer ``#timer`` (RULES: ``limit`` seconds a turn, 0 for none): the clock
@@ -82,29 +72,18 @@ class Seats(_Page):
         el.querySelector(".timer-text").textContent = t(self.lang, "timer_left", n=max(0, int(left + 0.999)))
         el.classList.toggle("low", left < 10)
 
-    def curtain_up(self) -> bool:
-        return self.curtain_seat is not None and self.session is not None and self.session.multi_local
-
-    def curtain_turn(self, s: Session) -> int | None:
-        """The seat that is to act now (a game's table may widen it)."""
-        return None if s.hand_over else s.turn
-
-    def seat_passed(self) -> None:
-        """The shown seat changed under the curtain: a game's table drops the last person's
-        choices here."""
-
     def pick_seat(self) -> None:
         """Pass-and-play: the page shows the local person who is to act (else the one shown
         last); when that changes between two people, the curtain comes up."""
         s = self.session
         if s is None or not s.multi_local:
             return
-        seat = self.curtain_turn(s)
+        seat = self.table.curtain_turn(s)
         if seat is None or not s.is_local(seat) or seat == self.seat:
             return
         self.seat = seat
         self.curtain_seat = seat
-        self.seat_passed()
+        self.table.seat_passed()
         self.close_dialogs()
 
     def seat_state(self) -> dict[str, Any] | None:
@@ -124,7 +103,7 @@ class Seats(_Page):
         """Covers the table while the device passes to ``curtain_seat`` (the hand's end takes
         the curtain down unless ``keep``). Returns whether the table is covered."""
         cur = by_id("curtain")
-        if not self.curtain_up() or (hand_over and not keep):
+        if not self.table.curtain_up() or (hand_over and not keep):
             if self.curtain_seat is not None and hand_over:
                 self.curtain_seat = None
             cur.hidden = True

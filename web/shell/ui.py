@@ -1,8 +1,9 @@
 """The DOM layer of the card table (runs only in the browser, under PyScript).
 
 The page plays one registered game per visit (``?game=``, :mod:`web.shell.games`): its
-class is put together by :func:`page_class` from the shell's mixins and the game's table
-(``GameSpec.table``); its store reads and writes that game's keys.
+class :class:`Page` is the shell's mixins; the game's table is an object it holds
+(``page.table``, :class:`web.shell.table.GameTable`, built from ``GameSpec.table``); its
+store reads and writes that game's keys.
 
 All game logic lives in :mod:`web.session`, :mod:`web.driver`, :mod:`web.describe`,
 :mod:`web.params`, :mod:`web.seatview` and :mod:`web.protocol`. :class:`Page` is put
@@ -51,6 +52,7 @@ from web.shell.review_ui import ReviewPanel
 from web.shell.seats import Seats
 from web.shell.session import HUMAN, SaveProblem, Session, Store, resume_or_new
 from web.shell.setup_screen import SetupScreen
+from web.shell.table import GameTable, make_table
 
 if TYPE_CHECKING:
     from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
@@ -64,7 +66,7 @@ MAX_NOTICES = 3
 
 class PageCore(_Page):
     """What the page does whatever the game: start-up, screens, notices, :meth:`act`. The
-    page's class is this, the shell's mixins and the game's table (:func:`page_class`)."""
+    page's class (:class:`Page`) is this and the shell's other mixins."""
 
     def __init__(self, game: GameSpec | None = None) -> None:
         self.game = game or games.get()
@@ -199,7 +201,7 @@ class PageCore(_Page):
         self.on(by_id("opt-rules"), "change", lambda e: self.on_rules_change())
         self.on(by_id("opt-lang"), "change", self.on_lang_change)
         self.on(by_id("opt-name"), "input", lambda e: self.sync_seat_names())
-        self.wire_table()  # the game's table wires its own elements
+        self.table.wire_table()  # the game's table wires its own elements
         self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
         self.on(by_id("coach"), "click", lambda e: self.on_coach())
         self.on(by_id("export-match"), "click", lambda e: self.on_export())
@@ -339,7 +341,7 @@ class PageCore(_Page):
     def on_driver(self, kind: str, seat: int | None) -> None:
         try:
             if kind == "thinking":
-                self.render_thinking()
+                self.table.render_thinking()
             else:
                 if self.hub is not None and kind != "idle":
                     self.hub.broadcast()
@@ -406,7 +408,7 @@ class PageCore(_Page):
             try:
                 if self.sv is None or self.dialog_open():
                     continue
-                self.render_timer()
+                self.table.render_timer()
                 seat = self.timer_seat()
                 if seat is None or self.turn_started is None or self.session is None:
                     continue
@@ -444,14 +446,18 @@ class PageCore(_Page):
                     s.play(move, self.seat)
                 except ValueError as e:
                     return str(e)
-            self.after_local_move(move)
+            self.table.after_local_move(move)
             self.changed()
             return None
         if self.guest is not None:
-            self.after_local_move(move)
+            self.table.after_local_move(move)
             self.guest.send_move(move, wrong)
             return None
         return None
+
+    def render(self) -> None:
+        """Draw the table (the game's :meth:`~web.shell.table.GameTable.render`)."""
+        self.table.render()
 
     def changed(self) -> None:
         """The match changed on this (host's) page: tell the friends, draw, run the bots."""
@@ -490,29 +496,24 @@ class PageCore(_Page):
     # -- playing with friends: the host ---------------------------------------------------
 
 
-#: what the shell asks of every game's table (its mixins define each one)
-TABLE_HOOKS = (
-    "wire_table",
-    "render",
-    "render_timer",
-    "open_summary",
-    "hand_buttons",
-    "focus_card",
-    "after_local_move",
-)
+class Page(
+    LessonRunner,  # first: its hooks wrap the page's own (drawing, moves)
+    PageCore,
+    SetupScreen,
+    Seats,
+    FriendsScreens,
+    GameMenu,
+    CoachButton,
+    ReviewPanel,
+    ReplayViewer,
+):
+    """The page: the shell's screens around the game's table, an object it holds
+    (``self.table``, :class:`~web.shell.table.GameTable`, built from ``GameSpec.table``; a
+    table that lacks a hook is refused here, never another game's behaviour)."""
 
-
-def page_class(game: GameSpec) -> Any:
-    """The page's class for ``game``: the shell's screens around the game's table. A table
-    that lacks a hook of :data:`TABLE_HOOKS` is an error, never another game's behaviour."""
-    table = game.table_mixins()
-    missing = [h for h in TABLE_HOOKS if not any(h in vars(m) for m in table)]
-    if missing:
-        raise TypeError(f"the table of {game.name!r} lacks {', '.join(missing)}")
-    shell = (Seats, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer)
-    # the lessons' runner wraps the page's own hooks (drawing, moves); then the table's win
-    bases = (LessonRunner, PageCore, SetupScreen, *table, *shell)
-    return type("Page", bases, {})
+    def __init__(self, game: GameSpec | None = None) -> None:
+        super().__init__(game)
+        self.table: GameTable = make_table(self.game, self)
 
 
 def use_words(game: GameSpec) -> None:
@@ -522,16 +523,16 @@ def use_words(game: GameSpec) -> None:
         STRINGS.update(words)
 
 
-PAGE: Any = None
+PAGE: Page | None = None
 
 
 def main() -> None:
     global PAGE
     game = games.get(game_of(str(window.location.search or "")))
     use_words(game)
-    PAGE = page_class(game)(game)
+    PAGE = page = Page(game)
     try:
-        PAGE.start()
+        page.start()
     except SaveProblem as e:  # pragma: no cover - resume_or_new handles these
-        PAGE.show_save_problem(str(e))
+        page.show_save_problem(str(e))
         document.body.dataset.ready = "true"
