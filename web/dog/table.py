@@ -1,5 +1,5 @@
-"""DOG's table in the page (browser only): the mixin of the page
-(:func:`web.shell.ui.page_class`) that builds the board's elements, draws one seat's table
+"""DOG's table in the page (browser only): the table (a
+:class:`web.shell.table.GameTable`) that builds the board's elements, draws one seat's table
 state (``Session.table_state``: the engine's view of that seat) and turns taps and keys into
 move strings (:mod:`web.dog.pick`). Named by :data:`web.dog.game.DOG`'s ``table``.
 
@@ -115,7 +115,7 @@ def pawn_el(s: int, pid: str, lang: str) -> Any:
 
 
 class DogTable(GameTable):
-    """DOG's table: board, hand, buttons, log and curtain (a mixin of the page)."""
+    """DOG's table: board, hand, buttons, log and curtain (the page's table)."""
 
     thinking_seats = "#dog-seats .dog-seat"  # web.shell.seats marks the one thinking
 

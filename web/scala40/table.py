@@ -1,5 +1,5 @@
-"""Scala 40's table in the page (browser only): the mixins of the page
-(:func:`web.shell.ui.page_class`) that build the table's own elements (CONTRACT "In the
+"""Scala 40's table in the page (browser only): the table (a
+:class:`web.shell.table.GameTable`) that builds the table's own elements (CONTRACT "In the
 page": ``#stock``, ``#discard``, ``#melds``, ``#opening``, ``#meld``, ``#open``,
 ``#cancel-open``, ``#reenter``, ``#retire``), draw one seat's table state and turn clicks
 and keys into move strings. What it works out (order, selection, drafts) is in
@@ -120,7 +120,7 @@ HAND_KEY = "scala40.hand.v1"
 
 class Scala40Table(GameTable):
     """Builds and wires Scala 40's elements, and keeps this device's choices: the hand's
-    order, the selection, the drafted opening (a mixin of the page)."""
+    order, the selection, the drafted opening (the page's table)."""
 
     s40_order: list[str]
     s40_sel: list[int]

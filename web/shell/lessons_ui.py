@@ -1,5 +1,5 @@
 """Lessons at the table (browser only): any game's lessons (:mod:`web.shell.lessons`) played
-at its own table. A mixin of the page that comes first in its class (:func:`web.shell.ui.page_class`),
+at its own table. A mixin of the page that comes first in its class (:class:`web.shell.ui.Page`),
 so that its hooks wrap the page's own: every drawing of the table also draws the lesson's box
 (``section#lesson``) and marks the element the person is asked to tap
 (``[data-lesson-target]``); every move of the shown seat is checked against the step first.

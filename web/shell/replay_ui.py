@@ -1,6 +1,6 @@
 """The replay viewer, the Replays list, share links and drag-and-drop import (browser only).
 
-A mixin of the page (:func:`web.shell.ui.page_class`); the logic without the browser is
+A mixin of the page (:class:`web.shell.ui.Page`); the logic without the browser is
 :mod:`web.shell.replay`, and what a game gives is its replay book
 (:class:`web.shell.replaybook.ReplayBook`) and its table's ``draw_replay_board``.
 

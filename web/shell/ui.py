@@ -7,9 +7,10 @@ store reads and writes that game's keys.
 
 All game logic lives in :mod:`web.session`, :mod:`web.driver`, :mod:`web.describe`,
 :mod:`web.params`, :mod:`web.seatview` and :mod:`web.protocol`. :class:`Page` is put
-together from mixins, one per concern: :mod:`web.setup_screen` (the start screen),
-:mod:`web.drawing` (the table drawn from one seat's view), :mod:`web.table_input` (clicks
-and keys), :mod:`web.lobby` (playing with friends; the network is :mod:`web.net`). This
+together from mixins, one per concern: :mod:`web.shell.setup_screen` (the start screen),
+:mod:`web.shell.seats` (the curtain, the timer), :mod:`web.net.lobby` (playing with friends;
+the network is :mod:`web.net`), …; the game's table draws one seat's view and turns clicks
+and keys into moves (:mod:`web.shell.table`). This
 module holds the page's state, start-up, screens, and :meth:`Page.act`, through which every
 move of the shown seat goes (to the session here, or to the host from a friend's page).
 Text from players (names, saves, the network) only ever goes into ``textContent``;
