@@ -1,8 +1,8 @@
 """Drawing the card table (browser only) from one seat's table state
 (:class:`web.seatview.SeatView`): the opponents, the piles, the shown hand and its buttons,
 the log, the turn line, the end-of-hand summary, the turn timer, and the pass-and-play
-curtain. The same code draws a solo page, pass-and-play and a friend's page. A mixin of
-:class:`web.ui.Page`."""
+curtain. The same code draws a solo page, pass-and-play and a friend's page. A base of
+Dernier's table class (:class:`web.dernier.table.DernierTable`)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 class TableDrawing(TableInput):
-    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+    """Dernier's table, its drawing (the page's state it reads and writes is ``self.page``'s)."""
 
     def seat_order(self, n: int) -> list[int]:
         """Opponents left to right: the seat after the shown one sits at its right

@@ -1,9 +1,9 @@
-"""Dernier's positions in the replay viewer (browser only): the mixin of the page that draws
+"""Dernier's positions in the replay viewer (browser only): the part of its table that draws
 what :func:`web.dernier.replays.board` gives (``draw_replay_board``, the hook the shell's
 viewer, :mod:`web.shell.replay_ui`, calls): each seat's row with its hand (a hidden one as
 card backs), the discard pile's top with the suit asked, the draw pile, the wild card, the
-draws pending and the direction of play. One of Dernier's table mixins
-(:data:`web.dernier.table.MIXINS`)."""
+draws pending and the direction of play. The first base of Dernier's table class
+(:class:`web.dernier.table.DernierTable`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from web.shell.table import GameTable
 
 
 class ReplayBoard(GameTable):
-    """Mixin of the page: Dernier's drawing of a replayed position."""
+    """Dernier's table, its drawing of a replayed position."""
 
     def draw_replay_board(self, b: dict[str, Any]) -> None:
         """A position of the viewer (``b``: :func:`web.dernier.replays.board`) drawn in

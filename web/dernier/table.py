@@ -1,11 +1,8 @@
-"""Dernier's table in the page: the mixins of the page (:func:`web.shell.ui.page_class`) that
-draw one seat's view (:mod:`web.dernier.drawing`) and turn clicks and keys into move strings
-(:mod:`web.dernier.table_input`), and :class:`DernierTable`, which wires the table's
-elements. Named by :data:`web.dernier.game.DERNIER`'s ``table``.
-
-What the shell asks of a game's table (every table provides these): ``wire_table()``,
-``render()`` (draw the shown seat's table state, the summary and the curtain),
-``render_thinking()``, ``render_timer()``, ``curtain_up()``, ``open_summary()``."""
+"""Dernier's table in the page: :class:`DernierTable`, a :class:`web.shell.table.GameTable`
+(the hooks the shell calls) over its parts, each the base of the next: the replayed position
+(:mod:`web.dernier.replay_board`), clicks and keys turned into move strings
+(:mod:`web.dernier.table_input`) and one seat's view drawn (:mod:`web.dernier.drawing`); it
+wires the table's elements. Named by :data:`web.dernier.game.DERNIER`'s ``table``."""
 
 from __future__ import annotations
 
@@ -18,7 +15,7 @@ from web.shell.table import check_table
 
 class DernierTable(TableDrawing):
     """Wires Dernier's table: the hand, the buttons, the suit chooser, the summary, Abandon,
-    the pass-and-play curtain and the keys (a mixin of the page)."""
+    the pass-and-play curtain and the keys (the page's table)."""
 
     def wire_table(self) -> None:
         self.page.on(by_id("hand"), "click", self.on_hand_click)

@@ -1,6 +1,6 @@
 """Input at the card table (browser only): clicks, long presses and keys become moves of
-the shown seat (:meth:`web.ui.Page.act`), the suit chooser, the end-of-hand buttons,
-Abandon, and the pass-and-play curtain's buttons. A mixin of :class:`web.ui.Page`."""
+the shown seat (:meth:`web.shell.ui.PageCore.act`), the suit chooser, the end-of-hand buttons,
+Abandon, and the pass-and-play curtain's buttons. A base of Dernier's table class."""
 
 from __future__ import annotations
 
@@ -29,7 +29,11 @@ HOLD_CLICK_MS = 800  # the click a release makes comes within this
 
 
 class TableInput(ReplayBoard):
-    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+    """Dernier's table, its input (a base of :class:`web.dernier.table.DernierTable`; the
+    page's state it reads and writes is ``self.page``'s)."""
+
+    #: the moves the suit chooser offers (set when it opens)
+    chooser_moves: tuple[str, ...] | list[str] = ()
 
     def human_move(self, move: str, source: Any = None) -> None:
         self.page.fly_from = source.getBoundingClientRect() if source else None
@@ -232,7 +236,7 @@ class TableInput(ReplayBoard):
         by_id("chooser-cancel").hidden = code is None
         # the dealer's forced choice cannot be cancelled: the way out of the match is here
         by_id("chooser-abandon").hidden = code is not None
-        self.page.chooser_moves = moves
+        self.chooser_moves = moves
         dlg = by_id("chooser")
         if not dlg.open:
             dlg.showModal()
@@ -290,7 +294,7 @@ class TableInput(ReplayBoard):
         btn = evt.target.closest("button")
         if not btn:
             return
-        moves: list[str] = getattr(self.page, "chooser_moves", [])
+        moves = self.chooser_moves
         code = self.page.choice_code
         named = btn.getAttribute("data-named")
         if named:

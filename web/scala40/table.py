@@ -869,7 +869,7 @@ class Scala40Table(GameTable):
             return False
         refused = self.page.act(move)
         if refused:
-            self.page.hint(self.refusal_words(refused), refused=True)
+            self.page.hint(self.page.refusal_words(refused), refused=True)
             return False
         self.page.hint("")
         self.s40_sel = []
@@ -1121,7 +1121,7 @@ class Scala40Table(GameTable):
         draft = list(self.s40_draft)
         refused = self.page.act("open " + " ".join(draft))
         if refused:
-            self.page.hint(self.refusal_words(refused), refused=True)
+            self.page.hint(self.page.refusal_words(refused), refused=True)
             return
         self.page.hint("")
         if self.page.session is None:  # a friend's page: the draft stays until the host's view opens

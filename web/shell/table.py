@@ -21,8 +21,8 @@ from web.shell.i18n import t
 
 if TYPE_CHECKING:
     from web.shell.games import GameSpec
+    from web.shell.page import Page
     from web.shell.session import Session
-    from web.shell.ui import Page
 
 
 class GameTable(ABC):
