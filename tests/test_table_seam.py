@@ -6,6 +6,7 @@ played with another game's behaviour. (No browser: the check runs before any dra
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,9 @@ from web.shell.table import TABLE_HOOKS, GameTable, check_table, table_class
 
 class Lacking(GameTable):
     """A table with every hook but ``render`` and ``focus_card``."""
+
+    def build(self, parts: Any) -> None:
+        pass
 
     def wire_table(self) -> None:
         pass
@@ -48,6 +52,7 @@ class NotATable:
 def test_the_shell_asks_every_table_for_its_hooks() -> None:
     assert TABLE_HOOKS == (
         "after_local_move",
+        "build",
         "focus_card",
         "hand_buttons",
         "open_summary",
@@ -74,3 +79,14 @@ def test_a_table_that_is_no_game_table_is_refused() -> None:
 def test_a_whole_table_is_the_page_s_table_class() -> None:
     spec = replace(TEN, name="whole", table=f"{__name__}:Whole")
     assert table_class(spec) is Whole
+
+
+def test_index_html_s_table_holds_no_game_s_markup() -> None:
+    """Issue 30: ``index.html`` holds the shell's containers, ``#table`` empty; each game's
+    table builds its own elements (and places the shell's) when the page starts."""
+    html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    assert '<section id="table" class="table" aria-label="Card table" hidden></section>' in html
+    for hook in ('id="draw"', 'id="dernier"', 'id="curtain-dernier"', 'id="drawpile"', 'id="hand"'):
+        assert hook not in html  # a game's element, built by its table
+    for hook in ('id="hint"', 'id="timer"', 'id="coach"', 'id="curtain"', 'id="talk"', 'id="log"'):
+        assert hook not in html  # the shell's parts of the table, built by the shell

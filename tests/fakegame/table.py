@@ -8,10 +8,14 @@ from typing import Any
 
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
-from web.shell.table import GameTable, check_table
+from web.shell.table import GameTable, check_table, fill, part
 
 
 class TenTable(GameTable):
+    def build(self, parts: Any) -> None:
+        shell = part("heading", "hint", "timer", "coach", "coach-text", "curtain", "talk-box", "log-box")
+        fill(by_id("table"), '<div id="hand" class="hand"></div>' + shell, parts)
+
     def wire_table(self) -> None:
         self.page.on(by_id("hand"), "click", self.on_ten_click)
 

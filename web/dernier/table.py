@@ -6,16 +6,73 @@ wires the table's elements. Named by :data:`web.dernier.game.DERNIER`'s ``table`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pyscript import document
 
 from web.dernier.drawing import TableDrawing
 from web.shell.dom import by_id
-from web.shell.table import check_table
+from web.shell.table import check_table, fill, part
+
+#: Dernier's table (CONTRACT "In the page"): its elements around the shell's parts
+TABLE_HTML = f"""\
+{part("heading")}
+<div id="opponents" class="opponents"></div>
+<div id="center" class="center">
+  <div id="drawpile" class="pile drawpile" role="img" aria-label="Draw pile">
+    <div class="pile-stack"></div>
+    <span id="draw-count" class="pile-count"></span>
+  </div>
+  <div id="discard" class="pile discard" role="img" aria-label="Discard pile"></div>
+  <div id="table-info" class="table-info">
+    <div id="suit-indicator" class="suit-indicator"></div>
+    <div id="pending" class="pending" hidden></div>
+    <div id="direction" class="direction"></div>
+  </div>
+</div>
+<div class="turn-row">
+  <p id="turn-line" class="turn-line"></p>
+  <button type="button" id="show-summary" class="primary"
+    data-i18n="show_result" hidden>Show the result</button>
+</div>
+<div id="me" class="me">
+  <div class="me-info">
+    <span id="me-name" class="me-name"></span>
+    <span id="me-badge" class="badge" hidden>Dernier!</span>
+    <span id="me-dealer" class="chip" hidden>dealer</span>
+    <span id="me-score" class="chip" hidden></span>
+    {part("timer")}
+  </div>
+  <div id="hand" class="hand" role="group" aria-label="Your hand"></div>
+  {part("hint")}
+  <div id="actions" class="actions">
+    <button type="button" id="draw" class="action">Draw</button>
+    <button type="button" id="pass" class="action">Pass</button>
+    <button type="button" id="dernier" class="action dernier-btn" aria-pressed="false">Dernier!</button>
+    {part("coach")}
+  </div>
+  {part("coach-text")}
+</div>
+{part("curtain")}
+{part("talk-box")}
+{part("log-box")}
+"""
+
+#: Dernier's call from under the pass-and-play curtain (a curtain action: the shell hides it)
+CURTAIN_DERNIER = (
+    '<button type="button" id="curtain-dernier" class="action dernier-btn urgent" data-curtain-action '
+    "hidden>Dernier!</button>"
+)
 
 
 class DernierTable(TableDrawing):
     """Wires Dernier's table: the hand, the buttons, the suit chooser, the summary, Abandon,
     the pass-and-play curtain and the keys (the page's table)."""
+
+    def build(self, parts: Mapping[str, Any]) -> None:
+        fill(by_id("table"), TABLE_HTML, parts)
+        parts["curtain"].insertAdjacentHTML("beforeend", CURTAIN_DERNIER)
 
     def wire_table(self) -> None:
         self.page.on(by_id("hand"), "click", self.on_hand_click)

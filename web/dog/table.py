@@ -10,6 +10,7 @@ and ``[data-pawn][data-at]``, ``#hand [data-card]``, ``#give``, ``#fold``, ``#ra
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from pyscript import document
@@ -28,15 +29,18 @@ from web.dog.words import (
     round_words,
 )
 from web.dog.words import field_words as field_words_of
+from web.shell import table as shell_table
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
-from web.shell.table import GameTable, check_table
+from web.shell.table import GameTable, check_table, fill
 
 SVG_NS = "http://www.w3.org/2000/svg"
 COLOURS = ("#d9443a", "#2f6fd6", "#2e9e57", "#e0b020")
 STEP_MS = 90
 #: the elements of Dernier's table this table does not use (the shell's ones are kept)
-UNUSED = ("opponents", "center", "me")
+#: DOG's table (CONTRACT "In the page"): the shell's parts; its board, hand and buttons are
+#: built by :meth:`DogTable.build_dog_table` before the curtain
+TABLE_HTML = "\n".join(shell_table.part(name) for name in ("heading", "curtain", "talk-box", "log-box"))
 
 
 def svg(tag: str, **attrs: Any) -> Any:
@@ -134,7 +138,6 @@ class DogTable(GameTable):
         self.dog_threats: dict[tuple[str, str], list[geo.Victim]] = {}
         self.dog_round_seen: tuple[Any, Any] | None = None  # (game, round) whose cards are shown
         self.dog_deal_task: Any = None  # the wait for the walks before a new round's cards
-        self.build_dog_table()
         self.page.on(by_id("hand"), "click", self.on_dog_hand)
         self.page.on(by_id("board"), "click", self.on_dog_board)
         self.page.on(by_id("board"), "keydown", self.on_dog_board_key)
@@ -153,16 +156,12 @@ class DogTable(GameTable):
         self.page.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
         self.dog_keys = False  # the last input was a key: the lit choices take the focus
 
-    def build_dog_table(self) -> None:
+    def build(self, parts: Mapping[str, Any]) -> None:
+        fill(by_id("table"), TABLE_HTML, parts)
+        self.build_dog_table(parts)
+
+    def build_dog_table(self, keep: Mapping[str, Any]) -> None:
         table = by_id("table")
-        keep = {name: by_id(name) for name in ("hint", "timer", "coach", "coach-text")}
-        for name in UNUSED:
-            el = by_id(name)
-            if el:
-                el.remove()
-        turn_row = table.querySelector(".turn-row")
-        if turn_row:
-            turn_row.remove()
         document.querySelector(".brand").textContent = "DOG"
         document.title = "DOG"
         main = make("div", "dog-main")

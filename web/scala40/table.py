@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
@@ -24,7 +25,7 @@ from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
 from web.shell.dom import by_id, clear, local_storage, make
 from web.shell.i18n import t
-from web.shell.table import GameTable, check_table
+from web.shell.table import GameTable, check_table, fill, part
 
 PILE_HISTORY = 8  # the discard pile's cards shown on request
 
@@ -114,6 +115,38 @@ def _button(bid: str, cls: str = "action") -> Any:
     return make("button", cls, "", type="button", id=bid)
 
 
+#: Scala 40's table (CONTRACT "In the page"): its elements around the shell's parts (the stock,
+#: the melds, the opening and its buttons are added by :meth:`Scala40Table.wire_table`)
+TABLE_HTML = f"""\
+{part("heading")}
+<div id="opponents" class="opponents"></div>
+<div id="center" class="center">
+  <div id="discard" class="pile discard" role="img" aria-label="Discard pile"></div>
+</div>
+<div class="turn-row">
+  <p id="turn-line" class="turn-line"></p>
+  <button type="button" id="show-summary" class="primary"
+    data-i18n="show_result" hidden>Show the result</button>
+</div>
+<div id="me" class="me">
+  <div class="me-info">
+    <span id="me-name" class="me-name"></span>
+    <span id="me-dealer" class="chip" hidden>dealer</span>
+    <span id="me-score" class="chip" hidden></span>
+    {part("timer")}
+  </div>
+  <div id="hand" class="hand" role="group" aria-label="Your hand"></div>
+  {part("hint")}
+  <div id="actions" class="actions">
+    {part("coach")}
+  </div>
+  {part("coach-text")}
+</div>
+{part("curtain")}
+{part("talk-box")}
+{part("log-box")}
+"""
+
 #: this device's order of the hand and its drafted opening (kept across a reload)
 HAND_KEY = "scala40.hand.v1"
 
@@ -141,12 +174,15 @@ class Scala40Table(GameTable):
 
     # -- building --------------------------------------------------------------------
 
+    def build(self, parts: Mapping[str, Any]) -> None:
+        fill(by_id("table"), TABLE_HTML, parts)
+
     def wire_table(self) -> None:
         document.body.dataset.game = "scala40"
         self.s40_order, self.s40_sel, self.s40_draft = [], [], []
         center = by_id("center")
         stock = _button("stock", "pile s40-stock")
-        center.insertBefore(stock, by_id("drawpile"))
+        center.insertBefore(stock, by_id("discard"))
         pile = by_id("discard")
         pile.setAttribute("role", "button")
         pile.setAttribute("tabindex", "0")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from web.shell.i18n import t
@@ -23,6 +24,43 @@ if TYPE_CHECKING:
     from web.shell.games import GameSpec
     from web.shell.page import Page
     from web.shell.session import Session
+
+
+#: the shell's elements on every game's table (CONTRACT "In the page"), as static markup: the
+#: shell builds them (:func:`shell_parts`) and the game's table places each where its layout has
+#: it (:meth:`GameTable.build`); their words are the shell's (``data-i18n``)
+SHELL_PARTS: dict[str, str] = {
+    "heading": '<h2 class="sr-only" data-i18n="table_label">Card table</h2>',
+    "timer": '<span id="timer" class="timer" hidden></span>',
+    "hint": '<p id="hint" class="hint" role="status" aria-live="assertive"></p>',
+    "coach": (
+        '<button type="button" id="coach" class="action ghost coach-btn" data-i18n="coach_button" '
+        "hidden>Hint</button>"
+    ),
+    "coach-text": '<p id="coach-text" class="coach-text" role="status" aria-live="polite" hidden></p>',
+    "curtain": (
+        '<div id="curtain" class="curtain" role="dialog" aria-modal="true" aria-labelledby="curtain-title" '
+        'hidden>\n  <p id="curtain-title" class="curtain-title">Pass the device</p>\n'
+        '  <button type="button" id="curtain-go" class="primary">Show my cards</button>\n</div>'
+    ),
+    "talk-box": (
+        '<details id="talk-box" class="talk-box">\n  <summary data-i18n="talk_heading">Say…</summary>\n'
+        '  <div id="talk" class="talk" role="group" aria-label="Table talk"></div>\n</details>'
+    ),
+    "log-box": (
+        '<section id="log-box" class="log-box" aria-labelledby="log-heading">\n'
+        '  <details id="log-details" class="log-details" open>\n'
+        '    <summary><h2 id="log-heading" data-i18n="log_heading">Moves of the hand</h2>\n'
+        '      <span id="log-last" class="log-last"></span></summary>\n'
+        '    <ol id="log" class="log" start="0" tabindex="0" aria-labelledby="log-heading"></ol>\n'
+        "  </details>\n</section>"
+    ),
+}
+
+
+def part(*names: str) -> str:
+    """Where a table's markup places the shell's parts ``names`` (:func:`fill` puts them there)."""
+    return "".join(f'<i data-part="{name}"></i>' for name in names)
 
 
 class GameTable(ABC):
@@ -36,6 +74,13 @@ class GameTable(ABC):
         self.page = page
 
     # -- the hooks every table defines ---------------------------------------------------
+
+    @abstractmethod
+    def build(self, parts: Mapping[str, Any]) -> None:
+        """Build the table's elements in the empty ``#table`` (once, at start-up, before
+        :meth:`wire_table`), with each of the shell's ``parts`` (:data:`SHELL_PARTS`, by name)
+        where the game's layout has it: :func:`fill` puts static markup whose placeholders
+        (:func:`part`) the parts take."""
 
     @abstractmethod
     def wire_table(self) -> None:
@@ -129,6 +174,39 @@ def table_class(game: GameSpec) -> type[GameTable]:
         return check_table(cls)
     except TypeError as e:
         raise TypeError(f"the table of {game.name!r}: {e}") from None
+
+
+def shell_parts() -> dict[str, Any]:
+    """The shell's elements of the table (:data:`SHELL_PARTS`), built, not yet placed."""
+    from pyscript import document  # the browser's (this module also loads without one)
+
+    parts = {}
+    for name, html in SHELL_PARTS.items():
+        holder = document.createElement("template")
+        holder.innerHTML = html
+        parts[name] = holder.content.firstElementChild
+    return parts
+
+
+def fill(box: Any, html: str, parts: Mapping[str, Any]) -> None:
+    """``box`` holds ``html`` (a table's static markup: no player's text), each placeholder of
+    it (:func:`part`) replaced by the shell's part of that name."""
+    box.innerHTML = html
+    found = box.querySelectorAll("[data-part]")
+    for i in range(found.length):
+        el = found.item(i)
+        el.replaceWith(parts[str(el.dataset.part)])
+
+
+def build_table(table: GameTable, box: Any) -> None:
+    """The game's table builds its elements in ``box`` (``#table``, empty in ``index.html``)
+    around the shell's parts; a table that leaves one of them out is refused (the shell's
+    hooks are on every game's page)."""
+    parts = shell_parts()
+    table.build(parts)
+    left = [name for name, el in parts.items() if not box.contains(el)]
+    if left:
+        raise TypeError(f"the table of {table.page.game.name!r} leaves out the shell's {', '.join(left)}")
 
 
 def make_table(game: GameSpec, page: Page) -> GameTable:

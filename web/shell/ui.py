@@ -15,7 +15,8 @@ state, start-up, screens, and :meth:`PageCore.act`, through which every move of 
 seat goes (to the session here, or to the host from a friend's page).
 Text from players (names, saves, the network) only ever goes into ``textContent``;
 ``innerHTML`` receives card SVG from :mod:`web.faces` (built from card codes), QR codes
-(:mod:`web.qr`) and the static rules page only. Event listeners are attached with
+(:mod:`web.qr`), the tables' static markup (:func:`web.shell.table.fill`) and the static
+rules page only. Event listeners are attached with
 ``addEventListener`` (no inline handlers: the page runs under a strict CSP).
 """
 
@@ -45,6 +46,7 @@ from web.shell.params import (
 from web.shell.part import PagePart
 from web.shell.replay import is_link
 from web.shell.session import HUMAN, Session, Store, resume_or_new
+from web.shell.table import build_table
 
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
 URL_NOTICE_SECONDS = 12.0
@@ -188,7 +190,8 @@ class PageCore(PagePart):
         self.on(by_id("opt-rules"), "change", lambda e: self.page.on_rules_change())
         self.on(by_id("opt-lang"), "change", self.page.on_lang_change)
         self.on(by_id("opt-name"), "input", lambda e: self.page.sync_seat_names())
-        self.page.table.wire_table()  # the game's table wires its own elements
+        build_table(self.page.table, by_id("table"))  # the game's table builds its elements
+        self.page.table.wire_table()  # and wires them
         self.on(by_id("curtain-go"), "click", lambda e: self.page.on_curtain_go())
         self.on(by_id("coach"), "click", lambda e: self.page.on_coach())
         self.on(by_id("export-match"), "click", lambda e: self.page.on_export())
