@@ -28,6 +28,10 @@ WITH_LESSONS = [g for g in games.registered() if g.lessons]
 ALL = [(g.name, i, lesson) for g in WITH_LESSONS for i, lesson in enumerate(g.lesson_list(), 1)]
 
 
+#: the lessons that end the hand (the person closes), every other ends on the person's turn
+ENDS_THE_HAND = {"closing", "close-in-hand"}
+
+
 def words_of(game: games.GameSpec) -> dict[str, tuple[str, str]]:
     return {**STRINGS, **game.strings()}
 
@@ -79,7 +83,10 @@ def walk(game: games.GameSpec, lesson: Lesson) -> LessonPlay:
         play.made(step.expect[0])
         scripted(play, k)
     assert play.done
-    assert session.turn == PERSON and not session.hand_over, "a lesson ends on the person's turn"
+    if lesson.id in ENDS_THE_HAND:
+        assert session.hand_over and session.match.game.hand_winner == PERSON, "the person closes"
+    else:
+        assert session.turn == PERSON and not session.hand_over, "a lesson ends on the person's turn"
     return play
 
 
