@@ -542,6 +542,8 @@ class Scala40Table(_Page):
         store = local_storage()
         if store is None or self.s40_key is None:
             return
+        if self.session is not None and not self.session.store.ok:
+            return  # a match saved nowhere (a lesson) leaves the saved match's order alone
         kept = {
             "key": list(self.s40_key),
             "hand": sorted(st.get("hand") or []),
