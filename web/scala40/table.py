@@ -421,7 +421,8 @@ class Scala40Table(_Page):
             pile.setAttribute("data-shown", shown)
             top_face.innerHTML = face(top)
             pile.appendChild(top_face)
-            pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=H.card_name(top, lang)))
+            # the name holds the face's text (WCAG 2.5.3): "J ♣" is no word of "Jack of Clubs"
+            pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=face_name(top, lang)))
         else:
             pile.removeAttribute("data-card")
             pile.setAttribute("aria-label", t(lang, "s40_pile_empty"))
