@@ -288,3 +288,15 @@ def test_scala40_closing_lessons_end_the_hand_and_save() -> None:
     for session in (closing, in_hand):
         again = type(session).from_json(session.to_json(), session.store)
         assert again.match.m.position() == session.match.m.position()
+
+
+def test_scala40_close_in_hand_refuses_a_plain_opening() -> None:
+    """§7, §9: an opening that leaves more than one card is legal, but it is no close in hand:
+    the step says so in its own words."""
+    game = games.get("scala40")
+    lesson = game.lesson_list()[6]
+    play = walk_to(game, lesson, 1)
+    partial = "open 6S-7S-8S 5H-5D-5C-5S JH-JD-JC-JS"
+    assert play.session.why_refused(partial, PERSON) is None
+    assert play.check(partial) == "lesson_s40_in_hand_2_no"
+    assert play.check("open 6S-7S-8S-9S-10S 5H-5D-5C-5S JH-JD-JC-JS") is None

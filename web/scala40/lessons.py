@@ -262,6 +262,7 @@ IN_HAND = Lesson(
             "lesson_s40_in_hand_2",
             opening(*("-".join(m) for m in IN_HAND_MELDS)),
             (*(tap for m in IN_HAND_MELDS for tap in meld_taps(m)), "#open"),
+            instead="lesson_s40_in_hand_2_no",
         ),
         Step("lesson_s40_in_hand_3", ("discard KS",), discard("KS")),
     ),

@@ -506,6 +506,12 @@ STRINGS.update(
             "Un'apertura che lascia una sola carta chiude in mano (§7, §9): metti in apertura la scala di "
             "picche, i quattro 5 e i quattro Fanti, poi Apri.",
         ),
+        "lesson_s40_in_hand_2_no": (
+            "To close in hand every card but one goes into this turn's opening: the whole run and both "
+            "sets (Take back starts the opening again).",
+            "Per chiudere in mano tutte le carte tranne una vanno nell'apertura di questo turno: la scala "
+            "intera e i due poker (Riprendi ricomincia l'apertura).",
+        ),
         "lesson_s40_in_hand_3": ("Discard K♠, your last card.", "Scarta il K♠, la tua ultima carta."),
         "lesson_s40_in_hand_done": (
             "Closed in hand: the others pay double (§9, §11), and such an opening need not reach 40 (§7). "
