@@ -188,11 +188,6 @@ def _imports_of_games() -> list[str]:
     return found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shell (card faces, seat view), Dernier's spec (its options) and Scala 40's and DOG's tables "
-    "(card faces) still import Dernier's modules (issue 30's seam): remove this mark once they import none",
-)
 def test_a_visit_loads_only_its_game_s_zip() -> None:
     """Each game's visit loads its own zip alone: the shell, the specs and every other game's
     code import no module of a game's zip (what they import is listed)."""

@@ -123,8 +123,6 @@ def shell_files() -> list[Path]:
 STILL_THERE: dict[str, int] = {
     "web/shell/games.py": 1,
     "web/shell/i18n.py": 25,
-    "web/shell/setup_screen.py": 1,
-    "web/shell/ui.py": 1,
 }
 
 

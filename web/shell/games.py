@@ -184,9 +184,11 @@ class GameSpec:
     #: ``module:REVIEW`` of its post-hand review (:class:`web.shell.reviewbook.Review`); empty:
     #: no review
     review: str = ""
-    #: the start screen's fan of cards (codes drawn with the house's card faces, whose marks
-    #: are Dernier's actions: a game of plain cards picks plain ones; required)
+    #: the start screen's fan of cards (codes drawn with :attr:`faces`; required)
     fan: tuple[str, ...] = field(kw_only=True)
+    #: ``module:function(code) -> svg`` of its own card faces (a game whose cards carry marks);
+    #: empty: the house's plain faces (:mod:`web.cards.faces`)
+    faces: str = ""
     #: ``module:LESSONS`` of its lessons (:class:`web.shell.lessons.Lesson`, played at its own
     #: table with a fixed deal and scripted bots); empty: no lessons
     lessons: str = ""
@@ -265,6 +267,11 @@ class GameSpec:
         """The lines of its "How to play" help (:attr:`help`)."""
         lines: Callable[[str, Any, Mapping[str, Any] | None], list[HelpLine]] = self.load(self.help)
         return lines(lang, session, state)
+
+    def card_svg(self, code: str) -> str:
+        """The face of the card ``code`` as the game draws it (:attr:`faces`)."""
+        draw: Callable[[str], str] = self.load(self.faces or "web.cards.faces:card_svg")
+        return draw(code)
 
     def strings(self) -> Mapping[str, tuple[str, str]]:
         words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS

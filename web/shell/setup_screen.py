@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from web.dernier import faces
 from web.shell.dom import by_id, clear, make
 from web.shell.games import in_lang
 from web.shell.i18n import choice_text, rule_refs, seat_note, t
@@ -63,7 +62,7 @@ class SetupScreen(_Page):
             for code in self.game.fan:
                 c = make("div", "fan-card")
                 c.dataset.card = code
-                c.innerHTML = faces.card_svg(code)
+                c.innerHTML = self.game.card_svg(code)
                 fan.appendChild(c)
 
     def translate_page(self, lang: str) -> None:
