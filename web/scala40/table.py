@@ -19,7 +19,7 @@ from pyscript import document, window
 
 from scala40.cards import parse_card
 from scala40.scoring import hand_penalty
-from web.dernier.seatview import SeatView
+from web.cards.seatview import SeatView
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
 from web.shell.dom import by_id, clear, local_storage, make
