@@ -43,7 +43,7 @@ class TableDrawing(TableInput):
         st = self.page.seat_state()
         if st is None:
             return
-        sv = self.page.sv = SeatView(st)
+        sv = self.sv = self.page.sv = SeatView(st)
         lang = self.page.lang
         names = sv.names
         turn = sv.turn
@@ -275,7 +275,7 @@ class TableDrawing(TableInput):
         d.setAttribute("aria-label", dir_text)
 
     def is_wild(self) -> bool:
-        return self.page.sv is not None and self.page.sv.get("jolly") == "wild"
+        return self.sv is not None and self.sv.get("jolly") == "wild"
 
     def last_mover(self, v: SeatView) -> int | None:
         for ev in reversed(v["log"]):
@@ -524,7 +524,7 @@ class TableDrawing(TableInput):
     # -- summary ---------------------------------------------------------------------------
 
     def open_summary(self) -> None:
-        sv = self.page.sv
+        sv = self.sv
         if sv is None:
             return
         key = (self.page.match_id, sv["hand_no"])
@@ -548,7 +548,7 @@ class TableDrawing(TableInput):
         dlg.scrollTop = 0
 
     def fill_summary(self) -> None:
-        v = self.page.sv
+        v = self.sv
         assert v is not None
         mi = v["match"]
         # "you" on a shared device (pass-and-play) is nobody: every line names the player
@@ -704,7 +704,7 @@ class TableDrawing(TableInput):
     # -- turn timer --------------------------------------------------------------------------
 
     def render_timer(self) -> None:
-        sv = self.page.sv
+        sv = self.sv
         if sv is None or sv.turn is None or sv.hand_over:
             self.page.draw_timer(0, None, False)
             return

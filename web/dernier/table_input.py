@@ -32,6 +32,8 @@ class TableInput(ReplayBoard):
     """Dernier's table, its input (a base of :class:`web.dernier.table.DernierTable`; the
     page's state it reads and writes is ``self.page``'s)."""
 
+    #: the shown seat's view as the table last drew it (the page's ``sv``, as Dernier's view)
+    sv: SeatView | None = None
     #: the moves the suit chooser offers (set when it opens)
     chooser_moves: tuple[str, ...] | list[str] = ()
 
@@ -44,7 +46,7 @@ class TableInput(ReplayBoard):
         self.page.hint("")
 
     def simple_move(self, move: str) -> None:
-        sv = self.page.sv
+        sv = self.sv
         if sv is None or not sv.my_turn or self.curtain_up():
             return
         if move not in sv.legal:
@@ -53,7 +55,7 @@ class TableInput(ReplayBoard):
         self.human_move(move, by_id("drawpile") if move == "draw" else None)
 
     def on_dernier(self) -> None:
-        sv = self.page.sv
+        sv = self.sv
         if sv is None or self.curtain_up():
             return
         if sv.due():
@@ -125,7 +127,7 @@ class TableInput(ReplayBoard):
 
     def explain_card(self, code: str) -> None:
         """Whether and why the card ``code`` of the shown hand plays, in the hint."""
-        sv = self.page.sv
+        sv = self.sv
         if sv is None or self.curtain_up():
             return
         reason = why_not(sv.state, code, sv.names, self.page.lang)
@@ -136,7 +138,7 @@ class TableInput(ReplayBoard):
         )
 
     def play_card(self, code: str, btn: Any) -> None:
-        sv = self.page.sv
+        sv = self.sv
         if sv is None or self.curtain_up():
             return
         jumps = sv.jumps_for(code, self.page.armed) if not sv.my_turn else []
@@ -216,7 +218,7 @@ class TableInput(ReplayBoard):
             if suits_only:
                 by_id("chooser-title").textContent = t(lang, "choose_suit")
             elif code is None:
-                top = self.page.sv["top"] if self.page.sv is not None else ""
+                top = self.sv["top"] if self.sv is not None else ""
                 by_id("chooser-title").textContent = t(lang, "turn_you_choose", card=faces.card_short(top))
             else:
                 by_id("chooser-title").textContent = t(lang, "choose_suit_for", card=faces.card_short(code))
@@ -247,7 +249,7 @@ class TableInput(ReplayBoard):
     def suits_held(self, code: str | None) -> dict[str, int]:
         """Cards of each suit in the shown hand, J and Jolly aside, without the card
         ``code`` being played (the chooser shows them: the modal dialog covers the hand)."""
-        hand = list(self.page.sv["hand"]) if self.page.sv is not None else []
+        hand = list(self.sv["hand"]) if self.sv is not None else []
         if code in hand:
             hand.remove(code)
         held = dict.fromkeys(SUITS, 0)
@@ -364,7 +366,7 @@ class TableInput(ReplayBoard):
             dlg.close()
 
     def on_show_summary(self, evt: Any) -> None:
-        if self.page.sv is not None and self.page.sv.hand_over:
+        if self.sv is not None and self.sv.hand_over:
             self.open_summary()
 
     def ask_abandon(self) -> None:
@@ -384,7 +386,7 @@ class TableInput(ReplayBoard):
     def resume_choice(self, v: SeatView | None = None) -> None:
         """A suit the shown seat still owes (the dealer's, RULES §3) opens the chooser:
         after each render (``v``: its view) and after "Keep playing" or Escape on Abandon."""
-        sv = v or self.page.sv
+        sv = v or self.sv
         if sv is None or sv.match_over or by_id("chooser").open or self.curtain_up():
             return
         if sv.get("choosing") and sv.turn == self.page.seat:
@@ -454,7 +456,7 @@ class TableInput(ReplayBoard):
         self.focus_card(idx % len(cards))
 
     def on_key(self, evt: Any) -> None:
-        if self.page.sv is None or self.page.typing(evt) or self.page.dialog_open():
+        if self.sv is None or self.page.typing(evt) or self.page.dialog_open():
             return
         if document.body.dataset.screen != "table" or evt.ctrlKey or evt.metaKey or evt.altKey:
             return
@@ -487,7 +489,7 @@ class TableInput(ReplayBoard):
         # Space calls Dernier: it must not also "click" the focused card.
         if (
             str(evt.key) == " "
-            and self.page.sv is not None
+            and self.sv is not None
             and not self.page.typing(evt)
             and not self.page.dialog_open()
             and not self.native_space(evt)

@@ -15,7 +15,7 @@ from typing import Any
 
 from pyscript import document
 
-from web.dernier.seatview import SeatView
+from web.cards.seatview import SeatView
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
 from web.dog.words import (

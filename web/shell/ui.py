@@ -30,7 +30,7 @@ from typing import Any, cast
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from web.dernier.seatview import SeatView
+from web.cards.seatview import SeatView
 from web.shell import games
 from web.shell.dom import by_id, clear, local_storage, make
 from web.shell.driver import Driver
