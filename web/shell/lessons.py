@@ -37,16 +37,24 @@ class Step:
     """One thing to try: ``words`` (a word key) say it, ``expect`` lists the move strings
     of the person's seat that do it (the first is the one the lesson means), ``target`` is
     the CSS selector of the element to tap, ``then`` the other seats' moves that follow, in
-    order (``(seat, move)``), until the person's next step."""
+    order (``(seat, move)``), until the person's next step.
+
+    A move made of several taps (a card, then a pawn, then a field) names a selector per tap,
+    in order: the page marks the *last* one that matches an element now, so each is written to
+    match only once the taps before it are made (e.g. a field lit as a target)."""
 
     words: str
     expect: tuple[str, ...]
-    target: str
+    target: str | tuple[str, ...]
     then: tuple[tuple[int, str], ...] = ()
     #: a word key said when the person makes another legal move ("" : the shell's own)
     instead: str = ""
     #: a word key said after the person's move, while the others play ("" : the shell's own)
     after: str = ""
+
+    def marks(self) -> tuple[str, ...]:
+        """The selectors of :attr:`target`, one per tap, in order."""
+        return (self.target,) if isinstance(self.target, str) else self.target
 
 
 @dataclass(frozen=True)

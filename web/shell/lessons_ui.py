@@ -289,9 +289,11 @@ class LessonRunner(_Page):
         elif play.waiting and step is not None:
             shown = play.index + 1
             text = t(lang, step.words)
-            target = document.querySelector(step.target)
-            if target:
-                target.setAttribute("data-lesson-target", "true")
+            for selector in reversed(step.marks()):  # the tap the person is at (Step.target)
+                target = document.querySelector(selector)
+                if target:
+                    target.setAttribute("data-lesson-target", "true")
+                    break
             body.removeAttribute("data-lesson-done")
         else:  # the others play their part of the script
             shown = max(play.index, 1)
