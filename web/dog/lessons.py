@@ -414,7 +414,7 @@ PARTNER = Lesson(
         Step(
             "lesson_dog_partner_2",
             ("6D 30-h2.4",),
-            taps("6D", field("h2.4")),
+            taps("6D", pawn("30"), field("h2.4")),
             ((1, "3C 26-29"), (2, "10H 44-54"), (3, "6H 53-59")),
             "lesson_dog_partner_2_no",
         ),
