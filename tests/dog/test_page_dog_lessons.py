@@ -14,10 +14,11 @@ import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
 
+from web.dog import board as geo
 from web.dog.lessons import card, field, onto, pawn
 from web.shell import games
 from web.shell.i18n import STRINGS, rule_refs
-from web.shell.lessons import Step
+from web.shell.lessons import Lesson, Step
 
 pytestmark = pytest.mark.browser
 
@@ -75,6 +76,21 @@ def make_step(page: Page, k: int, step: Step) -> None:
     assert page.wait_for_function(STATE_JS, arg=k).json_value() == "on", f"step {k} not made in its taps"
 
 
+def drawn_in_place(page: Page, lesson: Lesson) -> None:
+    """As a lesson opens, every pawn is drawn on its field at once: none walks there from
+    where the last lesson left it."""
+    pos = lesson.deal(["a", "b", "c", "d"]).m.game.position()
+    want = {}
+    for s, i, at, _fresh, index in geo.placed(pos["pawns"]):
+        x, y = geo.field_xy(at, 0, index)
+        want[f"{s}.{i}"] = f"translate({x} {y})"
+    got = page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('#dog-pawns [data-pawn]')]"
+        ".map(p => [p.dataset.pawn, p.getAttribute('transform')]))"
+    )
+    assert got == want
+
+
 def wrong_move(page: Page, lesson_id: str, lang: str) -> None:
     taps, key = WRONG[lesson_id]
     step = page.locator("body").get_attribute("data-lesson-step")
@@ -99,6 +115,7 @@ def test_every_dog_lesson_by_clicking(page: Page, server_url: str, lang: str, si
     body = page.locator("body")
     for n, lesson in enumerate(LESSONS, 1):
         expect(body).to_have_attribute("data-lesson", lesson.id)
+        drawn_in_place(page, lesson)
         expect(page.locator("#lesson-title")).to_contain_text(word(lesson.title, lang))
         for k, step in enumerate(lesson.steps, 1):
             expect(page.locator("#lesson-text")).to_have_text(word(step.words, lang))
