@@ -44,6 +44,7 @@ class LessonRunner(_Page):
     lesson: LessonPlay | None = None
     lesson_marked = False  # the page shows a lesson's marks (to clear once it is left)
     lesson_note = ""  # the last refusal, shown in the box until the next move
+    lesson_mark_shown: tuple[str, int, str] | None = None  # the mark last scrolled into view
 
     # -- the page's hooks, wrapped -------------------------------------------------------
 
@@ -255,6 +256,19 @@ class LessonRunner(_Page):
                 make("button", "ghost", t(lang, "lesson_leave"), type="button", id="menu-lesson-leave")
             )
 
+    def show_lesson_target(self, target: Any, mark: tuple[str, int, str]) -> None:
+        """A newly marked element out of the window (below a short screen's fold) is scrolled
+        into it, as little as needed; the same mark drawn again is left where the person put it."""
+        if mark == self.lesson_mark_shown:
+            return
+        self.lesson_mark_shown = mark
+        box = target.getBoundingClientRect()
+        height = float(window.innerHeight)
+        if box.bottom > height:
+            window.scrollBy(0, min(box.bottom - height + 8, box.top - 8))
+        elif box.top < 0:
+            window.scrollBy(0, box.top - 8)
+
     def draw_lesson(self) -> None:
         """The lesson's box, the body's hooks and the element to tap, from the lesson's state."""
         play = self.lesson
@@ -293,6 +307,7 @@ class LessonRunner(_Page):
                 target = document.querySelector(selector)
                 if target:
                     target.setAttribute("data-lesson-target", "true")
+                    self.show_lesson_target(target, (lesson.id, play.index, selector))
                     break
             body.removeAttribute("data-lesson-done")
         else:  # the others play their part of the script
