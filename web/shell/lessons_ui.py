@@ -158,6 +158,14 @@ class LessonRunner(_Page):
         self.begin(session)
         self.draw_lesson()
         self.focus_hand()
+        self.show_lesson_box()
+
+    def show_lesson_box(self) -> None:
+        """A lesson begins with its words: the box back in the window if focusing the hand
+        scrolled it out (a small phone upright; the hand below the fold is scrolled to then)."""
+        top = float(by_id("lesson").getBoundingClientRect().top)
+        if top < 0:
+            window.scrollBy(0, top - 4)
 
     def leave_lesson(self) -> None:
         """Back to the start screen (the person's own saved match is offered there)."""
