@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from web.dog.lessons import LESSONS
+from web.dog.lessons import LESSONS, card
 from web.shell import games
 from web.shell.lessons import PERSON, Lesson, LessonPlay, Step, install_bots, lesson_session
 from web.shell.params import Settings
@@ -156,14 +156,7 @@ def test_each_step_is_built_by_taps(lesson: Lesson) -> None:
     for k, step in enumerate(lesson.steps):
         play = play_to(lesson, k)
         assert tap_path(play, step) == step.expect[0]
-        marks: Any = step.marks()
+        taps: Any = step.taps
         head = step.expect[0].split(" ")[1 if step.expect[0].startswith("give") else 0]
-        assert marks[0] == f'#hand button[data-card="{head.split("=")[0]}"]'
-        assert len(set(marks)) == len(marks)
-
-
-def test_a_step_names_one_selector_or_one_per_tap() -> None:
-    """The runner's marks (web/shell/lessons.py): one selector, or one per tap in order (the
-    page marks the last that matches an element now)."""
-    assert Step("w", ("m",), "#a").marks() == ("#a",)
-    assert Step("w", ("m",), ("#a", "#b [data-x]")).marks() == ("#a", "#b [data-x]")
+        assert taps[0] == card(head.split("=")[0])
+        assert len(set(taps)) == len(taps)

@@ -6,10 +6,12 @@ teach are cited by § of DOG's RULES.md; ``tests/test_lessons.py`` walks every s
 engine.
 
 A move takes several taps at DOG's table (a card, a Jolly's rank, a pawn, a field): a step names
-one selector per tap (:attr:`web.shell.lessons.Step.target`), each matching only once the taps
-before it are made: a pawn once it is lit (``data-movable``) for the card chosen
-(``aria-pressed``), a field once it is lit as a target (``data-target``), a 7's next part once
-``#seven[data-left]`` counts the steps left."""
+one selector per tap (:attr:`web.shell.lessons.Step.taps`), the page marks the first that
+matches, so each matches only while its tap is still to make: the card while not chosen
+(``aria-pressed="false"``), a pawn lit (``data-movable``) for the card chosen before any pawn is
+(no target lit), a field lit as a target (``data-target``), a 7's parts by the steps left
+(``#seven[data-left]``). A choice the table makes by itself (a lone pawn or target) skips its
+tap."""
 
 from __future__ import annotations
 
@@ -75,40 +77,45 @@ def at(pos: dict[str, Any]) -> Callable[[Sequence[str]], DogMatch]:
     return deal
 
 
-# -- the taps' selectors (CONTRACT "In the page") ---------------------------------------------
+# -- the taps' selectors (CONTRACT "In the page"): the page marks the first that matches, so
+# each matches only while its tap is still to make ------------------------------------------
+
+#: no Jolly's rank is being chosen
+RANKS_SHUT = ":not(:has(#ranks:not([hidden])))"
+#: no pawn chosen yet (a chosen pawn lights its targets)
+NO_PAWN = ':not(:has(#board [data-target="true"]))'
+
+
+def pressed(code: str) -> str:
+    return f':has(#hand [data-card="{code}"][aria-pressed="true"])'
 
 
 def card(code: str) -> str:
-    """A card of the person's hand."""
-    return f'#hand button[data-card="{code}"]'
+    """A card of the person's hand, not chosen yet."""
+    return f'#table{RANKS_SHUT} #hand button[data-card="{code}"][aria-pressed="false"]'
 
 
-def chosen(code: str, selector: str, left: int | None = None) -> str:
-    """``selector`` once ``code`` is the card chosen (and a 7 has ``left`` steps to move)."""
-    cond = f':has(#hand [data-card="{code}"][aria-pressed="true"])'
-    if left is not None:
-        cond += f':has(#seven[data-left="{left}"])'
-    return f"#table{cond} {selector}"
+def rank(name: str) -> str:
+    """A rank of the Jolly's chooser, once it is open."""
+    return f'#ranks:not([hidden]) [data-rank="{name}"]'
 
 
-def pawn(field: str) -> str:
-    """The person's pawn on ``field`` (``n0``: one in the nest), lit as movable."""
-    return f'#board [data-pawn][data-at="{field}"][data-movable="true"]'
+def pawn(code: str, field: str, left: int | None = None) -> str:
+    """The pawn on ``field`` (``n0``: one in the nest), lit as movable once ``code`` is chosen,
+    before a pawn is (and while a 7 has ``left`` steps to move)."""
+    seven = f':has(#seven[data-left="{left}"])' if left is not None else ""
+    return f'#table{pressed(code)}{NO_PAWN}{seven} #board [data-pawn][data-at="{field}"][data-movable="true"]'
 
 
-def field(name: str) -> str:
-    """A field lit as the chosen pawn's target."""
-    return f'#board [data-field="{name}"][data-target="true"]'
+def field(code: str, name: str, left: int | None = None) -> str:
+    """A field lit as the chosen pawn's target (while a 7 has ``left`` steps to move)."""
+    seven = f':has(#seven[data-left="{left}"])' if left is not None else ""
+    return f'#table{pressed(code)}{seven} #board [data-field="{name}"][data-target="true"]'
 
 
-def onto(name: str) -> str:
+def onto(code: str, name: str) -> str:
     """The pawn standing on a field lit as the target (it is drawn over the field)."""
-    return f'#board [data-pawn][data-at="{name}"][data-target="true"]'
-
-
-def taps(code: str, *rest: str) -> tuple[str, ...]:
-    """A card, then the pawns and fields tapped with it."""
-    return (card(code), *(chosen(code, s) for s in rest))
+    return f'#table{pressed(code)} #board [data-pawn][data-at="{name}"][data-target="true"]'
 
 
 EXCHANGE = Lesson(
@@ -172,7 +179,7 @@ OUT = Lesson(
         Step(
             "lesson_dog_out_3",
             ("JK=K out", "JK=A out"),
-            (card("JK"), '#ranks:not([hidden]) [data-rank="K"]', chosen("JK", pawn("n0"))),
+            (card("JK"), rank("K"), pawn("JK", "n0")),
             ((1, "6H 19-25"), (2, "8C 34-42"), (3, "9C 52-61")),
         ),
     ),
@@ -205,14 +212,14 @@ BACKWARDS = Lesson(
         Step(
             "lesson_dog_four_1",
             ("4S 0-60",),
-            taps("4S", field("60")),
+            (card("4S"), field("4S", "60")),
             ((1, "3D 20-23"), (2, "2C 36-38"), (3, "3S 50-53")),
             "lesson_dog_four_1_no",
         ),
         Step(
             "lesson_dog_four_2",
             ("6H 60-h0.2",),
-            taps("6H", field("h0.2")),
+            (card("6H"), field("6H", "h0.2")),
             ((1, "5S 23-28"), (2, "3H 38-41"), (3, "6D 53-59")),
             "lesson_dog_four_2_no",
         ),
@@ -293,7 +300,7 @@ SEND_HOME = Lesson(
         Step(
             "lesson_dog_home_2",
             ("KH out",),
-            taps("KH", pawn("n0")),
+            (card("KH"), pawn("KH", "n0")),
             ((1, "3C 16-19"), (2, "5D 40-45"), (3, "2C 53-55")),
             "lesson_dog_home_2_no",
         ),
@@ -329,9 +336,9 @@ SEVEN = Lesson(
             ("7H 10-12 60-h0.1", "7H 60-h0.1 10-12"),
             (
                 card("7H"),
-                chosen("7H", pawn("10"), 7),
-                chosen("7H", field("12"), 7),
-                chosen("7H", field("h0.1"), 5),
+                pawn("7H", "10", 7),
+                field("7H", "12", 7),
+                field("7H", "h0.1", 5),
             ),
             ((1, "AH out"), (2, "3S 42-45"), (3, "5H 52-57")),
             "lesson_dog_seven_1_no",
@@ -366,14 +373,14 @@ JACK = Lesson(
         Step(
             "lesson_dog_jack_1",
             ("JC 5x62",),
-            taps("JC", onto("62")),
+            (card("JC"), onto("JC", "62")),
             ((1, "3C 20-23"), (2, "2C 40-42"), (3, "3S 5-8")),
             "lesson_dog_jack_1_no",
         ),
         Step(
             "lesson_dog_jack_2",
             ("3D 62-h0.1",),
-            taps("3D", field("h0.1")),
+            (card("3D"), field("3D", "h0.1")),
             ((1, "5D 23-28"), (2, "6D 42-48"), (3, "6H 8-14")),
             "lesson_dog_jack_2_no",
         ),
@@ -407,21 +414,21 @@ PARTNER = Lesson(
         Step(
             "lesson_dog_partner_1",
             ("3H 62-h0.1",),
-            taps("3H", field("h0.1")),
+            (card("3H"), field("3H", "h0.1")),
             ((1, "4H 22-26"), (2, "2C 28-30"), (3, "3S 50-53")),
             "lesson_dog_partner_1_no",
         ),
         Step(
             "lesson_dog_partner_2",
             ("6D 30-h2.4",),
-            taps("6D", pawn("30"), field("h2.4")),
+            (card("6D"), pawn("6D", "30"), field("6D", "h2.4")),
             ((1, "3C 26-29"), (2, "10H 44-54"), (3, "6H 53-59")),
             "lesson_dog_partner_2_no",
         ),
         Step(
             "lesson_dog_partner_3",
             ("KS out",),
-            taps("KS", pawn("n2")),
+            (card("KS"), pawn("KS", "n2")),
             ((1, "2S 29-31"), (2, "8S 54-62"), (3, "2D 59-61")),
             "lesson_dog_partner_3_no",
         ),

@@ -39,9 +39,10 @@ class Step:
     the CSS selector of the element to tap, ``then`` the other seats' moves that follow, in
     order (``(seat, move)``), until the person's next step.
 
-    A move made of several taps (a card, then a pawn, then a field) names a selector per tap,
-    in order: the page marks the *last* one that matches an element now, so each is written to
-    match only once the taps before it are made (e.g. a field lit as a target)."""
+    A move made of several taps (cards selected, then a button) gives ``target`` as the
+    taps' selectors in order: the page marks the first one that matches an element, so each
+    selector says when its tap is still to make (e.g. a card not yet selected, a button once
+    the cards are)."""
 
     words: str
     expect: tuple[str, ...]
@@ -52,8 +53,9 @@ class Step:
     #: a word key said after the person's move, while the others play ("" : the shell's own)
     after: str = ""
 
-    def marks(self) -> tuple[str, ...]:
-        """The selectors of :attr:`target`, one per tap, in order."""
+    @property
+    def taps(self) -> tuple[str, ...]:
+        """The selectors of the step's taps, in order (one for a one-tap step)."""
         return (self.target,) if isinstance(self.target, str) else self.target
 
 
