@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 from browser_support import open_page
+from fakegame.words import STRINGS, help_lines
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_page_online import contexts, new_page, table, wait_ready
-
-from tests.fakegame.words import STRINGS, help_lines
 
 __all__ = ["contexts"]  # the fixture of test_page_online: every context's network guard
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +101,7 @@ class Match(Refusals):
     @property
     def winner(self) -> int | None:
         if self.result is not None:
-            return (self.result["seat"] + 1) % self.players
+            return (int(self.result["seat"]) + 1) % self.players
         if not self.over:
             return None
         return max(range(self.players), key=lambda s: (self.wins[s], -s))
@@ -247,9 +247,9 @@ class Bot:
     def __init__(self, level: str) -> None:
         self.level = level
 
-    def steps(self, view: dict[str, Any], rng: random.Random) -> Iterator[str | None]:
+    def steps(self, view: dict[str, Any], rng: random.Random) -> Generator[None, None, str]:
         yield None  # a slice of thinking
-        plays = [m for m in view["legal"] if m in STEPS]
+        plays: list[str] = [m for m in view["legal"] if m in STEPS]
         winning = [m for m in plays if view["total"] + int(m) >= GOAL]
         return winning[0] if winning and self.level == "hard" else rng.choice(plays)
 

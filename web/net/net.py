@@ -33,6 +33,7 @@ from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
 from web.shell.i18n import seat_note, t
 from web.shell.params import game_of, game_query
+from web.shell.session import Session
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 15.0
@@ -183,14 +184,11 @@ def qr_into(box: Any, text: str) -> None:
         box.textContent = ""
 
 
-def begun(session: Any) -> bool:
-    """True when the match has moves already (a host's page reloaded during the match);
-    a game whose match does not say counts as not begun."""
-    try:
-        match = session.match
-        return bool(match.hand_no > 1 or match.game.moves)
-    except AttributeError:
-        return False
+def begun(session: Session) -> bool:
+    """True when the match has moves already (a host's page reloaded during the match): a
+    hand after the first, or a move in its record's hand in play."""
+    match = session.match
+    return match.hand_no > 1 or bool(match.record()["history"][-1]["moves"])
 
 
 class HostNet:
