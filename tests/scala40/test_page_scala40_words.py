@@ -5,17 +5,16 @@ the draft reaches 40 (RULES §7)."""
 from __future__ import annotations
 
 import json
-import random
+from typing import Any
 
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from s40_page import find_save
 from test_page_scala40_layout import SAVE_KEY, draft_save
 
-from scala40.bots import make_bot
 from web.scala40.words import STRINGS, why
-from web.shell.params import parse_query
-from web.shell.session import MemoryStorage, Session, Store
+from web.shell.session import Session
 
 
 @pytest.mark.browser
@@ -131,28 +130,25 @@ def test_the_table_shows_what_just_happened(page: Page, server_url: str) -> None
 def last_three_save() -> tuple[str, list[str]]:
     """A saved match where seat 0, opened, has drawn and holds three cards: a joker and two of
     one rank in two suits (a set whose joker's card would be asked)."""
-    for seed in range(1, 400):
-        p = parse_query(f"game=scala40&players=2&levels=medium&seed={seed}&lang=en&delay=0")
-        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
-        bot, rng = make_bot("medium"), random.Random(seed)
-        for _ in range(300):
-            if s.hand_over:
-                break
-            seat = s.turn
-            v = s.view(seat)
-            hand = v["hand"]
-            if (
-                seat == 0
-                and v["phase"] == "play"
-                and v["opened"][0]
-                and len(hand) == 3
-                and hand.count("JK") == 1
-            ):
-                a, b = sorted(c for c in hand if c != "JK")
-                if a[:-1] == b[:-1] and a[-1] != b[-1]:
-                    return s.to_json(), hand
-            s.play(bot.choose(v, rng), seat)
-    raise AssertionError("no such hand")
+
+    def last_three(s: Session, v: dict[str, Any]) -> tuple[str, list[str]] | None:
+        hand = v["hand"]
+        if (
+            s.turn == 0
+            and v["phase"] == "play"
+            and v["opened"][0]
+            and len(hand) == 3
+            and hand.count("JK") == 1
+        ):
+            a, b = sorted(c for c in hand if c != "JK")
+            if a[:-1] == b[:-1] and a[-1] != b[-1]:
+                return s.to_json(), hand
+        return None
+
+    found: tuple[str, list[str]] = find_save(
+        "game=scala40&players=2&levels=medium&lang=en&delay=0", last_three, 300
+    )
+    return found
 
 
 @pytest.mark.browser
