@@ -33,7 +33,6 @@ from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
 from web.shell.i18n import seat_note, t
 from web.shell.params import game_of, game_query
-from web.shell.session import Session
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 15.0
@@ -184,13 +183,6 @@ def qr_into(box: Any, text: str) -> None:
         box.textContent = ""
 
 
-def begun(session: Session) -> bool:
-    """True when the match has moves already (a host's page reloaded during the match): a
-    hand after the first, or a move in its record's hand in play."""
-    match = session.match
-    return match.hand_no > 1 or bool(match.record()["history"][-1]["moves"])
-
-
 class HostNet:
     """The host's friends: invitations, links, the lobby and the hub."""
 
@@ -199,7 +191,7 @@ class HostNet:
         self.session = session
         self.hub = HostHub(session, on_change=self.on_hub_change, on_talk=self.on_talk)
         # no views before the host starts the match (a resumed match has begun already)
-        self.hub.holding = not begun(session)
+        self.hub.holding = not session.begun
         self.table_id = random_bytes(9).hex()
         self.invites: dict[int, Any] = {}
         self.urls: dict[int, str] = {}

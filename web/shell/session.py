@@ -617,6 +617,12 @@ class Session:
         """*hook*: the match ended before its hands were played out (abandon, timeout)."""
         return False
 
+    @property
+    def begun(self) -> bool:
+        """The match has moves already (a hand after the first, or a move in its record's
+        hand in play): a host's page reloaded during the match."""
+        return self.match.hand_no > 1 or bool(self.match.record()["history"][-1]["moves"])
+
     def next_bot(self) -> int | None:
         """The seat to act when a bot moves for it, else None (a person's turn, or over)."""
         turn = self.turn
