@@ -6,10 +6,10 @@ from typing import ClassVar
 
 from fakegame import IllegalMove, Match
 from web.shell.params import Settings
-from web.shell.session import Session
+from web.shell.session import HandInPlay, Session
 
 
-class TenSession(Session):
+class TenSession(HandInPlay, Session):
     GAME: ClassVar[str] = "ten"
     Illegal: ClassVar[type[ValueError]] = IllegalMove
     match: Match
@@ -21,14 +21,6 @@ class TenSession(Session):
     @classmethod
     def load_match(cls, data: object) -> Match:
         return Match.load(data)
-
-    @property
-    def hand_over(self) -> bool:
-        return self.match.over or self.match.game.over
-
-    @property
-    def turn(self) -> int | None:
-        return None if self.hand_over else self.match.game.turn
 
     def match_ended(self) -> bool:
         return self.match.result is not None

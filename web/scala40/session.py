@@ -14,7 +14,7 @@ from scala40 import IllegalMove, Scala40Error
 from scala40.bots import make_bot
 from tabletop.engine import META_MOVES
 from web.shell.params import Settings
-from web.shell.session import HUMAN, Seated, Session
+from web.shell.session import HUMAN, HandInPlay, Seated, Session
 
 SAVE_FORMAT = "scala40-page-match"
 
@@ -112,7 +112,7 @@ class PageMatch(Seated[scala40.Match]):
         return cls(m, names, bool(data.get("one_hand")), result)
 
 
-class Scala40Session(Session):
+class Scala40Session(HandInPlay, Session):
     """A Scala 40 match in the page (see :class:`~web.shell.session.Session`)."""
 
     GAME: ClassVar[str] = "scala40"
@@ -127,14 +127,6 @@ class Scala40Session(Session):
     @classmethod
     def load_match(cls, data: object) -> PageMatch:
         return PageMatch.load(data)
-
-    @property
-    def hand_over(self) -> bool:
-        return self.match.over or self.match.game.over
-
-    @property
-    def turn(self) -> int | None:
-        return None if self.hand_over else self.match.game.turn
 
     def match_ended(self) -> bool:
         return self.match.result is not None

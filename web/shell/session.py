@@ -263,6 +263,23 @@ class Seated(Generic[E]):
         raise NotImplementedError
 
 
+class HandInPlay:
+    """:attr:`Session.hand_over` and :attr:`Session.turn` for a game whose match keeps the hand
+    in play as ``match.game``, with ``over`` and ``turn``: its session class lists this before
+    :class:`Session`."""
+
+    match: Any
+
+    @property
+    def hand_over(self) -> bool:
+        return bool(self.match.over or self.match.game.over)
+
+    @property
+    def turn(self) -> int | None:
+        turn: int | None = None if self.hand_over else self.match.game.turn
+        return turn
+
+
 #: what a seat's controller is, as the page shows it (``Session.presence``)
 WAITING, CONNECTED, AWAY, STANDIN = "waiting", "connected", "away", "standin"
 
