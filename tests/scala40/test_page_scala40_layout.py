@@ -4,13 +4,12 @@ every card and button lies inside the page's width and no two cards overlap."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import open_page
+from browser_support import open_page, open_with_storage
 from playwright.sync_api import Page
 from s40_page import find_save
 
@@ -55,9 +54,7 @@ def test_fourteen_cards_and_eight_melds_fit(
     page: Page, server_url: str, width: int, height: int, lang: str
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    open_page(page, server_url, "game=scala40")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(busy_save(lang))})")
-    open_page(page, server_url, "game=scala40")
+    open_with_storage(page, server_url, {SAVE_KEY: busy_save(lang)}, "game=scala40")
     page.wait_for_selector("#hand button.card")
     if SHOTS:
         Path(SHOTS).mkdir(exist_ok=True)
@@ -125,9 +122,7 @@ def test_a_draft_with_fourteen_cards_and_eight_melds_fits_every_phone(
     uncut; every card of the hand lies inside the page's width."""
     page.set_viewport_size({"width": width, "height": height})
     saved, meld = draft_save(lang)
-    open_page(page, server_url, "game=scala40")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
-    open_page(page, server_url, "game=scala40")
+    open_with_storage(page, server_url, {SAVE_KEY: saved}, "game=scala40")
     page.wait_for_selector("#hand button.card")
     for c in meld.split("-"):
         page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
