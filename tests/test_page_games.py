@@ -173,6 +173,7 @@ def test_a_friend_plays_the_test_only_game_online(
     host.goto(f"{dev_server_url}index.html?game=ten&players=2&levels=friend&hands=1&seed=3&delay=0&lang=en")
     wait_ready(host)
     expect(host.locator("#lobby")).to_be_visible()
+    expect(host.locator(".brand")).to_have_text("Ten")  # the host's lobby names its game
     sel = '[data-invite-seat="1"]'
     host.wait_for_function(
         f"() => (document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes('#join=')",
@@ -186,6 +187,7 @@ def test_a_friend_plays_the_test_only_game_online(
     guest.goto(url)
     wait_ready(guest)
     assert guest.evaluate("document.body.dataset.game") == "ten"
+    expect(guest.locator(".brand")).to_have_text("Ten")  # so does the friend's join page
     guest.fill("#join-name", "Zoë")
     reply = "(document.querySelector('#reply')?.dataset.reply || '').length > 20"
     guest.wait_for_function(reply, timeout=30_000)
