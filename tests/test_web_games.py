@@ -114,7 +114,15 @@ def test_the_spec_loads_a_games_modules_on_demand(ten: GameSpec) -> None:
 
 
 def ten_settings(**kw: object) -> Settings:
-    base = {"players": 3, "levels": ("easy", "hard"), "hands": 2, "delay": 0, "seed": 5}
+    base = {
+        "game": "ten",
+        "rules": "ten",
+        "players": 3,
+        "levels": ("easy", "hard"),
+        "hands": 2,
+        "delay": 0,
+        "seed": 5,
+    }
     base.update(kw)
     return Settings(**base)  # type: ignore[arg-type]
 

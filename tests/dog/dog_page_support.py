@@ -128,8 +128,9 @@ def _progress(g: dog.Game, move: str, seat: int) -> float:
 def page_save(match: dog.Match, levels: list[str] | None = None, seed: int = 1, **settings: Any) -> str:
     """The page's save wrapper (web/shell/session.py) around ``match``."""
     fields = {
+        "game": "dog",
         "players": 4,
-        "rules": "official",
+        "rules": "standard",
         "levels": levels or ["medium"] * 3,
         "seed": None,
         "hands": 1,

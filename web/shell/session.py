@@ -540,8 +540,13 @@ class Session:
             raise SaveProblem("not a save of this page")
         if data.get("version") != SAVE_VERSION:
             raise SaveProblem(f"save version {data.get('version')!r} is not supported")
+        raw = data.get("settings")
+        if isinstance(raw, dict):
+            if raw.get("game", cls.GAME) != cls.GAME:  # never read with another game's code
+                raise SaveProblem("bad settings: they are another game's")
+            raw = {**raw, "game": cls.GAME}  # settings that name no game are this save's game's
         try:
-            settings = Settings.from_dict(data.get("settings"))
+            settings = Settings.from_dict(raw)
         except (ValueError, TypeError) as e:
             raise SaveProblem(f"bad settings: {e}") from None
         try:
