@@ -17,6 +17,8 @@ from playwright.sync_api import Error as PlaywrightError
 from test_page_online import contexts, host_page, join  # noqa: F401  (contexts: a fixture)
 
 READY_NOW = f"({READY_JS})()"
+#: the friend's page got a view or an error from the host after the first ``%d`` messages
+ANSWERED_JS = "window.__rx.slice(%d).some(m => ['view', 'error'].includes(JSON.parse(m[1]).t))"
 
 
 def check_guest_messages(guest: Page, seat: int) -> int:
@@ -67,8 +69,11 @@ def test_a_host_and_a_friend_play_a_game(
         for name, p in (("host", host), ("guest", guest)):
             if table_data(p)["over"] == "true" or not p.evaluate(READY_NOW):
                 continue
+            heard = p.evaluate("window.__rx ? window.__rx.length : 0")
             try:
                 play_turn(p)
+                if p is guest:  # the host's answer to the friend's move before the friend looks again
+                    p.wait_for_function(f"() => {ANSWERED_JS % heard}", timeout=10_000)
             except (PlaywrightError, AssertionError):
                 continue  # the table changed under the click: look again
             acted[name] += 1
