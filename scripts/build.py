@@ -746,7 +746,8 @@ def preload_links(chunks: list[str], code: str = "zip") -> str:
 
 
 def boot_words(html: str) -> str:
-    """The Italian words of the start screen's fixed text, from web/shell/i18n.py, as a JSON data
+    """The Italian words of the start screen's fixed text, from web/shell/i18n.py and the default
+    game's words (``GameSpec.words``: its tagline, its table's fixed text), as a JSON data
     block for web/boot.js, which writes them at once for an Italian visitor (who would
     otherwise read the start screen in English until Python is up: a few seconds on a slow
     phone; Python writes the same words when it starts):
@@ -763,10 +764,22 @@ def boot_words(html: str) -> str:
         raise BuildError("web/shell/i18n.py is missing")
     i18n = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(i18n)
+    # the page's fixed text is the default game's (the first registered): its words over the shell's
+    from web.shell import games
+
+    words = games.get(registered_games()[0][0]).words.replace(".", "/") + ".py"
+    spec = importlib.util.spec_from_file_location("dernier_web_default_words", ROOT / words)
+    if spec is None or spec.loader is None:
+        raise BuildError(f"{words} is missing")
+    default_words = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(default_words)
+    i18n.STRINGS.update(default_words.STRINGS)
     keys = sorted(set(re.findall(r'data-i18n="([^"]+)"', html)))
     unknown = [k for k in keys if k not in i18n.STRINGS]
     if unknown:
-        raise BuildError(f"index.html has data-i18n keys that web/shell/i18n.py lacks: {unknown}")
+        raise BuildError(
+            f"index.html has data-i18n keys that web/shell/i18n.py and the default game lack: {unknown}"
+        )
     choices: dict[str, dict[str, str]] = {}
     for field in ("format", "timer"):
         m = re.search(rf'<select id="opt-{field}"[^>]*>(.*?)</select>', html, re.S)

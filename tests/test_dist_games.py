@@ -188,11 +188,6 @@ def _imports_of_games() -> list[str]:
     return found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shell (card faces, seat view), Dernier's spec (its options) and Scala 40's and DOG's tables "
-    "(card faces) still import Dernier's modules (issue 30's seam): remove this mark once they import none",
-)
 def test_a_visit_loads_only_its_game_s_zip() -> None:
     """Each game's visit loads its own zip alone: the shell, the specs and every other game's
     code import no module of a game's zip (what they import is listed)."""
@@ -209,7 +204,8 @@ def test_boot_preloads_the_zips_of_the_game_the_page_plays(
     page: Page, site: str, query: str, game: str
 ) -> None:
     """web/boot.js reads the link's game as web.shell.params.game_of does (its first registered
-    game=, in any case, else the default) and preloads exactly that game's zips."""
+    game=, in any case, else the default) and preloads exactly that game's zips: the visit
+    fetches its own game's zip alone (a Scala 40 or DOG visit no Dernier code)."""
     open_page(page, site, query + "&delay=0&lang=en")
     assert page.evaluate("document.body.dataset.game") == game
     needs = json.loads(page.text_content("#game-zips") or "{}")["needs"][game]
@@ -218,6 +214,9 @@ def test_boot_preloads_the_zips_of_the_game_the_page_plays(
         "link[data-game-zip]", "ls => ls.map((l) => [l.rel, l.dataset.gameZip, l.getAttribute('href')])"
     )
     assert links == [["preload", game, href] for href in needs]
+    # the network log: the visit fetched its own game's zip, no other game's (issue 30)
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)")
+    assert [u.rsplit("/", 1)[-1] for u in fetched if "/games/" in u] == [f"{game}.zip"]
 
 
 @pytest.mark.browser

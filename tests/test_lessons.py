@@ -28,6 +28,10 @@ WITH_LESSONS = [g for g in games.registered() if g.lessons]
 ALL = [(g.name, i, lesson) for g in WITH_LESSONS for i, lesson in enumerate(g.lesson_list(), 1)]
 
 
+#: the lessons that end the hand (the person closes), every other ends on the person's turn
+ENDS_THE_HAND = {"closing", "close-in-hand"}
+
+
 def words_of(game: games.GameSpec) -> dict[str, tuple[str, str]]:
     return {**STRINGS, **game.strings()}
 
@@ -62,10 +66,10 @@ def scripted(play: LessonPlay, k: int) -> None:
     assert session.bot_side_moves() == []
 
 
-def walk(game: games.GameSpec, lesson: Lesson) -> LessonPlay:
+def walk(game: games.GameSpec, lesson: Lesson, base: Settings | None = None) -> LessonPlay:
     """Play ``lesson`` as its script says, the bots through the session's own bot hooks,
     checking every move against the engine."""
-    session = lesson_session(game, lesson, Settings())
+    session = lesson_session(game, lesson, base or Settings())
     play = LessonPlay(lesson, 1, session)
     install_bots(play)
     scripted(play, 0)
@@ -79,7 +83,10 @@ def walk(game: games.GameSpec, lesson: Lesson) -> LessonPlay:
         play.made(step.expect[0])
         scripted(play, k)
     assert play.done
-    assert session.turn == PERSON and not session.hand_over, "a lesson ends on the person's turn"
+    if lesson.id in ENDS_THE_HAND:
+        assert session.hand_over and session.match.game.hand_winner == PERSON, "the person closes"
+    else:
+        assert session.turn == PERSON and not session.hand_over, "a lesson ends on the person's turn"
     return play
 
 
@@ -228,3 +235,68 @@ def test_an_opening_is_played_before_the_first_step() -> None:
     assert not play.waiting and list(play.queue) == list(lesson.opening)
     scripted(play, 0)
     assert session.turn == PERSON and play.done
+
+
+def test_scala40_has_lessons() -> None:
+    """Issue 32: runs and sets (§4), the opening (§7), taking to open (§6), attaching (§8), the
+    joker's swap (§5), closing and closing in hand (§9)."""
+    lessons = games.get("scala40").lesson_list()
+    assert [lesson.id for lesson in lessons] == [
+        "runs-and-sets",
+        "opening-40",
+        "take-to-open",
+        "attach",
+        "swap-joker",
+        "closing",
+        "close-in-hand",
+    ]
+    assert all(lesson.rules for lesson in lessons)
+
+
+def test_a_step_of_several_taps() -> None:
+    """A step's target may be its taps in order (``Step.taps``); a one-tap step is one."""
+    one = games.get("dernier").lesson_list()[0].steps[0]
+    assert one.taps == (one.target,)
+    opening = games.get("scala40").lesson_list()[1].steps[1]
+    assert len(opening.taps) == 9 and opening.taps[-1] == "#open"
+    assert opening.taps[3].endswith("#meld") and 'data-card="10H"][aria-pressed="true"]' in opening.taps[3]
+
+
+def test_scala40_opening_lesson_counts_to_40() -> None:
+    """§7: the first meld alone (30) does not open; with the set of 5s (45) it does, in either
+    order of the draft."""
+    game = games.get("scala40")
+    lesson = game.lesson_list()[1]
+    play = walk_to(game, lesson, 1)
+    session = play.session
+    assert "under 40" in (session.why_refused("open 10H-JH-QH", PERSON) or "")
+    assert set(lesson.steps[1].expect) == {"open 10H-JH-QH 5D-5C-5S", "open 5D-5C-5S 10H-JH-QH"}
+    assert play.check("open 10H-JH-QH") is None  # the engine's own reason is said
+
+
+def test_scala40_closing_lessons_end_the_hand_and_save() -> None:
+    """§9, §11: the closing lessons end the hand, the person closing (in hand: the others'
+    penalties doubled); a lesson's hand is a real one, so it saves and replays like any."""
+    game = games.get("scala40")
+    lessons = {lesson.id: lesson for lesson in game.lesson_list()}
+    base = Settings(game="scala40", rules="classic")  # the page's settings of a Scala 40 table
+    closing = walk(game, lessons["closing"], base).session
+    in_hand = walk(game, lessons["close-in-hand"], base).session
+    assert not closing.match.m.game.position()["in_hand"]
+    assert in_hand.match.m.game.position()["in_hand"]
+    assert in_hand.match.m.scores[1] == 2 * closing.match.m.scores[1] == 90
+    for session in (closing, in_hand):
+        again = type(session).from_json(session.to_json(), session.store)
+        assert again.match.m.position() == session.match.m.position()
+
+
+def test_scala40_close_in_hand_refuses_a_plain_opening() -> None:
+    """§7, §9: an opening that leaves more than one card is legal, but it is no close in hand:
+    the step says so in its own words."""
+    game = games.get("scala40")
+    lesson = game.lesson_list()[6]
+    play = walk_to(game, lesson, 1)
+    partial = "open 6S-7S-8S 5H-5D-5C-5S JH-JD-JC-JS"
+    assert play.session.why_refused(partial, PERSON) is None
+    assert play.check(partial) == "lesson_s40_in_hand_2_no"
+    assert play.check("open 6S-7S-8S-9S-10S 5H-5D-5C-5S JH-JD-JC-JS") is None

@@ -47,7 +47,7 @@ def run_bots(s: Session) -> Driver:
 
 
 def test_dernier_is_registered_and_the_default() -> None:
-    assert games.get().name == "dernier" == games.DEFAULT_GAME
+    assert games.get().name == "dernier" == games.default_name()
     assert games.registered()[0].name == "dernier"
     assert not games.known("ten")  # the test-only game is registered by tests only
     with pytest.raises(KeyError):

@@ -3,7 +3,9 @@ gives them to the shell (plain Python, no browser): its two presets, the house r
 switches on (anticipo, chi sbaglia paga: RULES §12), the preset fields the house rules panel
 changes one by one (RULES §2 §5 §6 §8 §11), and what its rules say against a match's settings.
 
-Nothing here imports the rules package at import time (every visit registers Dernier's spec);
+The presets, house rules and variants themselves are plain data in Dernier's spec
+(:mod:`web.dernier.game`, which every visit registers); this module, in Dernier's own zip, adds
+what only a Dernier match needs. Nothing here imports the rules package at import time:
 :func:`check_settings` reads it when a Dernier match's settings are checked."""
 
 from __future__ import annotations
@@ -11,25 +13,21 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-#: the presets (``?rules=``), each with its fewest and most players (RULES §1 §2), the
-#: first the default
-RULE_SETS: dict[str, tuple[int, int]] = {"official": (2, 6), "traditional": (3, 8)}
-#: the house rules (RULES §12) the start screen can turn on, off by default: settings of the
-#: same name, at the top level of a save's settings as they always were
-HOUSE_RULES: dict[str, Any] = {"anticipo": False, "chi_sbaglia_paga": False}
+# the choices themselves are in its spec (every visit registers it: web/dernier/game.py)
+from web.dernier.game import HOUSE_RULES, RULE_SETS, VARIANTS
+
+__all__ = [
+    "HOUSE_RULES",
+    "RULE_SETS",
+    "TWO_DECKS",
+    "TWO_DECK_RULES",
+    "VARIANTS",
+    "check_settings",
+    "max_hand_sizes",
+]
+
 #: house rules that need two decks (the traditional preset)
 TWO_DECK_RULES = ("anticipo",)
-#: the differences between the presets that the house rules panel can change one by one
-#: (RULES §5 §6 §8 §11), with the values it offers
-VARIANTS: dict[str, tuple[Any, ...]] = {
-    "play_after_draw": (True, False),
-    "seven_penalty": (2, 1),
-    "jolly": ("suit", "wild"),
-    "empty_draw": ("end", "reshuffle"),
-    "jolly_can_close": (True, False),
-    "hand_size": (4, 5, 6, 7, 8, 9, 10),
-    "timeout": ("lose", "penalty"),
-}
 #: the preset with two decks: the one the two-deck house rules need
 TWO_DECKS = "traditional"
 

@@ -12,7 +12,7 @@ from typing import Any
 import dog
 from dog.board import team_of
 from dog.rules import ruleset
-from web.dernier import faces
+from web.cards import faces
 from web.dog.session import DogMatch, public_moves
 from web.dog.words import log_line, round_words
 from web.shell.i18n import t

@@ -23,6 +23,7 @@ SCALA40 = GameSpec(
     replays="web.scala40.replays:BOOK",
     coach="web.scala40.coach:COACH",
     review="web.scala40.review_page:REVIEW",
+    lessons="web.scala40.lessons:LESSONS",
     # RULES §2 (2–6 players), §13 (presets), §12 (out_at, reentries)
     rule_sets={"classic": (2, 6), "strict": (2, 6)},
     variants={"out_at": range(50, 1001), "reentries": range(0, 6)},

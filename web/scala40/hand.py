@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from scala40 import ruleset
 from scala40.cards import RANKS, SUIT_SYMBOLS, SUITS
 from scala40.melds import check_meld, meld_value, parse_meld
-from web.dernier.cardface import card_name as faces_card_name
+from web.cards.cardface import card_name as faces_card_name
 
 
 def bare(card: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import scala40
-from web.dernier import faces
+from web.cards import faces
 from web.scala40.session import PageMatch
 from web.scala40.words import log_words
 from web.shell.i18n import t

@@ -19,7 +19,7 @@ from pyscript import document, window
 
 from scala40.cards import parse_card
 from scala40.scoring import hand_penalty
-from web.dernier.seatview import SeatView
+from web.cards.seatview import SeatView
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
 from web.shell.dom import by_id, clear, local_storage, make
@@ -421,7 +421,8 @@ class Scala40Table(_Page):
             pile.setAttribute("data-shown", shown)
             top_face.innerHTML = face(top)
             pile.appendChild(top_face)
-            pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=H.card_name(top, lang)))
+            # the name holds the face's text (WCAG 2.5.3): "J ♣" is no word of "Jack of Clubs"
+            pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=face_name(top, lang)))
         else:
             pile.removeAttribute("data-card")
             pile.setAttribute("aria-label", t(lang, "s40_pile_empty"))
@@ -542,6 +543,8 @@ class Scala40Table(_Page):
         store = local_storage()
         if store is None or self.s40_key is None:
             return
+        if self.session is not None and not self.session.store.ok:
+            return  # a match saved nowhere (a lesson) leaves the saved match's order alone
         kept = {
             "key": list(self.s40_key),
             "hand": sorted(st.get("hand") or []),

@@ -378,3 +378,146 @@ def log_words(entry: list[object], names: list[str], lang: str) -> str:
 
 
 __all__ = ["STRINGS", "log_words", "move_words", "why"]
+
+# lessons (web/scala40/lessons.py): what each step asks, its refusal, what it taught
+STRINGS.update(
+    {
+        "lesson_s40_t_melds": ("Runs and sets", "Scale e tris"),
+        "lesson_s40_melds_1": (
+            "You opened last turn with four Kings. A turn starts with a card: tap the stock (§6).",
+            "Hai aperto il turno scorso con quattro Re. Il turno inizia con una carta: "
+            "tocca il tallone (§6).",
+        ),
+        "lesson_s40_melds_2": (
+            "A run: 3 or more cards in a row, one suit (§4). Select 5♥ 6♥ 7♥, then tap Meld.",
+            "Una scala: 3 o più carte in fila dello stesso seme (§4). Seleziona 5♥ 6♥ 7♥, poi tocca Cala.",
+        ),
+        "lesson_s40_melds_3": (
+            "A set: 3 or 4 cards of one rank, all different suits (§4). Select the three 9s, then Meld.",
+            "Un tris: 3 o 4 carte dello stesso valore, di semi diversi (§4). Seleziona i tre 9, poi Cala.",
+        ),
+        "lesson_s40_melds_4": (
+            "A turn ends with a discard (§6): select Q♦ and tap the discard pile.",
+            "Il turno finisce con uno scarto (§6): seleziona la Q♦ e tocca il pozzo.",
+        ),
+        "lesson_s40_melds_done": (
+            "Runs and sets are all the melds there are; a run holds at most 5 cards (§4).",
+            "Scale e tris sono tutte le combinazioni; una scala ha al massimo 5 carte (§4).",
+        ),
+        "lesson_s40_t_open": ("The opening: 40 points", "L'apertura: 40 punti"),
+        "lesson_s40_open_1": (
+            "You have not opened yet. Draw from the stock first.",
+            "Non hai ancora aperto. Prima pesca dal tallone.",
+        ),
+        "lesson_s40_open_2": (
+            "To open, lay melds worth 40 or more at once (§7; J Q K count 10). Select 10♥ J♥ Q♥ and tap "
+            "Add to opening: the count shows 30. Add the three 5s (15), then tap Open.",
+            "Per aprire cala in una volta combinazioni da almeno 40 punti (§7; J Q K valgono 10). Seleziona "
+            "10♥ J♥ Q♥ e tocca Metti in apertura: il conto segna 30. Aggiungi i tre 5 (15), poi tocca Apri.",
+        ),
+        "lesson_s40_open_3": (
+            "After opening only the discard follows (§7): discard K♠.",
+            "Dopo l'apertura si scarta soltanto (§7): scarta il K♠.",
+        ),
+        "lesson_s40_open_done": (
+            "Opened with 45. From your next turn you may lay melds and attach cards freely.",
+            "Aperto con 45. Dal prossimo turno puoi calare e attaccare liberamente.",
+        ),
+        "lesson_s40_t_take": ("Taking from the pile to open", "Prendere dal pozzo per aprire"),
+        "lesson_s40_take_1": (
+            "The Q♠ on the pile makes a set with your Q♥ Q♣. Before opening you may take it only to open "
+            "at once (§6): tap the pile.",
+            "La Q♠ sul pozzo fa tris con le tue Q♥ Q♣. Prima di aprire puoi prenderla solo per aprire "
+            "subito (§6): tocca il pozzo.",
+        ),
+        "lesson_s40_take_1_no": (
+            "Not the stock this time: take the Q♠ from the pile, it completes your opening.",
+            "Non il tallone stavolta: prendi la Q♠ dal pozzo, completa la tua apertura.",
+        ),
+        "lesson_s40_take_2": (
+            "The taken card must be in your opening (§6). Put Q♠ Q♥ Q♣ and 9♦ 10♦ J♦ in the opening "
+            "(59), then tap Open.",
+            "La carta presa deve stare nell'apertura (§6). Metti Q♠ Q♥ Q♣ e 9♦ 10♦ J♦ in apertura (59), "
+            "poi tocca Apri.",
+        ),
+        "lesson_s40_take_3": ("Now discard 4♥.", "Ora scarta il 4♥."),
+        "lesson_s40_take_done": (
+            "A card from the pile must go on the table at once: before opening, in the opening itself (§6).",
+            "La carta del pozzo va calata subito: prima di aprire, nell'apertura stessa (§6).",
+        ),
+        "lesson_s40_t_attach": ("Attaching", "Attaccare"),
+        "lesson_s40_attach_1": ("You have opened. Draw a card.", "Hai aperto. Pesca una carta."),
+        "lesson_s40_attach_2": (
+            "A card goes at either end of a run (§8): select 7♥ and tap your run 4♥ 5♥ 6♥.",
+            "Una carta va a un capo di una scala (§8): seleziona il 7♥ e tocca la tua scala 4♥ 5♥ 6♥.",
+        ),
+        "lesson_s40_attach_3": (
+            "Any meld takes cards, the others' too: add J♥ to the set of Jacks as its missing suit (§8).",
+            "Ogni combinazione prende carte, anche quelle degli altri: aggiungi il J♥ al tris di Fanti (§8).",
+        ),
+        "lesson_s40_attach_4": ("Now discard 9♠.", "Ora scarta il 9♠."),
+        "lesson_s40_attach_done": (
+            "One card per move, at an end of a run or as a set's missing suit (§8).",
+            "Una carta per mossa, a un capo di una scala o come seme mancante di un tris (§8).",
+        ),
+        "lesson_s40_t_joker": ("Swapping a joker", "Sostituire il jolly"),
+        "lesson_s40_joker_1": ("Draw a card.", "Pesca una carta."),
+        "lesson_s40_joker_2": (
+            "In 8♦ ★ 10♦ the joker stands for 9♦, which you hold. Select 9♦ and tap that run: the joker "
+            "comes to your hand (§5).",
+            "In 8♦ ★ 10♦ il jolly sta per il 9♦, che hai in mano. Seleziona il 9♦ e tocca quella scala: "
+            "il jolly viene in mano a te (§5).",
+        ),
+        "lesson_s40_joker_3": (
+            "A joker stands for any card: select A♠ 2♠ and the joker, then Meld: it is the 3♠ (§5).",
+            "Il jolly sta per qualsiasi carta: seleziona A♠ 2♠ e il jolly, poi Cala: è il 3♠ (§5).",
+        ),
+        "lesson_s40_joker_4": ("Now discard 6♣.", "Ora scarta il 6♣."),
+        "lesson_s40_joker_done": (
+            "Only the very card a joker stands for takes its place, and only once you have opened (§5).",
+            "Solo la carta esatta per cui sta il jolly lo sostituisce, e solo dopo aver aperto (§5).",
+        ),
+        "lesson_s40_t_close": ("Closing", "Chiudere"),
+        "lesson_s40_close_1": (
+            "Two cards left: get rid of them all to close. Draw first.",
+            "Ti restano due carte: liberatene per chiudere. Prima pesca.",
+        ),
+        "lesson_s40_close_2": (
+            "Attach 10♣ to your run 7♣ 8♣ 9♣.",
+            "Attacca il 10♣ alla tua scala 7♣ 8♣ 9♣.",
+        ),
+        "lesson_s40_close_3": ("Attach 4♦ to the set of 4s.", "Attacca il 4♦ al tris di 4."),
+        "lesson_s40_close_4": (
+            "The last card is discarded, never laid (§6): discarding it closes the hand (§9).",
+            "L'ultima carta si scarta, non si cala (§6): scartandola chiudi la mano (§9).",
+        ),
+        "lesson_s40_close_done": (
+            "You closed: you score 0, the others pay the cards they hold (§11).",
+            "Hai chiuso: tu prendi 0, gli altri pagano le carte che hanno in mano (§11).",
+        ),
+        "lesson_s40_t_in_hand": ("Closing in hand", "Chiudere in mano"),
+        "lesson_s40_in_hand_1": (
+            "You have not opened, but your 13 cards make three melds. Draw first.",
+            "Non hai aperto, ma le tue 13 carte fanno tre combinazioni. Prima pesca.",
+        ),
+        "lesson_s40_in_hand_2": (
+            "An opening that leaves just one card closes in hand (§7, §9): put the run of spades, the four "
+            "5s and the four Jacks in the opening, then Open.",
+            "Un'apertura che lascia una sola carta chiude in mano (§7, §9): metti in apertura la scala di "
+            "picche, i quattro 5 e i quattro Fanti, poi Apri.",
+        ),
+        "lesson_s40_in_hand_2_no": (
+            "To close in hand every card but one goes into this turn's opening: the whole run and both "
+            "sets (Take back starts the opening again).",
+            "Per chiudere in mano tutte le carte tranne una vanno nell'apertura di questo turno: la scala "
+            "intera e i due poker (Riprendi ricomincia l'apertura).",
+        ),
+        "lesson_s40_in_hand_3": ("Discard K♠, your last card.", "Scarta il K♠, la tua ultima carta."),
+        "lesson_s40_in_hand_done": (
+            "Closed in hand: the others pay double (§9, §11), and such an opening need not reach 40 (§7). "
+            "You know Scala 40 now.",
+            "Chiuso in mano: gli altri pagano doppio (§9, §11), e un'apertura così non deve arrivare a 40 "
+            "(§7). Ora conosci Scala 40.",
+        ),
+    }
+)

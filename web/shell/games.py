@@ -32,9 +32,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-#: the game of a URL without ``game=`` (every older link, save and invitation)
-DEFAULT_GAME = "dernier"
-
 
 class GameMatch(Protocol):
     """What the shell's :class:`~web.shell.session.Session` asks of a rules package's
@@ -184,9 +181,11 @@ class GameSpec:
     #: ``module:REVIEW`` of its post-hand review (:class:`web.shell.reviewbook.Review`); empty:
     #: no review
     review: str = ""
-    #: the start screen's fan of cards (codes drawn with the house's card faces, whose marks
-    #: are Dernier's actions: a game of plain cards picks plain ones; required)
+    #: the start screen's fan of cards (codes drawn with :attr:`faces`; required)
     fan: tuple[str, ...] = field(kw_only=True)
+    #: ``module:function(code) -> svg`` of its own card faces (a game whose cards carry marks);
+    #: empty: the house's plain faces (:mod:`web.cards.faces`)
+    faces: str = ""
     #: ``module:LESSONS`` of its lessons (:class:`web.shell.lessons.Lesson`, played at its own
     #: table with a fixed deal and scripted bots); empty: no lessons
     lessons: str = ""
@@ -266,6 +265,11 @@ class GameSpec:
         lines: Callable[[str, Any, Mapping[str, Any] | None], list[HelpLine]] = self.load(self.help)
         return lines(lang, session, state)
 
+    def card_svg(self, code: str) -> str:
+        """The face of the card ``code`` as the game draws it (:attr:`faces`)."""
+        draw: Callable[[str], str] = self.load(self.faces or "web.cards.faces:card_svg")
+        return draw(code)
+
     def strings(self) -> Mapping[str, tuple[str, str]]:
         words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS
         return words
@@ -277,10 +281,14 @@ class GameSpec:
 
 _GAMES: dict[str, GameSpec] = {}
 _LOADED: list[bool] = []
+#: the name of the game registered as the default (``register(..., default=True)``)
+_DEFAULT: list[str] = []
 
 
-def register(spec: GameSpec) -> GameSpec:
-    """Add a game (once per name: registering the same name again replaces it)."""
+def register(spec: GameSpec, *, default: bool = False) -> GameSpec:
+    """Add a game (once per name: registering the same name again replaces it). The
+    ``default`` game is the one of a URL without ``game=`` (every older link, save and
+    invitation); without one, the first registered."""
     if not spec.name.isidentifier() or spec.name != spec.name.lower():
         raise ValueError(f"a game's name is a lowercase identifier, not {spec.name!r}")
     lo, hi = spec.seats
@@ -293,6 +301,8 @@ def register(spec: GameSpec) -> GameSpec:
         if values is None or any(v not in values for v in (offer.default, *offer.common)):
             raise ValueError(f"{spec.name}: {name} offers values its variants do not accept")
     _GAMES[spec.name] = spec
+    if default:
+        _DEFAULT[:] = [spec.name]
     return spec
 
 
@@ -307,16 +317,26 @@ def _ensure() -> None:
         importlib.import_module("web.games")  # the registration lines
 
 
+def default_name() -> str:
+    """The name of the default game (:func:`register`); LookupError if no game is registered."""
+    _ensure()
+    if _DEFAULT and _DEFAULT[0] in _GAMES:
+        return _DEFAULT[0]
+    for name in _GAMES:
+        return name
+    raise LookupError("no game is registered")
+
+
 def registered() -> list[GameSpec]:
     """The registered games, the default first, then by name."""
-    _ensure()
-    return sorted(_GAMES.values(), key=lambda g: (g.name != DEFAULT_GAME, g.name))
+    first = default_name()
+    return sorted(_GAMES.values(), key=lambda g: (g.name != first, g.name))
 
 
 def get(name: str | None = None) -> GameSpec:
     """The game called ``name`` (the default game for None); KeyError if not registered."""
     _ensure()
-    return _GAMES[name or DEFAULT_GAME]
+    return _GAMES[name or default_name()]
 
 
 def known(name: str) -> bool:

@@ -37,16 +37,26 @@ class Step:
     """One thing to try: ``words`` (a word key) say it, ``expect`` lists the move strings
     of the person's seat that do it (the first is the one the lesson means), ``target`` is
     the CSS selector of the element to tap, ``then`` the other seats' moves that follow, in
-    order (``(seat, move)``), until the person's next step."""
+    order (``(seat, move)``), until the person's next step.
+
+    A move made of several taps (cards selected, then a button) gives ``target`` as the
+    taps' selectors in order: the page marks the first one that matches an element, so each
+    selector says when its tap is still to make (e.g. a card not yet selected, a button once
+    the cards are)."""
 
     words: str
     expect: tuple[str, ...]
-    target: str
+    target: str | tuple[str, ...]
     then: tuple[tuple[int, str], ...] = ()
     #: a word key said when the person makes another legal move ("" : the shell's own)
     instead: str = ""
     #: a word key said after the person's move, while the others play ("" : the shell's own)
     after: str = ""
+
+    @property
+    def taps(self) -> tuple[str, ...]:
+        """The selectors of the step's taps, in order (one for a one-tap step)."""
+        return (self.target,) if isinstance(self.target, str) else self.target
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class LessonRunner(_Page):
     lesson: LessonPlay | None = None
     lesson_marked = False  # the page shows a lesson's marks (to clear once it is left)
     lesson_note = ""  # the last refusal, shown in the box until the next move
+    lesson_summary_shut = False  # the hand's summary was closed once for the lesson's end
 
     # -- the page's hooks, wrapped -------------------------------------------------------
 
@@ -73,6 +74,14 @@ class LessonRunner(_Page):
             play.made(move)
             self.draw_lesson()
         return refused
+
+    def refusal_words(self, reason: str) -> str:
+        """A lesson's own refusal is already in the player's words; the engine's are the
+        table's to word."""
+        if self.lesson is not None and reason and reason == self.lesson_note:
+            return reason
+        words: str = super().refusal_words(reason)  # type: ignore[misc]
+        return words
 
     def begin(self, session: Session) -> None:
         if self.lesson is None or session is not self.lesson.session:
@@ -120,6 +129,9 @@ class LessonRunner(_Page):
         self.on(by_id("lesson-leave"), "click", lambda e: self.leave_lesson())
         self.on(by_id("help-lesson"), "click", lambda e: self.on_help_lesson())
         self.on(by_id("menu-lessons"), "click", self.on_menu_lessons)
+        # a tap that is not a move (a card selected) may be one of a step's taps: the next
+        # one is marked once the table has drawn it (the page's listeners come first)
+        self.on(document, "click", lambda e: self.mark_lesson_target())
 
     def wire(self) -> None:
         super().wire()
@@ -154,6 +166,7 @@ class LessonRunner(_Page):
         install_bots(play)
         self.lesson = play
         self.lesson_note = ""
+        self.lesson_summary_shut = False
         self.begin(session)
         self.draw_lesson()
         self.focus_hand()
@@ -259,10 +272,7 @@ class LessonRunner(_Page):
         """The lesson's box, the body's hooks and the element to tap, from the lesson's state."""
         play = self.lesson
         body = document.body
-        if self.lesson_marked:
-            marked = document.querySelectorAll("[data-lesson-target]")
-            for i in range(marked.length):
-                marked.item(i).removeAttribute("data-lesson-target")
+        self.mark_lesson_target()
         if play is None or self.session is not play.session:
             if self.lesson_marked:
                 by_id("lesson").hidden = True
@@ -286,12 +296,15 @@ class LessonRunner(_Page):
             text = t(lang, "lesson_done") + " " + t(lang, lesson.done)
             self.mark_lesson_done(lesson.id)
             body.dataset.lessonDone = "true"
+            summary = by_id("summary")
+            if play.session.hand_over and summary.open and not self.lesson_summary_shut:
+                # a lesson that ends the hand: its end and "Next lesson" are said in its box
+                # (the summary stays a tap away: the table's own button reopens it)
+                self.lesson_summary_shut = True
+                summary.close()
         elif play.waiting and step is not None:
             shown = play.index + 1
             text = t(lang, step.words)
-            target = document.querySelector(step.target)
-            if target:
-                target.setAttribute("data-lesson-target", "true")
             body.removeAttribute("data-lesson-done")
         else:  # the others play their part of the script
             shown = max(play.index, 1)
@@ -311,5 +324,24 @@ class LessonRunner(_Page):
         again.textContent = t(lang, "lesson_again")
         by_id("lesson-leave").textContent = t(lang, "lesson_leave")
         play_on = by_id("lesson-play-on")
-        play_on.hidden = not play.done or last
+        play_on.hidden = not play.done or last or play.session.hand_over
         play_on.textContent = t(lang, "lesson_play_on")
+
+    def mark_lesson_target(self) -> None:
+        """``data-lesson-target`` on the element to tap now: the first of the step's taps
+        that matches an element (none while the others play or once the lesson is over)."""
+        if self.lesson_marked:
+            marked = document.querySelectorAll("[data-lesson-target]")
+            for i in range(marked.length):
+                marked.item(i).removeAttribute("data-lesson-target")
+        play = self.lesson
+        if play is None or self.session is not play.session or not play.waiting or play.step is None:
+            return
+        for selector in play.step.taps:
+            try:
+                el = document.querySelector(selector)
+            except Exception:  # a selector this browser cannot read: the next tap's
+                continue
+            if el:
+                el.setAttribute("data-lesson-target", "true")
+                return

@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from web.shell import games
-from web.shell.games import DEFAULT_GAME
+from web.shell.games import default_name
 
 LEVELS = ("easy", "medium", "hard")
 #: who else a seat can be: a person on this device (pass-and-play) or a friend online
@@ -97,7 +97,7 @@ class Settings:
     #: seconds a dropped friend is waited for before the stand-in plays (RULES §11 aside)
     grace: int = GRACE_DEFAULT
     #: the registered game these settings are for (its rule sets and variants)
-    game: str = DEFAULT_GAME
+    game: str = field(default_factory=default_name)
 
     def __post_init__(self) -> None:
         own = _options(self.game)
@@ -111,7 +111,7 @@ class Settings:
                 d.update(self.options)
             else:
                 d[k] = v
-        if self.game == DEFAULT_GAME:
+        if self.game == default_name():
             del d["game"]  # the default game's saves and choices keep the shape they always had
         d["levels"] = list(self.levels)
         d["variants"] = dict(self.variants)
@@ -124,7 +124,7 @@ class Settings:
         ValueError if anything is off."""
         if not isinstance(data, dict):
             raise ValueError("settings must be an object")
-        game = data.get("game", DEFAULT_GAME)
+        game = data.get("game", default_name())
         own = _options(game) if isinstance(game, str) else {}
         known = {f for f in cls.__dataclass_fields__} - {"options"}
         # saves from when every game's settings had every game's options: another game's
@@ -346,7 +346,8 @@ class Parsed:
     given: dict[str, str] = field(default_factory=dict)  # the accepted match parameters
     notices: list[Notice] = field(default_factory=list)
     prefs_given: set[str] = field(default_factory=set)  # preference keys the URL set
-    game: str = DEFAULT_GAME  # the registered game the URL names (``game=``), else the default
+    #: the registered game the URL names (``game=``), else the default
+    game: str = field(default_factory=default_name)
 
 
 def _int(text: str) -> int | None:
@@ -556,7 +557,7 @@ def game_query(game: str) -> str:
     """The query that names ``game`` in the page's own URLs (a reload after the start
     screen, invitations, share links): none for the default game, so that every Dernier URL
     stays what it always was, else ``?game=<name>``."""
-    return "" if game == DEFAULT_GAME else f"?{GAME_PARAM}={game}"
+    return "" if game == default_name() else f"?{GAME_PARAM}={game}"
 
 
 def match_query(s: Settings) -> str:
@@ -568,7 +569,7 @@ def match_query(s: Settings) -> str:
     spec = games.get(s.game) if games.known(s.game) else games.get()
     reads = set(spec.params)
     pairs: list[tuple[str, str]] = []
-    if s.game != DEFAULT_GAME:
+    if s.game != default_name():
         pairs.append((GAME_PARAM, s.game))
     if "players" in reads:
         pairs.append(("players", str(s.players)))
@@ -606,4 +607,4 @@ def game_of(query: str) -> str:
     for key, value in query_pairs(q):
         if key == GAME_PARAM and games.known(value.strip().lower()):
             return value.strip().lower()
-    return DEFAULT_GAME
+    return default_name()

@@ -40,7 +40,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from web.shell import games
-from web.shell.games import DEFAULT_GAME, GameSpec
+from web.shell.games import GameSpec
 from web.shell.i18n import bot_names, t
 from web.shell.params import Settings
 from web.shell.replay import Kept, ReplayShelf, Storage
@@ -76,11 +76,12 @@ class Store:
     """Reads and writes the page's data in a Storage; never raises on a storage failure
     (``ok`` turns False and the page says that saving is off)."""
 
-    def __init__(self, storage: Storage | None, game: str = DEFAULT_GAME) -> None:
+    def __init__(self, storage: Storage | None, game: str = "") -> None:
         self.storage: Storage = storage if storage is not None else MemoryStorage()
         self.ok = storage is not None
-        #: the game whose data this store reads and writes (its keys: ``<game>.<what>.v1``)
-        self.game = game
+        #: the game whose data this store reads and writes (its keys: ``<game>.<what>.v1``;
+        #: the default game's when none is named)
+        self.game = game or games.default_name()
 
     def key(self, what: str) -> str:
         """The storage key of ``what`` (``match``, ``prefs``, ``stats``, ``replays``) for this
@@ -208,8 +209,9 @@ class Session:
     This class knows no game: a game's session class (named by its
     :class:`~web.shell.games.GameSpec`) fills in the hooks marked *hook* below."""
 
-    #: the registered name of the game this class plays (set by each game's class)
-    GAME: ClassVar[str] = DEFAULT_GAME
+    #: the registered name of the game this class plays (set by each game's class; "" for
+    #: :class:`Session` itself: the default game)
+    GAME: ClassVar[str] = ""
     #: the exception the game's engine raises for a move it refuses (a ValueError)
     Illegal: ClassVar[type[ValueError]] = ValueError
 
@@ -218,7 +220,7 @@ class Session:
     ) -> Session:
         """``Session(...)`` makes a session of the store's game (its registered class)."""
         if cls is Session:
-            cls = Session.class_for(store.game if store else DEFAULT_GAME)
+            cls = Session.class_for(store.game if store else games.default_name())
         return super().__new__(cls)
 
     def __init__(
@@ -398,7 +400,8 @@ class Session:
     ) -> Session:
         """A new match of the store's game (of this class's game when called on it)."""
         if cls is Session:
-            return Session.class_for(store.game if store else DEFAULT_GAME).new(settings, store, origin, seed)
+            game = store.game if store else games.default_name()
+            return Session.class_for(game).new(settings, store, origin, seed)
         lo, hi = games.get(cls.GAME).seats  # the game's seat limits (DOG: four only)
         if not lo <= settings.players <= hi:
             settings = settings.with_players(min(max(settings.players, lo), hi))
@@ -444,7 +447,7 @@ class Session:
         """A session from :meth:`to_json` (of the store's game when called on
         :class:`Session`); :class:`SaveProblem` with the reason otherwise."""
         if cls is Session:
-            return Session.class_for(store.game if store else DEFAULT_GAME).from_json(text, store)
+            return Session.class_for(store.game if store else games.default_name()).from_json(text, store)
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as e:

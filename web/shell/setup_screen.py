@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from web.dernier import faces
 from web.shell.dom import by_id, clear, make
 from web.shell.games import in_lang
-from web.shell.i18n import choice_text, rule_refs, seat_note, t
+from web.shell.i18n import STRINGS, choice_text, rule_refs, seat_note, t
 from web.shell.params import (
     SEAT_CHOICES,
     Settings,
@@ -63,17 +62,20 @@ class SetupScreen(_Page):
             for code in self.game.fan:
                 c = make("div", "fan-card")
                 c.dataset.card = code
-                c.innerHTML = faces.card_svg(code)
+                c.innerHTML = self.game.card_svg(code)
                 fan.appendChild(c)
 
     def translate_page(self, lang: str) -> None:
         """The page's fixed text: every ``data-i18n`` element, the format and timer
-        choices, labels and placeholders."""
+        choices, labels and placeholders. An element of another game's table (whose words
+        the visit's game does not have) keeps its text."""
         document.documentElement.lang = lang
         nodes = document.querySelectorAll("[data-i18n]")
         for i in range(nodes.length):
             el = nodes.item(i)
-            el.textContent = t(lang, el.dataset.i18n)
+            key = str(el.dataset.i18n)
+            if key in STRINGS:
+                el.textContent = t(lang, key)
         for field in ("format", "timer"):
             sel = by_id(f"opt-{field}")
             for i in range(sel.options.length):

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from web.dernier.seatview import SeatView
+from web.cards.seatview import SeatView
 from web.net.lobby import FriendsScreens
 from web.shell import games
 from web.shell.coach_ui import CoachButton
