@@ -14,11 +14,9 @@ import pytest
 from dog_page_support import READY_JS, play_turn, table_data
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from test_page_online import contexts, host_page, join  # noqa: F401  (contexts: a fixture)
+from test_page_online import answered_js, contexts, host_page, join  # noqa: F401  (contexts: a fixture)
 
 READY_NOW = f"({READY_JS})()"
-#: the friend's page got a view or an error from the host after the first ``%d`` messages
-ANSWERED_JS = "window.__rx.slice(%d).some(m => ['view', 'error'].includes(JSON.parse(m[1]).t))"
 
 
 def check_guest_messages(guest: Page, seat: int) -> int:
@@ -73,7 +71,7 @@ def test_a_host_and_a_friend_play_a_game(
             try:
                 play_turn(p)
                 if p is guest:  # the host's answer to the friend's move before the friend looks again
-                    p.wait_for_function(f"() => {ANSWERED_JS % heard}", timeout=10_000)
+                    p.wait_for_function(f"() => {answered_js(heard)}", timeout=10_000)
             except (PlaywrightError, AssertionError):
                 continue  # the table changed under the click: look again
             acted[name] += 1
