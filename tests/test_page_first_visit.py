@@ -132,7 +132,7 @@ def test_a_new_player_deals_reads_the_help_and_plays(
     page.click("#help-close")
     expect(page.locator("#help")).to_be_hidden()
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
-    answer_the_deal(page)  # a deal from the form has no seed: 1 in 30 asks the person first
+    answer_the_deal(page)  # a deal from the form has no seed: 3 to 6 in 100 ask the person first
     key = games.get(game).key("help")
     page.wait_for_function(f"localStorage.getItem('{key}') === 'seen'", timeout=3000)
     page.click("#menu-button")
