@@ -1,6 +1,6 @@
 """Ten's table in the page (browser only): the mixin the shell asks of a game's table, as
 small as a table can be. Each legal step is a button ``#hand [data-move]``; the total and the
-engine's refusals show in ``#hint``."""
+engine's refusals show in ``#hint``; the shell's curtain passes the device between people."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class TenTable:
             self.hint(refused, refused=True)
 
     def render(self: Any) -> None:
-        state = self.state_now()
+        state = self.seat_state()
         if state is None:
             return
         table = self.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
@@ -32,20 +32,16 @@ class TenTable:
             self.hub.render_seats()
         hand = by_id("hand")
         clear(hand)
+        if self.show_curtain(state["names"], state["hand_over"]):
+            return
         if state["turn"] == self.seat:
             for move in state["legal"]:
                 if move != "wave":
                     hand.appendChild(make("button", "card", move, type="button", data_move=move))
         self.hint(t(self.lang, "ten_total", n=state["total"]))
 
-    def render_thinking(self: Any) -> None:
-        pass
-
     def render_timer(self: Any) -> None:
         pass
-
-    def curtain_up(self: Any) -> bool:
-        return False
 
     def hand_buttons(self: Any) -> list[Any]:
         return []
@@ -58,6 +54,16 @@ class TenTable:
 
     def open_summary(self: Any, *args: Any) -> None:
         pass
+
+    def draw_replay_board(self: Any, b: dict[str, Any]) -> None:
+        """A replayed position (:meth:`fakegame.replays.TenBook.board`): each seat's row and
+        the total."""
+        facts = by_id("replay-facts")
+        clear(facts)
+        facts.appendChild(make("li", "", t(self.lang, "ten_total", n=b["total"])))
+        clear(by_id("replay-seats"))
+        for s in range(b["players"]):
+            self.replay_seat_row(b, s, [])
 
 
 MIXINS = (TenTable,)

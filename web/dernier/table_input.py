@@ -335,7 +335,7 @@ class TableInput(_Page):
 
     def on_next(self) -> None:
         s = self.session
-        if s is None or not s.match.game.over or s.match.over:
+        if s is None or not s.hand_over or s.match.over:
             return
         s.next_hand()
         self.drop_notices("penalty")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pyscript import document, window
 
@@ -29,10 +29,16 @@ PILE_HISTORY = 8  # the discard pile's cards shown on request
 
 
 if TYPE_CHECKING:
+    from web.scala40.session import Scala40Session
     from web.shell.page import PageLike as _Page  # the whole page, as this table sees it
     from web.shell.session import Session
 else:
     _Page = object
+
+
+def deciding(s: Session) -> list[int]:
+    """The seats that went out and decide on a re-entry now (§12)."""
+    return cast("Scala40Session", s).match.m.decide
 
 
 def face(code: str) -> str:
@@ -256,7 +262,7 @@ class Scala40Table(_Page):
         """The seat to act: the turn, or a local player who must decide on a re-entry."""
         seat = s.turn
         if seat is None:
-            seat = next((p for p in s.match.m.decide if s.is_local(p)), None)
+            seat = next((p for p in deciding(s) if s.is_local(p)), None)
         return seat
 
     def seat_passed(self) -> None:
@@ -833,7 +839,7 @@ class Scala40Table(_Page):
 
     def on_next(self) -> None:
         s = self.session
-        if s is None or not s.hand_over or s.match.over or s.match.m.decide:
+        if s is None or not s.hand_over or s.match.over or deciding(s):
             return
         s.next_hand()
         by_id("summary").close()

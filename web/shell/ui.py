@@ -280,9 +280,7 @@ class PageCore(_Page):
 
     def screen(self, name: str) -> None:
         document.body.dataset.screen = name
-        title = self.game.title(self.lang)  # every screen names the game it plays
-        document.title = title
-        document.querySelector(".brand").textContent = title
+        self.show_title()  # every screen names the game it plays
         by_id("setup").hidden = name != "setup"
         by_id("table").hidden = name != "table"
         by_id("save-problem").hidden = name != "problem"
