@@ -25,6 +25,10 @@ serves every game (the page's session, the command line, tests) calls the same n
 ``m.players``, ``m.hand_no``, ``m.over``, ``m.winner``
 ============================  ==================================================================
 
+The instance side alone (every name but ``new``, ``load``, ``from_position`` and ``replay``) is
+:class:`MatchInPlay`: what code that holds a match in play asks of it (the page's session,
+which makes and loads its matches through its game's own hooks).
+
 What each game's rules make of an abandon or a timeout is its own (its RULES): Dernier's
 abandon loses the match, DOG's loses the game for the team, Scala 40's ends the match with
 the leaver last; a timeout loses (Dernier ``timeout = "lose"``, DOG), costs a turn and a card
@@ -44,8 +48,9 @@ from .errors import IllegalMove
 META_MOVES = ("abandon", "timeout")
 
 
-class MatchProtocol(Protocol):
-    """A match of any of the games, as code serving every game sees it (see the module)."""
+class MatchInPlay(Protocol):
+    """A match in play, as code that holds one sees it (the page's session): the instance side
+    of :class:`MatchProtocol` (see the module)."""
 
     @property
     def players(self) -> int: ...
@@ -63,18 +68,6 @@ class MatchProtocol(Protocol):
         """The winning seat (DOG: team) once the match is over."""
         ...
 
-    @classmethod
-    def new(cls, *, players: int = ..., rules: str = ..., seed: int | None = None) -> Self: ...
-
-    @classmethod
-    def load(cls, data: dict[str, Any] | str | bytes) -> Self: ...
-
-    @classmethod
-    def from_position(cls, pos: dict[str, Any]) -> Self: ...
-
-    @classmethod
-    def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]: ...
-
     def next_hand(self) -> None: ...
 
     def legal_moves(self, seat: int | None = None) -> list[str]: ...
@@ -91,9 +84,29 @@ class MatchProtocol(Protocol):
 
     def position(self) -> dict[str, Any]: ...
 
-    def record(self) -> dict[str, Any]: ...
+    def record(self) -> dict[str, Any]:
+        """The match's moves: ``history``, one entry per hand (DOG: game), each with its
+        ``moves`` as ``[seat, move]`` (what :meth:`MatchProtocol.replay` plays again)."""
+        ...
 
     def save(self) -> dict[str, Any]: ...
+
+
+class MatchProtocol(MatchInPlay, Protocol):
+    """A match of any of the games, as code serving every game sees it (see the module): a
+    match in play (:class:`MatchInPlay`) and the ways to make one."""
+
+    @classmethod
+    def new(cls, *, players: int = ..., rules: str = ..., seed: int | None = None) -> Self: ...
+
+    @classmethod
+    def load(cls, data: dict[str, Any] | str | bytes) -> Self: ...
+
+    @classmethod
+    def from_position(cls, pos: dict[str, Any]) -> Self: ...
+
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]: ...
 
 
 class Leaving(Protocol):
@@ -226,6 +239,7 @@ class Fields:
 __all__ = [
     "META_MOVES",
     "Fields",
+    "MatchInPlay",
     "MatchProtocol",
     "Refusals",
     "check_seed",

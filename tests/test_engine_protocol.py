@@ -29,8 +29,10 @@ from web.shell.session import MemoryStorage, Session, Store
 GAMES = [dernier, scala40, dog]
 EASY = make_bot("easy")
 IDS = ["dernier", "scala40", "dog"]
-#: the members of the protocol (its methods and properties)
-NAMES = sorted(n for n in vars(engine.MatchProtocol) if not n.startswith("_"))
+#: the members of the protocol (its methods and properties, its instance side's too)
+NAMES = sorted(
+    n for p in (engine.MatchInPlay, engine.MatchProtocol) for n in vars(p) if not n.startswith("_")
+)
 
 
 def actor(m: Any) -> int:
@@ -74,6 +76,37 @@ def test_every_match_has_the_common_names(game: Any) -> None:
         assert callable(getattr(game.Match, name, None)) or hasattr(new(game), name), name
     m = new(game)
     assert m.players == (3 if game is dernier else 4) and m.hand_no == 1 and not m.over and m.winner is None
+
+
+def test_the_test_only_game_is_a_match_of_the_common_interface() -> None:
+    """Ten (tests/fakegame, a MatchProtocol to ``mypy --strict tests/fakegame``) has the common names: its
+    replay gives every position of its record, a refusal changes nothing and gives the
+    reason, abandon is a move of the record."""
+    import fakegame
+
+    m = fakegame.Match.new(players=3, hands=2, seed=4)
+    for name in NAMES:
+        assert hasattr(m, name), name
+    seen = [m.position()]
+    rng = random.Random(2)
+    while not m.over:
+        if m.game.over:
+            m.next_hand()
+        else:
+            seat = m.game.turn
+            m.play(rng.choice([x for x in m.legal_moves(seat) if x != "wave"]), seat)
+        seen.append(m.position())
+    assert m.hand_no == 2 and list(fakegame.Match.replay(m.record())) == seen
+    m = fakegame.Match.new(players=2, seed=1)
+    other = 1 - m.game.turn
+    before = m.position()
+    reason = m.why_refused("2", other)
+    with pytest.raises(errors.IllegalMove) as e:
+        m.play("2", other)
+    assert reason == str(e.value) and m.position() == before and m.why_refused("wave", other) is None
+    m.play("abandon", other)
+    assert m.over and m.winner == 1 - other and m.legal_moves(0) == []
+    assert fakegame.Match.load(m.save()).position() == m.position()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

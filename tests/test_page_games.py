@@ -1,17 +1,21 @@
-"""The game seam in the page (issue 22): a test-only game (*Ten*, ``tests/fakegame``) is
-registered by this test alone (its files added to the page's pyscript.toml and one
-registration line to web/games.py, through request routing), and plays through the shell:
-the start screen's choice of game, a match against a bot, its own save resumed after a
-reload, its own statistics and Replays list, Dernier's data untouched; and a friend online."""
+"""The game seam in the page (issues 22, 30): a test-only game (*Ten*, ``tests/fakegame``) is
+registered by these tests alone (its files added to the page's pyscript.toml and one
+registration line to web/games.py, through request routing), and goes through the whole
+shell with only the hooks a game must give: the start screen's choice of game and its own
+name, tagline, fan and formats in both languages, its first-time help, pass-and-play's
+curtain, its own save resumed after a reload, its own statistics, Replays list and replay
+viewer, Dernier's data untouched; and a friend online."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import re
 from pathlib import Path
 
 import pytest
 from browser_support import open_page
+from fakegame.words import STRINGS, help_lines
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_page_online import contexts, new_page, table, wait_ready
@@ -19,7 +23,7 @@ from test_page_online import contexts, new_page, table, wait_ready
 __all__ = ["contexts"]  # the fixture of test_page_online: every context's network guard
 
 ROOT = Path(__file__).resolve().parent.parent
-FAKE_FILES = ["__init__.py", "session.py", "spec.py", "table.py", "words.py"]
+FAKE_FILES = ["__init__.py", "replays.py", "session.py", "spec.py", "table.py", "words.py"]
 REGISTER = "\nfrom fakegame.spec import TEN  # noqa: E402\n\nregister(TEN)\n"
 DERNIER_SAVE = "dernier.match.v1"
 
@@ -39,63 +43,122 @@ def add_ten(page: Page) -> None:
     page.route("**/web/games.py", games)
 
 
-def ten_state(page: Page) -> dict[str, str]:
-    return dict(page.evaluate("() => ({...document.querySelector('#table').dataset})"))
+FORMATS_JS = "els => els.map(e => [e.value, e.textContent])"
+
+
+def start_screen_in(page: Page, lang: str) -> None:
+    """The start screen says Ten's own name, tagline and formats in ``lang``."""
+    en = lang == "en"
+    expect(page.locator(".brand")).to_have_text("Ten" if en else "Dieci")
+    expect(page).to_have_title("Ten" if en else "Dieci")
+    expect(page.locator(".tagline")).to_have_text(STRINGS["tagline"][0 if en else 1])
+    formats = page.eval_on_selector_all("#opt-format option", FORMATS_JS)
+    assert formats == [
+        ["hands:1", "one hand" if en else "una mano"],
+        ["hands:3", "three hands" if en else "tre mani"],
+    ]
+
+
+def to_act(page: Page) -> str:
+    """Waits for the curtain, a move to make or the match's end: which one."""
+    page.wait_for_function(
+        """() => document.body.dataset.curtain === 'true'
+                 || document.querySelector('#table').dataset.matchOver === 'true'
+                 || !!document.querySelector('#hand [data-move]')"""
+    )
+    if page.evaluate("document.querySelector('#table').dataset.matchOver") == "true":
+        return "over"
+    return "curtain" if page.evaluate("document.body.dataset.curtain") == "true" else "move"
 
 
 @pytest.mark.browser
-def test_a_test_only_game_plays_through_the_page(page: Page, dev_server_url: str) -> None:
+@pytest.mark.first_visit
+def test_a_test_only_game_goes_through_the_whole_shell(page: Page, dev_server_url: str) -> None:
+    """Issue 30: Ten's spec alone takes it through the start screen, its first-time help,
+    pass-and-play's curtain, a reload, the Replays list and the viewer; Dernier's data stays."""
     # a plain page offers the registered games, Dernier first
-    open_page(page, dev_server_url)
+    open_page(page, dev_server_url, "lang=en")
     assert page.is_visible("#game-field")
     assert page.evaluate("document.body.dataset.game") == "dernier"
-
     add_ten(page)
-    open_page(page, dev_server_url)
-    assert page.is_visible("#game-field")
+    open_page(page, dev_server_url, "lang=en")
     options = page.eval_on_selector_all("#opt-game option", "els => els.map(e => [e.value, e.selected])")
     assert options == [["dernier", True], ["dog", False], ["scala40", False], ["ten", False]]
     page.select_option("#opt-game", "ten")
     page.wait_for_url("**/index.html?game=ten")
+    page.wait_for_function("document.body.dataset.ready === 'true' && document.body.dataset.game === 'ten'")
     page.evaluate(f"localStorage.setItem('{DERNIER_SAVE}', 'kept as it is')")
+    start_screen_in(page, "en")
+    fan = page.eval_on_selector_all("#hero-fan [data-card]", "els => els.map(e => e.dataset.card)")
+    assert fan == ["10H", "10S", "10D"]
+    assert page.eval_on_selector_all("#opt-players option", "els => els.map(e => e.value)") == ["2", "3", "4"]
+    page.select_option("#opt-lang", "it")
+    start_screen_in(page, "it")
+    page.select_option("#opt-lang", "en")
 
-    open_page(page, dev_server_url, "game=ten&delay=0")
-    assert page.evaluate("document.body.dataset.game") == "ten"
-    assert page.evaluate("document.body.dataset.bots") == "ten"
+    # pass-and-play: two people on this device
     page.select_option("#opt-players", "2")
+    page.fill("#opt-name", "Ada")
+    page.select_option('#opt-levels select[data-bot="1"]', "human")
+    page.fill('#opt-levels input[data-name-for="1"]', "Bea")
     page.select_option("#opt-format", "hands:1")
     page.click("#start")
     page.wait_for_function("document.body.dataset.screen === 'table'")
-
-    def my_turn_or_over() -> dict[str, str]:
-        page.wait_for_function(
-            """() => {
-              const d = document.querySelector('#table').dataset;
-              return d.over === 'true' || (d.turn === '0' && !!document.querySelector('#hand [data-move]'));
-            }"""
-        )
-        return ten_state(page)
-
-    state = my_turn_or_over()
-    assert state["over"] == "true" or page.text_content("#hint") == f"Total {state['total']}"
-    resumed = False
-    while state["over"] != "true":
+    # a new player's first deal: Ten's own help, nothing of another game's
+    expect(page.locator("#help")).to_be_visible()
+    expect(page.locator("#help-list li").first).to_have_text(help_lines("en", None, None)[0][1])
+    page.click("#help-close")
+    names = {"0": "Ada", "1": "Bea"}
+    curtains, moves, reloaded = 0, 0, False
+    while (now := to_act(page)) != "over":
+        turn = page.evaluate("document.querySelector('#table').dataset.turn")
+        if now == "curtain":
+            # the person to act is asked for, and nothing of the table shows under the curtain
+            expect(page.locator("#curtain-title")).to_have_text(f"Pass the device to {names[turn]}")
+            assert page.locator("#hand [data-move]").count() == 0
+            curtains += 1
+            page.click("#curtain-go")
+            expect(page.locator("#curtain")).to_be_hidden()
+            continue
+        expect(page.locator("#table")).to_have_attribute("data-seat", turn)
         page.click("#hand [data-move='1']")
-        state = my_turn_or_over()
-        if not resumed and state["over"] != "true":
-            total = state["total"]
-            open_page(page, dev_server_url, "game=ten&delay=0")  # a reload resumes Ten's save
-            state = my_turn_or_over()
-            assert state["total"] == total and page.evaluate("document.body.dataset.screen") == "table"
-            resumed = True
-    assert state["matchOver"] == "true"
-
+        moves += 1
+        if moves == 2 and not reloaded:  # a reload resumes Ten's save, the curtain up again
+            reloaded = True
+            open_page(page, dev_server_url, "game=ten")
+            expect(page.locator("#table")).to_have_attribute("data-total", "2")
+            assert to_act(page) == "curtain"
+    assert moves == 10 and curtains >= 10
+    expect(page.locator("#table")).to_have_attribute("data-total", "10")
     data = page.evaluate("() => ({...localStorage})")
     assert json.loads(data["ten.match.v1"])["app"] == "ten-page"
     assert json.loads(data["ten.stats.v1"])["played"] == 1
-    assert [e["players"] for e in json.loads(data["ten.replays.v1"])["replays"]] == [2]
     assert data[DERNIER_SAVE] == "kept as it is"
     assert "dernier.stats.v1" not in data
+
+    # the finished match in the Replays list, and in the viewer move by move
+    page.click("#menu-button")
+    page.click("#menu-new")
+    page.wait_for_function("document.body.dataset.screen === 'setup'")
+    kept = page.locator("#replays li[data-replay-id]")
+    expect(kept).to_have_count(1)
+    expect(kept).to_contain_text("Ada")
+    kept.locator("[data-open]").click()
+    page.wait_for_function("document.body.dataset.screen === 'replay'")
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-steps", "10")
+    expect(replay).to_have_attribute("data-step", "0")
+    expect(page.locator("#replay-result")).to_have_text(re.compile(r"^Ada, Bea · (Ada|Bea) won the match$"))
+    expect(page.locator("#replay-seats li")).to_have_count(2)
+    expect(page.locator("#replay-facts")).to_have_text("Total 0")
+    expect(page.locator("#replay-move")).to_have_text("The total starts at 0.")
+    page.click("#replay-next")
+    first = page.locator("#replay-log li")
+    expect(first).to_have_count(2)
+    expect(first.nth(1)).to_have_text(re.compile(r"^(Ada|Bea) adds 1$"))
+    page.click("#replay-last")
+    expect(replay).to_have_attribute("data-step", "10")
+    expect(page.locator("#replay-facts")).to_have_text("Total 10")
 
 
 @pytest.mark.browser
@@ -110,6 +173,7 @@ def test_a_friend_plays_the_test_only_game_online(
     host.goto(f"{dev_server_url}index.html?game=ten&players=2&levels=friend&hands=1&seed=3&delay=0&lang=en")
     wait_ready(host)
     expect(host.locator("#lobby")).to_be_visible()
+    expect(host.locator(".brand")).to_have_text("Ten")  # the host's lobby names its game
     sel = '[data-invite-seat="1"]'
     host.wait_for_function(
         f"() => (document.querySelector('{sel}')?.getAttribute('data-invite') || '').includes('#join=')",
@@ -123,6 +187,7 @@ def test_a_friend_plays_the_test_only_game_online(
     guest.goto(url)
     wait_ready(guest)
     assert guest.evaluate("document.body.dataset.game") == "ten"
+    expect(guest.locator(".brand")).to_have_text("Ten")  # so does the friend's join page
     guest.fill("#join-name", "Zoë")
     reply = "(document.querySelector('#reply')?.dataset.reply || '').length > 20"
     guest.wait_for_function(reply, timeout=30_000)

@@ -114,7 +114,15 @@ def test_the_spec_loads_a_games_modules_on_demand(ten: GameSpec) -> None:
 
 
 def ten_settings(**kw: object) -> Settings:
-    base = {"players": 3, "levels": ("easy", "hard"), "hands": 2, "delay": 0, "seed": 5}
+    base = {
+        "game": "ten",
+        "rules": "ten",
+        "players": 3,
+        "levels": ("easy", "hard"),
+        "hands": 2,
+        "delay": 0,
+        "seed": 5,
+    }
     base.update(kw)
     return Settings(**base)  # type: ignore[arg-type]
 
@@ -174,3 +182,25 @@ def test_the_table_state_of_a_test_only_game_has_the_shells_fields(ten: GameSpec
     assert state["kinds"] == ["human", "human", "friend"] and state["presence"] == {"2": "waiting"}
     assert state["turn"] == s.turn and state["legal"] == s.match.legal_moves(1)
     assert s.multi_local and s.friend_seats() == [2]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "players=3&levels=easy,easy&seed=3",
+        "game=scala40&players=2&levels=easy&seed=8",
+        "game=dog&levels=easy,easy,easy&seed=2",
+        "game=ten&players=2&levels=easy&seed=4",
+    ],
+)
+def test_a_match_has_begun_once_a_move_is_made_in_every_game(ten: GameSpec, query: str) -> None:
+    """A host's page reloaded during a match sends its friends the table at once: the match
+    has begun once a move is in its record, whatever the game (the engines' common record)."""
+    p = parse_query(query)
+    s = Session.new(p.settings, Store(MemoryStorage(), p.game), p.given)
+    assert not s.begun
+    seat = next(seat for seat in range(s.match.players) if s.match.legal_moves(seat))
+    s.play(s.match.legal_moves(seat)[0], seat)
+    assert s.begun
+    back, _ = resume_or_new(s.store, Settings(), False, None)
+    assert back is not None and back.begun

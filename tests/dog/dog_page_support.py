@@ -64,13 +64,25 @@ def log_count(page: Page) -> int:
     return int(page.evaluate("document.querySelectorAll('#log li').length"))
 
 
-def seek(rng_seed: int, ok: Callable[[dog.Match], bool], limit: int = 4000) -> dog.Match:
-    """A match reached by random legal moves of every seat from ``rng_seed`` where ``ok``."""
-    for seed in range(rng_seed, rng_seed + 50):
-        m = dog.Match.new(seed=seed)
-        rng = random.Random(seed)
+#: which of the seat's moves to make: (the game, the seat, its moves, the rng) -> a move
+Pick = Callable[[dog.Game, int, list[str], random.Random], str]
+
+
+def _search(
+    seed: int,
+    tries: int,
+    ok: Callable[[dog.Match], bool],
+    limit: int,
+    ended: Callable[[dog.Match], bool],
+    pick: Pick,
+) -> dog.Match:
+    """The first match from ``seed`` on (``tries`` seeds) played by ``pick`` for every seat to
+    a position where ``ok``, before ``ended``."""
+    for seed_ in range(seed, seed + tries):
+        m = dog.Match.new(seed=seed_)
+        rng = random.Random(seed_)
         for _ in range(limit):
-            if m.over:
+            if ended(m):
                 break
             if ok(m):
                 return m
@@ -80,34 +92,27 @@ def seek(rng_seed: int, ok: Callable[[dog.Match], bool], limit: int = 4000) -> d
             else:
                 seat = g.state.turn
             moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
-            m.play(rng.choice(moves), seat)
+            m.play(pick(g, seat, moves, rng), seat)
     raise AssertionError("no such position found")
+
+
+def seek(rng_seed: int, ok: Callable[[dog.Match], bool], limit: int = 4000) -> dog.Match:
+    """A match reached by random legal moves of every seat from ``rng_seed`` where ``ok``."""
+    return _search(rng_seed, 50, ok, limit, lambda m: m.over, lambda g, seat, moves, rng: rng.choice(moves))
 
 
 def race(seed: int, ok: Callable[[dog.Match], bool], limit: int = 6000) -> dog.Match:
     """A match where team 0 (seats 0 and 2) races home (each of its moves the one that
     brings its pawns furthest) and team 1 plays at random, from ``seed`` on, at the first
     position where ``ok``: for positions random play seldom reaches (a seat finished)."""
-    for seed_ in range(seed, seed + 30):
-        m = dog.Match.new(seed=seed_)
-        rng = random.Random(seed_)
-        for _ in range(limit):
-            if m.game.over:
-                break
-            if ok(m):
-                return m
-            g = m.game
-            if g.state.phase == "exchange":
-                seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
-            else:
-                seat = g.state.turn
-            moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
-            if seat % 2 == 0 and g.state.phase == "play":
-                moves.sort(key=lambda mv: _progress(g, mv, seat) + rng.random())
-                m.play(moves[-1], seat)
-            else:
-                m.play(rng.choice(moves), seat)
-    raise AssertionError("no such position found")
+
+    def pick(g: dog.Game, seat: int, moves: list[str], rng: random.Random) -> str:
+        if seat % 2 == 0 and g.state.phase == "play":
+            moves.sort(key=lambda mv: _progress(g, mv, seat) + rng.random())
+            return moves[-1]
+        return rng.choice(moves)
+
+    return _search(seed, 30, ok, limit, lambda m: m.game.over, pick)
 
 
 def _progress(g: dog.Game, move: str, seat: int) -> float:
@@ -123,8 +128,9 @@ def _progress(g: dog.Game, move: str, seat: int) -> float:
 def page_save(match: dog.Match, levels: list[str] | None = None, seed: int = 1, **settings: Any) -> str:
     """The page's save wrapper (web/shell/session.py) around ``match``."""
     fields = {
+        "game": "dog",
         "players": 4,
-        "rules": "official",
+        "rules": "standard",
         "levels": levels or ["medium"] * 3,
         "seed": None,
         "hands": 1,

@@ -5,6 +5,7 @@ words (a given card hidden from the others, §4)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -19,7 +20,7 @@ from web.dog.words import STRINGS, cards_n, log_line, round_words
 from web.shell import games
 from web.shell.i18n import STRINGS as SHELL
 from web.shell.params import Settings, match_query, parse_query
-from web.shell.session import MemoryStorage, Session, Store
+from web.shell.session import MemoryStorage, SaveProblem, Session, Store
 
 
 @pytest.fixture(autouse=True)
@@ -97,7 +98,10 @@ def test_pick_follows_the_engine_on_seeded_positions() -> None:
 
 
 def session(levels: tuple[str, ...] = ("easy", "easy", "easy")) -> DogSession:
-    s = Session.new(Settings(players=4, levels=levels, seed=3, hands=1), Store(MemoryStorage(), "dog"))
+    s = Session.new(
+        Settings(game="dog", rules="standard", players=4, levels=levels, seed=3, hands=1),
+        Store(MemoryStorage(), "dog"),
+    )
     assert isinstance(s, DogSession)
     return s
 
@@ -118,6 +122,21 @@ def test_the_session_plays_dog_and_resumes_its_save() -> None:
     assert isinstance(again, DogSession) and again.match.m.position() == s.match.m.position()
     assert s.why_refused("fold", 0) is not None and s.why_refused(move, 0) is not None  # given already
     assert s.why_refused("abandon", 0) is None
+
+
+def test_a_dog_save_with_another_games_settings_is_refused_in_words() -> None:
+    """A DOG save whose settings name another game is refused with a reason, before any of
+    the other game's code is asked for (a visit carries its own game's code alone: asking
+    would fail with an import error); settings that name no game are the save's game's."""
+    s = session()
+    data = json.loads(s.to_json())
+    plain = dict(data, settings={k: v for k, v in data["settings"].items() if k != "game"})
+    again = Session.from_json(json.dumps(plain), s.store)
+    assert again.settings.game == "dog" and again.match.m.position() == s.match.m.position()
+    for other in ("scala40", "dernier"):
+        bad = dict(plain, settings={**plain["settings"], "game": other})
+        with pytest.raises(SaveProblem, match="another game's"):
+            Session.from_json(json.dumps(bad), s.store)
 
 
 def test_the_log_hides_a_given_card_from_the_others_s4() -> None:
@@ -178,7 +197,8 @@ def test_a_friends_view_passes_the_check_and_hides_the_others_cards_s4() -> None
 
 def test_the_turn_timer_running_out_loses_the_game_for_the_team_s13() -> None:
     s = Session.new(
-        Settings(players=4, levels=("easy",) * 3, seed=3, hands=1, timer=30), Store(MemoryStorage(), "dog")
+        Settings(game="dog", rules="standard", players=4, levels=("easy",) * 3, seed=3, hands=1, timer=30),
+        Store(MemoryStorage(), "dog"),
     )
     assert s.table_state(0)["timer"] == 30
     s.bot_side_moves()

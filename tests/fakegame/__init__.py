@@ -5,22 +5,28 @@ Rules: 2–4 seats take turns adding ``1``, ``2`` or ``3`` to a shared total, st
 the seat that brings the total to 10 or more wins the hand. A match is ``hands`` hands; the
 winner of most hands wins it (ties: the lowest seat). Any seat may ``wave`` once per hand, out
 of turn (it changes nothing but the log), to exercise moves out of turn. Standard library only,
-the shape of the project's rules packages: ``Match.new``/``load``/``save``/``record``,
-``view(seat)``, ``legal_moves(seat)``, ``play(move, seat)``, ``IllegalMove``.
+the shape of the project's rules packages: its ``Match`` satisfies
+:class:`tabletop.engine.MatchProtocol` (``new``, ``load``, ``from_position``, ``replay``,
+``view(seat)``, ``legal_moves(seat)``, ``play(move, seat)``, ``why_refused``, abandon and
+timeout as moves, ``record``), its refusals are :class:`IllegalMove`.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from tabletop import errors
+from tabletop.engine import Refusals, check_seed, leave_or_time_out
 
 GOAL = 10
 STEPS = ("1", "2", "3")
 
 
-class IllegalMove(ValueError):
+class IllegalMove(errors.IllegalMove):
     """A move the rules refuse (the reason is the message); the state is unchanged."""
 
 
@@ -57,7 +63,9 @@ class Hand:
             self.turn = (self.turn + 1) % self.players
 
 
-class Match:
+class Match(Refusals):
+    """A match of Ten with the names and shape of :class:`tabletop.engine.MatchProtocol`."""
+
     def __init__(self, players: int, hands: int, seed: int, names: list[str]) -> None:
         if not 2 <= players <= 4:
             raise ValueError("Ten is for 2 to 4 players")
@@ -72,7 +80,18 @@ class Match:
         self.game = Hand(players, turn=seed % players)
 
     @classmethod
-    def new(cls, players: int, hands: int = 1, seed: int = 0, names: list[str] | None = None) -> Match:
+    def new(
+        cls,
+        *,
+        players: int = 2,
+        rules: str = "ten",
+        seed: int | None = None,
+        hands: int = 1,
+        names: list[str] | None = None,
+    ) -> Match:
+        if rules != "ten":
+            raise ValueError(f"Ten has no rule set {rules!r}")
+        seed = check_seed(seed, ValueError)
         return cls(players, hands, seed, names or [f"P{i + 1}" for i in range(players)])
 
     @property
@@ -82,7 +101,7 @@ class Match:
     @property
     def winner(self) -> int | None:
         if self.result is not None:
-            return (self.result["seat"] + 1) % self.players
+            return (int(self.result["seat"]) + 1) % self.players
         if not self.over:
             return None
         return max(range(self.players), key=lambda s: (self.wins[s], -s))
@@ -110,6 +129,8 @@ class Match:
     def play(self, move: str, seat: int | None = None) -> None:
         if self.result is not None:
             raise IllegalMove("the match is over")
+        if leave_or_time_out(self, move, seat):
+            return
         self.game.play(move, self.game.turn if seat is None else seat)
         if self.game.winner is not None:
             self.wins[self.game.winner] += 1
@@ -121,43 +142,85 @@ class Match:
         self.hand_no += 1
         self.game = Hand(self.players, turn=(self.seed + self.hand_no - 1) % self.players)
 
-    def abandon(self, seat: int) -> None:
-        self.result = {"kind": "abandon", "seat": seat}
+    def _seat(self, seat: int | None) -> int:
+        if seat is None or not 0 <= seat < self.players:
+            raise IllegalMove(f"there is no seat {seat}")
+        return seat
 
-    def timeout(self, seat: int) -> None:
-        self.result = {"kind": "timeout", "seat": seat}
+    def abandon(self, seat: int | None) -> None:
+        """``seat`` leaves: the match ends, the next seat wins it (a move of the record)."""
+        self._end("abandon", self._seat(seat))
+
+    def timeout(self, seat: int | None = None) -> None:
+        """The seat to act ran out of time: as an abandon."""
+        self._end("timeout", self._seat(self.game.turn if seat is None else seat))
+
+    def _end(self, kind: str, seat: int) -> None:
+        if self.result is not None:
+            raise IllegalMove("the match is over")
+        self.result = {"kind": kind, "seat": seat}
+        self.game.log.append({"seat": seat, "move": kind})
 
     def record(self) -> dict[str, Any]:
+        """The match as every engine records one: a ``history`` of hands, each with its
+        ``moves`` as ``[seat, move]``."""
         return {
             "game": "ten",
             "players": self.players,
             "hands": self.hands,
             "seed": self.seed,
             "names": list(self.names),
-            "moves": [[[e["seat"], e["move"]] for e in log] for log in [*self.moves, self.game.log]],
-            "result": self.result,
+            "history": [
+                {"moves": [[e["seat"], e["move"]] for e in log]} for log in [*self.moves, self.game.log]
+            ],
         }
 
     def save(self) -> dict[str, Any]:
         return self.record()
 
+    def position(self) -> dict[str, Any]:
+        return {
+            **self.record(),
+            "hand_no": self.hand_no,
+            "wins": list(self.wins),
+            "total": self.game.total,
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_position(cls, pos: dict[str, Any]) -> Match:
+        return cls.load(pos)
+
     @classmethod
     def load(cls, data: object) -> Match:
         """The match of :meth:`record`, every move played again; ValueError if anything is off."""
+        *_, m = cls._replay(data)
+        return m
+
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
+        """Every position of ``record``: each hand's start, then after each move."""
+        for m in cls._replay(record):
+            yield m.position()
+
+    @classmethod
+    def _replay(cls, data: object) -> Iterator[Match]:
+        if isinstance(data, str):
+            data = json.loads(data)
         if not isinstance(data, dict) or data.get("game") != "ten":
             raise ValueError("not a match of Ten")
         try:
-            m = cls.new(data["players"], data["hands"], data["seed"], data["names"])
-            for i, hand in enumerate(data["moves"]):
+            m = cls.new(players=data["players"], hands=data["hands"], seed=data["seed"], names=data["names"])
+            yield m
+            for i, hand in enumerate(data["history"]):
                 if i:
                     m.next_hand()
-                for seat, move in hand:
+                    yield m
+                for seat, move in hand["moves"]:
                     m.play(move, seat)
+                    yield m
         except (KeyError, TypeError) as e:
             raise ValueError(f"bad record: {e}") from None
-        if data.get("result") is not None:
-            m.result = dict(data["result"])
-        return m
 
 
 def check_view(state: object, seat: int) -> str | None:
@@ -184,12 +247,18 @@ class Bot:
     def __init__(self, level: str) -> None:
         self.level = level
 
-    def steps(self, view: dict[str, Any], rng: random.Random) -> Iterator[str | None]:
+    def steps(self, view: dict[str, Any], rng: random.Random) -> Generator[None, None, str]:
         yield None  # a slice of thinking
-        plays = [m for m in view["legal"] if m in STEPS]
+        plays: list[str] = [m for m in view["legal"] if m in STEPS]
         winning = [m for m in plays if view["total"] + int(m) >= GOAL]
         return winning[0] if winning and self.level == "hard" else rng.choice(plays)
 
 
 def make_bot(level: str) -> Bot:
     return Bot(level)
+
+
+if TYPE_CHECKING:
+    from tabletop.engine import MatchProtocol
+
+    _: type[MatchProtocol] = Match

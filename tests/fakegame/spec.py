@@ -15,12 +15,17 @@ TEN = GameSpec(
     rules_page="fakegame.words",
     help="fakegame.words:help_lines",
     talk=TABLE_TALK,
-    params=("players", "levels", "seed", "hands", "target"),
+    params=("players", "levels", "seed", "hands"),
     package="fakegame",
     check_view="fakegame:check_view",
     rule_sets={"ten": (2, 4)},
     variants={},
     options={},
     fan=("10H", "10S", "10D"),
+    replays="fakegame.replays:BOOK",
+    formats={
+        "hands:1": {"en": "one hand", "it": "una mano"},
+        "hands:3": {"en": "three hands", "it": "tre mani"},
+    },
     url_defaults={"hands": 1, "target": None},
 )

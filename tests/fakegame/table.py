@@ -1,6 +1,6 @@
-"""Ten's table in the page (browser only): the mixin the shell asks of a game's table, as
+"""Ten's table in the page (browser only): the table the shell asks of a game, as
 small as a table can be. Each legal step is a button ``#hand [data-move]``; the total and the
-engine's refusals show in ``#hint``."""
+engine's refusals show in ``#hint``; the shell's curtain passes the device between people."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class TenTable(GameTable):
             self.page.hint(refused, refused=True)
 
     def render(self) -> None:
-        state = self.page.state_now()
+        state = self.page.seat_state()
         if state is None:
             return
         table = self.page.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
@@ -37,20 +37,16 @@ class TenTable(GameTable):
             self.page.hub.render_seats()
         hand = by_id("hand")
         clear(hand)
+        if self.page.show_curtain(state["names"], state["hand_over"]):
+            return
         if state["turn"] == self.page.seat:
             for move in state["legal"]:
                 if move != "wave":
                     hand.appendChild(make("button", "card", move, type="button", data_move=move))
         self.page.hint(t(self.page.lang, "ten_total", n=state["total"]))
 
-    def render_thinking(self) -> None:
-        pass
-
     def render_timer(self) -> None:
         pass
-
-    def curtain_up(self) -> bool:
-        return False
 
     def hand_buttons(self) -> list[Any]:
         return []
@@ -63,6 +59,16 @@ class TenTable(GameTable):
 
     def open_summary(self, *args: Any) -> None:
         pass
+
+    def draw_replay_board(self, b: dict[str, Any]) -> None:
+        """A replayed position (:meth:`fakegame.replays.TenBook.board`): each seat's row and
+        the total."""
+        facts = by_id("replay-facts")
+        clear(facts)
+        facts.appendChild(make("li", "", t(self.page.lang, "ten_total", n=b["total"])))
+        clear(by_id("replay-seats"))
+        for s in range(b["players"]):
+            self.page.replay_seat_row(b, s, [])
 
 
 check_table(TenTable)

@@ -1,6 +1,14 @@
 """Ten's words and rules page."""
 
-STRINGS = {"ten_total": ("Total {n}", "Totale {n}")}
+STRINGS = {
+    "ten_total": ("Total {n}", "Totale {n}"),
+    "ten_start": ("The total starts at 0.", "Il totale parte da 0."),
+    "ten_log_add": ("{who} adds {n}", "{who} aggiunge {n}"),
+    "ten_log_wave": ("{who} waves", "{who} saluta"),
+    "ten_log_abandon": ("{who} leaves", "{who} se ne va"),
+    "ten_log_timeout": ("{who} ran out of time", "{who} ha finito il tempo"),
+    "tagline": ("Add 1, 2 or 3: who reaches 10 wins.", "Aggiungi 1, 2 o 3: chi arriva a 10 vince."),
+}
 RULES_HTML = {"en": "<p>Add 1, 2 or 3; reach 10 to win.</p>", "it": "<p>Aggiungi 1, 2 o 3; arriva a 10.</p>"}
 
 

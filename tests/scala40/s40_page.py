@@ -3,12 +3,19 @@ clicking only (the opening drafted with #meld, sent with #open)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
 from playwright.sync_api import Page
 
 from scala40 import ruleset
+from scala40.bots import make_bot
 from scala40.cards import parse_card
 from scala40.finder import all_melds, counts_of, iter_openings
 from scala40.melds import meld_str
+from web.shell.params import parse_query
+from web.shell.session import MemoryStorage, Session, Store
 
 
 def table(page: Page) -> dict[str, str]:
@@ -17,6 +24,36 @@ def table(page: Page) -> dict[str, str]:
 
 def hand(page: Page) -> list[str]:
     return list(page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)"))
+
+
+def find_save(
+    query: str,
+    look: Callable[[Session, dict[str, Any]], Any],
+    moves: int = 400,
+    seat0: Callable[[Session], None] | None = None,
+) -> Any:
+    """What ``look(session, view of the seat to act)`` finds (not None) in the first match of
+    ``query`` (seeds from 1) played by the medium bot for every seat (seat 0 by ``seat0`` when
+    given) within ``moves`` moves of its first hand; ``look`` gives False to try the next seed."""
+    for seed in range(1, 400):
+        p = parse_query(f"{query}&seed={seed}")
+        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
+        bot, rng = make_bot("medium"), random.Random(seed)
+        for _ in range(moves):
+            if s.hand_over:
+                break
+            seat = s.turn
+            v = s.view(seat)
+            found = look(s, v)
+            if found is False:
+                break
+            if found is not None:
+                return found
+            if seat == 0 and seat0 is not None:
+                seat0(s)
+                continue
+            s.play(bot.choose(v, rng), seat)
+    raise AssertionError(f"no such position in a match of {query}")
 
 
 def wait_turn_or_over(page: Page, seat: str | None = None, timeout: int = 90_000) -> dict[str, str]:

@@ -4,18 +4,16 @@ every card and button lies inside the page's width and no two cards overlap."""
 
 from __future__ import annotations
 
-import json
 import os
-import random
 from pathlib import Path
+from typing import Any
 
 import pytest
-from browser_support import open_page
+from browser_support import open_page, open_with_storage
 from playwright.sync_api import Page
+from s40_page import find_save
 
-from scala40.bots import make_bot
-from web.shell.params import parse_query
-from web.shell.session import MemoryStorage, Session, Store
+from web.shell.session import Session
 
 SHOTS = os.environ.get("S40_SHOTS")
 SAVE_KEY = "scala40.match.v1"
@@ -23,20 +21,16 @@ SAVE_KEY = "scala40.match.v1"
 
 def busy_save(lang: str) -> str:
     """A saved 4-player match: 8+ melds on the table, the person (seat 0) holding 14 cards."""
-    for seed in range(1, 400):
-        p = parse_query(f"game=scala40&players=4&levels=medium,medium,medium&seed={seed}&lang={lang}&delay=0")
-        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
-        bot, rng = make_bot("medium"), random.Random(seed)
-        for _ in range(400):
-            if s.hand_over:
-                break
-            seat = s.turn
-            v = s.view(seat)
-            if seat == 0 and len(v["melds"]) >= 8 and v["phase"] == "draw" and len(v["hand"]) == 13:
-                s.play("draw", 0)
-                return s.to_json()
-            s.play(bot.choose(v, rng), seat)
-    raise AssertionError("no busy table found")
+
+    def busy(s: Session, v: dict[str, Any]) -> str | None:
+        if s.turn == 0 and len(v["melds"]) >= 8 and v["phase"] == "draw" and len(v["hand"]) == 13:
+            s.play("draw", 0)
+            return s.to_json()
+        return None
+
+    query = f"game=scala40&players=4&levels=medium,medium,medium&lang={lang}&delay=0"
+    text: str = find_save(query, busy)
+    return text
 
 
 def boxes(page: Page, selector: str) -> list[dict[str, float]]:
@@ -60,9 +54,7 @@ def test_fourteen_cards_and_eight_melds_fit(
     page: Page, server_url: str, width: int, height: int, lang: str
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    open_page(page, server_url, "game=scala40")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(busy_save(lang))})")
-    open_page(page, server_url, "game=scala40")
+    open_with_storage(page, server_url, {SAVE_KEY: busy_save(lang)}, "game=scala40")
     page.wait_for_selector("#hand button.card")
     if SHOTS:
         Path(SHOTS).mkdir(exist_ok=True)
@@ -85,29 +77,23 @@ def test_fourteen_cards_and_eight_melds_fit(
 def draft_save(lang: str) -> tuple[str, str]:
     """A saved 4-player match with 8+ melds on the table, the person (seat 0) not opened,
     holding 14 cards of which some form a meld; that meld (to draft)."""
-    for seed in range(1, 400):
-        p = parse_query(f"game=scala40&players=4&levels=easy,easy,easy&seed={seed}&lang={lang}&delay=0")
-        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
-        bot, rng = make_bot("medium"), random.Random(seed)
-        for _ in range(400):
-            if s.hand_over:
-                break
-            seat = s.turn
-            v = s.view(seat)
-            if seat == 0 and v["phase"] == "draw" and len(v["melds"]) >= 8:
-                if v["opened"][0] or len(v["hand"]) != 13:
-                    break
-                s.play("draw", 0)
-                melds = s.match.game.melds(0)
-                if melds and "JK" not in melds[0]:
-                    return s.to_json(), melds[0]
-                break
-            if seat == 0:  # seat 0 never opens: it draws and discards
-                s.play("draw", 0)
-                s.play(next(m for m in s.match.game.legal_moves(0) if m.startswith("discard")), 0)
-                continue
-            s.play(bot.choose(v, rng), seat)
-    raise AssertionError("no busy table with an unopened seat 0 found")
+
+    def drafting(s: Session, v: dict[str, Any]) -> tuple[str, str] | bool | None:
+        if not (s.turn == 0 and v["phase"] == "draw" and len(v["melds"]) >= 8):
+            return None
+        if v["opened"][0] or len(v["hand"]) != 13:
+            return False
+        s.play("draw", 0)
+        melds = s.match.game.melds(0)
+        return (s.to_json(), melds[0]) if melds and "JK" not in melds[0] else False
+
+    def never_opens(s: Session) -> None:  # seat 0 draws and discards
+        s.play("draw", 0)
+        s.play(next(m for m in s.match.legal_moves(0) if m.startswith("discard")), 0)
+
+    query = f"game=scala40&players=4&levels=easy,easy,easy&lang={lang}&delay=0"
+    found: tuple[str, str] = find_save(query, drafting, seat0=never_opens)
+    return found
 
 
 def on_screen(page: Page, selector: str) -> list[dict[str, float]]:
@@ -136,9 +122,7 @@ def test_a_draft_with_fourteen_cards_and_eight_melds_fits_every_phone(
     uncut; every card of the hand lies inside the page's width."""
     page.set_viewport_size({"width": width, "height": height})
     saved, meld = draft_save(lang)
-    open_page(page, server_url, "game=scala40")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
-    open_page(page, server_url, "game=scala40")
+    open_with_storage(page, server_url, {SAVE_KEY: saved}, "game=scala40")
     page.wait_for_selector("#hand button.card")
     for c in meld.split("-"):
         page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()

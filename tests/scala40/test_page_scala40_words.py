@@ -4,18 +4,16 @@ the draft reaches 40 (RULES §7)."""
 
 from __future__ import annotations
 
-import json
-import random
+from typing import Any
 
 import pytest
-from browser_support import open_page
+from browser_support import open_page, open_with_storage
 from playwright.sync_api import Page, expect
+from s40_page import find_save
 from test_page_scala40_layout import SAVE_KEY, draft_save
 
-from scala40.bots import make_bot
 from web.scala40.words import STRINGS, why
-from web.shell.params import parse_query
-from web.shell.session import MemoryStorage, Session, Store
+from web.shell.session import Session
 
 
 @pytest.mark.browser
@@ -23,9 +21,7 @@ from web.shell.session import MemoryStorage, Session, Store
 def test_before_opening_the_table_speaks_of_opening(page: Page, server_url: str, lang: str) -> None:
     k = 1 if lang == "it" else 0
     saved, meld = draft_save(lang)
-    open_page(page, server_url, "game=scala40")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
-    open_page(page, server_url, "game=scala40")
+    open_with_storage(page, server_url, {SAVE_KEY: saved}, "game=scala40")
     page.wait_for_selector("#hand button.card")
     chips = page.eval_on_selector_all(".s40-seat .chip", "els => els.map(e => e.textContent)")
     assert STRINGS["s40_card_one"][k] in chips, chips  # a seat holds one card
@@ -48,9 +44,7 @@ def test_a_reload_keeps_the_draft_and_the_players_order(page: Page, server_url: 
     """Issue 31.6: a half-built opening and the order the player gave the hand survive a
     reload of the page (they live on this device only: nothing is sent before Open)."""
     saved, meld = draft_save("en")
-    open_page(page, server_url, "game=scala40")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
-    open_page(page, server_url, "game=scala40")
+    open_with_storage(page, server_url, {SAVE_KEY: saved}, "game=scala40")
     page.wait_for_selector("#hand button.card")
     for c in meld.split("-"):
         page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
@@ -72,9 +66,7 @@ def test_a_card_dragged_onto_another_takes_its_place(page: Page, server_url: str
     """Issue 31.6: cards are reordered by dragging, as players expect (besides ◀ ▶); the drag
     selects nothing."""
     saved, _ = draft_save("en")
-    open_page(page, server_url, "game=scala40")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
-    open_page(page, server_url, "game=scala40")
+    open_with_storage(page, server_url, {SAVE_KEY: saved}, "game=scala40")
     page.wait_for_selector("#hand button.card")
     before = hand_order(page)
     cards = page.locator("#hand button.card")
@@ -131,28 +123,25 @@ def test_the_table_shows_what_just_happened(page: Page, server_url: str) -> None
 def last_three_save() -> tuple[str, list[str]]:
     """A saved match where seat 0, opened, has drawn and holds three cards: a joker and two of
     one rank in two suits (a set whose joker's card would be asked)."""
-    for seed in range(1, 400):
-        p = parse_query(f"game=scala40&players=2&levels=medium&seed={seed}&lang=en&delay=0")
-        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
-        bot, rng = make_bot("medium"), random.Random(seed)
-        for _ in range(300):
-            if s.hand_over:
-                break
-            seat = s.turn
-            v = s.view(seat)
-            hand = v["hand"]
-            if (
-                seat == 0
-                and v["phase"] == "play"
-                and v["opened"][0]
-                and len(hand) == 3
-                and hand.count("JK") == 1
-            ):
-                a, b = sorted(c for c in hand if c != "JK")
-                if a[:-1] == b[:-1] and a[-1] != b[-1]:
-                    return s.to_json(), hand
-            s.play(bot.choose(v, rng), seat)
-    raise AssertionError("no such hand")
+
+    def last_three(s: Session, v: dict[str, Any]) -> tuple[str, list[str]] | None:
+        hand = v["hand"]
+        if (
+            s.turn == 0
+            and v["phase"] == "play"
+            and v["opened"][0]
+            and len(hand) == 3
+            and hand.count("JK") == 1
+        ):
+            a, b = sorted(c for c in hand if c != "JK")
+            if a[:-1] == b[:-1] and a[-1] != b[-1]:
+                return s.to_json(), hand
+        return None
+
+    found: tuple[str, list[str]] = find_save(
+        "game=scala40&players=2&levels=medium&lang=en&delay=0", last_three, 300
+    )
+    return found
 
 
 @pytest.mark.browser
@@ -162,9 +151,7 @@ def test_a_meld_that_would_empty_the_hand_is_refused_before_its_jokers_card(
     """Issue 31.6, RULES §6: no move may leave the hand empty; a set of one's last three cards
     with a joker is refused at once, not after the joker's card has been chosen."""
     saved, cards = last_three_save()
-    open_page(page, server_url, "game=scala40")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
-    open_page(page, server_url, "game=scala40&lang=en")
+    open_with_storage(page, server_url, {SAVE_KEY: saved}, "game=scala40&lang=en")
     page.wait_for_selector("#hand button.card")
     for c in cards:
         page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()

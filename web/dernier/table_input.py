@@ -340,7 +340,7 @@ class TableInput(ReplayBoard):
 
     def on_next(self) -> None:
         s = self.page.session
-        if s is None or not s.match.game.over or s.match.over:
+        if s is None or not s.hand_over or s.match.over:
             return
         s.next_hand()
         self.page.drop_notices("penalty")

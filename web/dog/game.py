@@ -25,6 +25,7 @@ DOG = GameSpec(
     replays="web.dog.replays:BOOK",
     coach="web.dog.coach:COACH",
     review="web.dog.review_page:REVIEW",
+    lessons="web.dog.lessons:LESSONS",
     check_view="web.dog.session:check_state",
     rule_sets={"standard": (4, 4)},
     options={},

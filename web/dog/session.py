@@ -14,22 +14,15 @@ from typing import Any, ClassVar
 
 import dog
 from web.shell.params import Settings
-from web.shell.session import HUMAN, Session
+from web.shell.session import HUMAN, Seated, Session
 
 SEATS = 4
 APP_MATCH = "dog-page-match"
 
 
-class DogMatch:
+class DogMatch(Seated[dog.Match]):
     """A :class:`dog.Match` with the players' names and its seed (the shell's
     :class:`~web.shell.games.GameMatch`)."""
-
-    players = SEATS
-
-    def __init__(self, match: dog.Match, names: list[str], seed: int) -> None:
-        self.m = match
-        self.names = list(names)
-        self.seed = seed
 
     @property
     def game(self) -> dog.Game:
@@ -45,33 +38,6 @@ class DogMatch:
     def games(self) -> int:
         """The games a team needs to win the match (RULES §12)."""
         return self.m.games
-
-    @property
-    def winner(self) -> int | None:
-        """The team that won the match (0: seats 0 and 2), once over."""
-        return self.m.winner
-
-    @property
-    def hand_no(self) -> int:
-        return self.m.hand_no
-
-    def view(self, seat: int) -> dict[str, Any]:
-        return self.m.view(seat)
-
-    def legal_moves(self, seat: int | None = None) -> list[str]:
-        return self.m.legal_moves(seat)
-
-    def play(self, move: str, seat: int | None = None) -> None:
-        self.m.play(move, seat)
-
-    def next_hand(self) -> None:
-        self.m.next_hand()
-
-    def abandon(self, seat: int) -> None:
-        self.m.abandon(seat)
-
-    def timeout(self, seat: int) -> None:
-        self.m.timeout(seat)
 
     def record(self) -> dict[str, Any]:
         data = self.m.record()
@@ -217,7 +183,7 @@ class DogSession(Session):
         """The engine's reason (:meth:`dog.Match.why_refused`: nothing changes here)."""
         if self.match.over:
             return "the match is over"
-        return self.match.m.why_refused(move, seat)
+        return self.match.why_refused(move, seat)
 
 
 def _strs(v: object, n: int | None = None) -> bool:

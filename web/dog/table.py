@@ -130,6 +130,7 @@ class DogTable(GameTable):
         self.dog_give: str | None = None  # the card chosen for the partner
         self.dog_ranks_for: bool = False  # the Jolly's rank chooser is open
         self.dog_shown = -1  # the seat the board is turned for
+        self.dog_drawn_for: Any = None  # the session the board was drawn for
         self.dog_at: dict[str, str] = {}  # pawn id -> field, as last drawn
         self.dog_walks: dict[str, Any] = {}  # pawn id -> its walk along the track (a task)
         self.dog_log_seen = (0, 0)  # (game, lines) announced
@@ -329,9 +330,12 @@ class DogTable(GameTable):
         if self.dog_give is not None and f"give {self.dog_give}" not in legal:
             self.dog_give = None
         covered = self.page.show_curtain(names, bool(st.get("hand_over")))
-        if self.dog_shown != me:
+        if self.dog_shown != me or self.dog_drawn_for is not self.page.session:
+            # another seat, or another match (a lesson, a new game): the pawns are put where
+            # they stand, none walks from where the last match left it
             self.draw_board(me, names)
             self.dog_shown = me
+            self.dog_drawn_for = self.page.session
         self.render_dog_pawns(st, legal)
         self.render_dog_seats(st, names)
         self.render_dog_discard(st)

@@ -424,3 +424,203 @@ def move_line(
         return t(lang, f"{prefix}_swap", who=who, card=card, a=a, b=b)
     parts = ", ".join(" → ".join(field_words(lang, f) for f in p.split("-")) for p in rest)
     return t(lang, f"{prefix}_move", who=who, card=card, parts=parts)
+
+
+# -- lessons (web/dog/lessons.py): each teaches the rule clauses it cites ------------------------
+STRINGS.update(
+    {
+        "lesson_t_dog_exchange": ("The exchange with your partner", "Lo scambio con il compagno"),
+        "lesson_dog_exchange_1": (
+            "Before each round you give your partner one card (§4). Your partner (green) has no "
+            "pawn out: choose a King, then Give.",
+            "Prima di ogni giro dai una carta al compagno (§4). Il compagno (verde) non ha pedine "
+            "fuori: scegli un Re, poi Dai.",
+        ),
+        "lesson_dog_exchange_1_no": (
+            "Any card may be given, but your partner needs an A or a K to bring a pawn out: give a King.",
+            "Si può dare qualsiasi carta, ma al compagno serve un A o un K per far uscire una pedina: "
+            "dai un Re.",
+        ),
+        "lesson_dog_exchange_2": (
+            "Cards change hands once both partners have given: your partner gave you the Ace of "
+            "spades. Play it to bring a pawn out.",
+            "Le carte passano di mano quando entrambi hanno dato: il compagno ti ha dato l'Asso di "
+            "picche. Giocalo per far uscire una pedina.",
+        ),
+        "lesson_dog_exchange_2_no": (
+            "The King would do it too; this time play the Ace your partner gave you.",
+            "Anche il Re andrebbe bene; questa volta gioca l'Asso che ti ha dato il compagno.",
+        ),
+        "lesson_dog_exchange_done": (
+            "You give one card and see your partner's only after giving yours (§4): think of what "
+            "your partner needs.",
+            "Dai una carta e vedi quella del compagno solo dopo aver dato la tua (§4): pensa a cosa "
+            "serve al compagno.",
+        ),
+        "lesson_t_dog_out": ("Out with A, K or Jolly", "Fuori con A, K o Jolly"),
+        "lesson_dog_out_1": (
+            "Your pawns wait in the nest. Only an A, a K or a Jolly brings one out onto your start "
+            "field (§10): play the Ace.",
+            "Le tue pedine aspettano nella cuccia. Solo un A, un K o un Jolly ne fa uscire una "
+            "sulla tua partenza (§10): gioca l'Asso.",
+        ),
+        "lesson_dog_out_2": (
+            "A fresh pawn on your start field stops the next one coming out (§7, §10): move it on "
+            "with the 5.",
+            "Una pedina appena uscita sulla partenza impedisce alla prossima di uscire (§7, §10): "
+            "spostala con il 5.",
+        ),
+        "lesson_dog_out_3": (
+            "The Jolly acts as any card you name (§10): choose it, name it K, then tap your nest.",
+            "Il Jolly vale la carta che nomini (§10): sceglilo, chiamalo K, poi tocca la tua cuccia.",
+        ),
+        "lesson_dog_out_done": (
+            "A, K and Jolly bring pawns out; a fresh pawn must leave the start field first (§7, §10).",
+            "A, K e Jolly fanno uscire le pedine; una pedina appena uscita deve prima lasciare la "
+            "partenza (§7, §10).",
+        ),
+        "lesson_t_dog_four": ("The 4 backwards", "Il 4 all'indietro"),
+        "lesson_dog_four_1": (
+            "The 4 moves forward or backward (§10). Play the 4 and take your pawn four fields back, to 60.",
+            "Il 4 va avanti o indietro (§10). Gioca il 4 e porta la pedina quattro caselle indietro, sul 60.",
+        ),
+        "lesson_dog_four_1_no": (
+            "Forward is allowed, but try backwards: from 60 your home is only a few fields away.",
+            "Avanti si può, ma prova indietro: dal 60 la tua casa è a poche caselle.",
+        ),
+        "lesson_dog_four_2": (
+            "It has left the start field, so it may now go home (§9): play the 6 and take it to "
+            "home field 2.",
+            "Ha lasciato la partenza, quindi ora può entrare in casa (§9): gioca il 6 e portala "
+            "nella casella 2 della casa.",
+        ),
+        "lesson_dog_four_2_no": (
+            "Entering is your choice (§9); this time go into your home.",
+            "Entrare è una scelta (§9); questa volta entra in casa.",
+        ),
+        "lesson_dog_four_done": (
+            "Just out, a 4 backwards and a small card take a pawn home without a whole lap (§9, §10).",
+            "Appena uscita, un 4 all'indietro e una carta piccola portano una pedina a casa senza "
+            "fare il giro (§9, §10).",
+        ),
+        "lesson_t_dog_fresh": ("A fresh pawn blocks", "La pedina appena uscita blocca"),
+        "lesson_dog_fresh_1": (
+            "Blue has just come out on field 16: a fresh pawn may be neither passed nor landed on "
+            "(§7). Play the 3 to stop before it.",
+            "Il blu è appena uscito sulla casella 16: una pedina appena uscita non si può né "
+            "superare né occupare (§7). Gioca il 3 e fermati prima.",
+        ),
+        "lesson_dog_fresh_1_no": (
+            "The 2 works too; this time play the 3 and wait just before the blue pawn.",
+            "Anche il 2 va; questa volta gioca il 3 e aspetta appena prima della pedina blu.",
+        ),
+        "lesson_dog_fresh_2": (
+            "Blue's pawn has left its start: it is an ordinary pawn now (§7). Play the 5 and pass it.",
+            "La pedina blu ha lasciato la partenza: ora è una pedina come le altre (§7). Gioca il 5 "
+            "e superala.",
+        ),
+        "lesson_dog_fresh_done": (
+            "A fresh pawn on its start field blocks everyone; once it moves, it can be passed (§6, §7).",
+            "Una pedina appena uscita sulla sua partenza blocca tutti; quando si sposta, si può "
+            "superare (§6, §7).",
+        ),
+        "lesson_t_dog_home": ("Sending a pawn home", "Mandare una pedina a casa"),
+        "lesson_dog_home_1": (
+            "Land on a pawn and it goes back to its nest (§6, §8). Play the 6 onto Blue's pawn on 26.",
+            "Chi si ferma su una pedina la rimanda nella sua cuccia (§6, §8). Gioca il 6 sulla "
+            "pedina blu sul 26.",
+        ),
+        "lesson_dog_home_1_no": (
+            "That move is allowed; this time land on Blue's pawn with the 6.",
+            "Quella mossa si può fare; questa volta fermati sulla pedina blu con il 6.",
+        ),
+        "lesson_dog_home_2": (
+            "Yellow stands on your start field. Coming out sends it home too (§8, §10): play the "
+            "King, then tap your nest.",
+            "Il giallo è sulla tua partenza. Uscire lo manda a casa (§8, §10): gioca il Re, poi "
+            "tocca la tua cuccia.",
+        ),
+        "lesson_dog_home_2_no": (
+            "The King may move 13 too; this time bring a pawn out onto Yellow's.",
+            "Il Re può anche avanzare di 13; questa volta fai uscire una pedina su quella gialla.",
+        ),
+        "lesson_dog_home_done": (
+            "Landing on a pawn, or coming out onto it, sends it to its nest (§8).",
+            "Fermarsi su una pedina, o uscire dove si trova, la rimanda nella cuccia (§8).",
+        ),
+        "lesson_t_dog_seven": ("The 7 split over two pawns", "Il 7 diviso tra due pedine"),
+        "lesson_dog_seven_1": (
+            "A 7 may be split among your pawns (§11), and every pawn a part passes goes home. Play "
+            "the 7: pawn 10 two fields, over Blue's pawn, then pawn 60 five fields into your home.",
+            "Il 7 si può dividere tra le tue pedine (§11), e ogni pedina superata torna a casa. "
+            "Gioca il 7: la pedina sul 10 di due caselle, oltre quella blu, poi quella sul 60 di "
+            "cinque caselle fino in casa.",
+        ),
+        "lesson_dog_seven_1_no": (
+            "A 7 with one pawn is allowed; this time split it: 2 fields for pawn 10, 5 for pawn 60.",
+            "Un 7 con una sola pedina si può; questa volta dividilo: 2 caselle alla pedina sul 10, "
+            "5 a quella sul 60.",
+        ),
+        "lesson_dog_seven_done": (
+            "A 7 splits its seven steps among your pawns, and sends home every pawn it passes (§11).",
+            "Il 7 divide i suoi sette passi tra le tue pedine e manda a casa ogni pedina che supera (§11).",
+        ),
+        "lesson_t_dog_jack": ("The Jack's swap", "Lo scambio del Fante"),
+        "lesson_dog_jack_1": (
+            "The Jack swaps one of your pawns with another player's (§10). Play it and swap your "
+            "pawn on 5 with Yellow's on 62, just before your home.",
+            "Il Fante scambia una tua pedina con quella di un altro (§10). Giocalo e scambia la "
+            "tua pedina sul 5 con quella gialla sul 62, appena prima della tua casa.",
+        ),
+        "lesson_dog_jack_1_no": (
+            "That swap is allowed; this time take Yellow's place on 62, near your home.",
+            "Quello scambio si può fare; questa volta prendi il posto del giallo sul 62, vicino "
+            "alla tua casa.",
+        ),
+        "lesson_dog_jack_2": (
+            "Now the 3 takes it from 62 into your home (§9).",
+            "Ora il 3 la porta dal 62 in casa (§9).",
+        ),
+        "lesson_dog_jack_2_no": (
+            "This time go into your home, field 1.",
+            "Questa volta entra in casa, casella 1.",
+        ),
+        "lesson_dog_jack_done": (
+            "A Jack swaps two pawns on the track, neither fresh; nobody goes home (§10).",
+            "Il Fante scambia due pedine sul percorso, nessuna appena uscita; nessuno torna a casa (§10).",
+        ),
+        "lesson_t_dog_partner": ("Playing for your partner", "Giocare per il compagno"),
+        "lesson_dog_partner_1": (
+            "Three of your pawns are home. Play the 3 and bring the last one in.",
+            "Tre tue pedine sono in casa. Gioca il 3 e porta dentro l'ultima.",
+        ),
+        "lesson_dog_partner_1_no": (
+            "Going on round the track is allowed; this time go into your home.",
+            "Proseguire sul percorso si può; questa volta entra in casa.",
+        ),
+        "lesson_dog_partner_2": (
+            "All your pawns are home: your cards now move your partner's (§12). Play the 6 and "
+            "take Green's pawn on 30 into Green's home.",
+            "Tutte le tue pedine sono in casa: ora le tue carte muovono quelle del compagno (§12). "
+            "Gioca il 6 e porta la pedina verde sul 30 nella casa verde.",
+        ),
+        "lesson_dog_partner_2_no": (
+            "That is allowed; this time take Green's pawn into Green's home, field 4.",
+            "Si può; questa volta porta la pedina verde nella casa verde, casella 4.",
+        ),
+        "lesson_dog_partner_3": (
+            "Your King brings your partner's pawns out too (§12): play it, then tap Green's nest.",
+            "Il tuo Re fa uscire anche le pedine del compagno (§12): giocalo, poi tocca la cuccia verde.",
+        ),
+        "lesson_dog_partner_3_no": (
+            "That is allowed; this time bring a green pawn out of its nest.",
+            "Si può; questa volta fai uscire una pedina verde dalla cuccia.",
+        ),
+        "lesson_dog_partner_done": (
+            "Once your four pawns are home you play for your partner; the first team with all "
+            "eight home wins (§12).",
+            "Quando le tue quattro pedine sono in casa giochi per il compagno; vince la prima "
+            "squadra con tutte e otto in casa (§12).",
+        ),
+    }
+)

@@ -186,16 +186,6 @@ def qr_into(box: Any, text: str) -> None:
         box.textContent = ""
 
 
-def begun(session: Any) -> bool:
-    """True when the match has moves already (a host's page reloaded during the match);
-    a game whose match does not say counts as not begun."""
-    try:
-        match = session.match
-        return bool(match.hand_no > 1 or match.game.moves)
-    except AttributeError:
-        return False
-
-
 class HostNet:
     """The host's friends: invitations, links, the lobby and the hub."""
 
@@ -204,7 +194,7 @@ class HostNet:
         self.session = session
         self.hub = HostHub(session, on_change=self.on_hub_change, on_talk=self.on_talk)
         # no views before the host starts the match (a resumed match has begun already)
-        self.hub.holding = not begun(session)
+        self.hub.holding = not session.begun
         self.table_id = random_bytes(9).hex()
         self.invites: dict[int, Any] = {}
         self.urls: dict[int, str] = {}

@@ -14,7 +14,7 @@ from scala40 import IllegalMove, Scala40Error
 from scala40.bots import make_bot
 from tabletop.engine import META_MOVES
 from web.shell.params import Settings
-from web.shell.session import HUMAN, Session
+from web.shell.session import HUMAN, HandInPlay, Seated, Session
 
 SAVE_FORMAT = "scala40-page-match"
 
@@ -26,7 +26,7 @@ def rules_spec(settings: Settings) -> str | dict[str, Any]:
     return spec if len(spec) > 1 else settings.rules
 
 
-class PageMatch:
+class PageMatch(Seated[scala40.Match]):
     """A :class:`scala40.Match` with the names of its seats and one hand or a whole match
     (``one_hand``). How it ended early (``result``: abandoned) is the engine's; ``result``
     given here is that of a save or a replay kept before the engine knew it, given to the
@@ -35,8 +35,7 @@ class PageMatch:
     def __init__(
         self, match: scala40.Match, names: list[str], one_hand: bool, result: dict[str, Any] | None = None
     ) -> None:
-        self.m = match
-        self.names = list(names)
+        super().__init__(match, names, match.seed)
         self.one_hand = one_hand
         if result is not None and match.result is None:
             match.abandon(int(result["seat"]))
@@ -46,20 +45,8 @@ class PageMatch:
         return self.m.result
 
     @property
-    def players(self) -> int:
-        return self.m.players
-
-    @property
-    def seed(self) -> int:
-        return self.m.seed
-
-    @property
     def game(self) -> scala40.Game:
         return self.m.game
-
-    @property
-    def hand_no(self) -> int:
-        return self.m.hand_no
 
     @property
     def over(self) -> bool:
@@ -84,34 +71,18 @@ class PageMatch:
         return sorted(range(self.players), key=lambda s: (self.m.out_hand[s] is not None, scores[s], s))
 
     def view(self, seat: int) -> dict[str, Any]:
-        v: dict[str, Any] = self.m.view(seat)
+        v = self.m.view(seat)
         v["names"] = list(self.names)
         v["one_hand"] = self.one_hand
         return v
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
-        if self.over:
-            return []
-        moves: list[str] = self.m.legal_moves(seat)
-        return moves
-
-    def play(self, move: str, seat: int | None = None) -> None:
-        self.m.play(move, seat)
+        return [] if self.over else self.m.legal_moves(seat)
 
     def next_hand(self) -> None:
         if self.over:
             raise IllegalMove("the match is over")
         self.m.next_hand()
-
-    def abandon(self, seat: int) -> None:
-        self.m.abandon(seat)
-
-    def timeout(self, seat: int) -> None:
-        """The turn timer ran out: the engine makes a plain move for the seat."""
-        self.m.timeout(seat)
-
-    def record(self) -> dict[str, Any]:
-        return self.m.record()
 
     def save(self) -> dict[str, Any]:
         return {
@@ -141,7 +112,7 @@ class PageMatch:
         return cls(m, names, bool(data.get("one_hand")), result)
 
 
-class Scala40Session(Session):
+class Scala40Session(HandInPlay, Session):
     """A Scala 40 match in the page (see :class:`~web.shell.session.Session`)."""
 
     GAME: ClassVar[str] = "scala40"
@@ -200,7 +171,7 @@ class Scala40Session(Session):
             return "the match is over"
         if move in META_MOVES:
             return f"{move!r} is not a move (draw, take, open, meld, attach, swap, discard)"
-        return self.match.m.why_refused(move, seat)
+        return self.match.why_refused(move, seat)
 
     def public_facts(self) -> dict[str, Any]:
         m = self.match

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pyscript import document, window
 
@@ -31,7 +31,13 @@ PILE_HISTORY = 8  # the discard pile's cards shown on request
 
 
 if TYPE_CHECKING:
+    from web.scala40.session import Scala40Session
     from web.shell.session import Session
+
+
+def deciding(s: Session) -> list[int]:
+    """The seats that went out and decide on a re-entry now (§12)."""
+    return cast("Scala40Session", s).match.m.decide
 
 
 def face(code: str) -> str:
@@ -290,7 +296,7 @@ class Scala40Table(GameTable):
         """The seat to act: the turn, or a local player who must decide on a re-entry."""
         seat = s.turn
         if seat is None:
-            seat = next((p for p in s.match.m.decide if s.is_local(p)), None)
+            seat = next((p for p in deciding(s) if s.is_local(p)), None)
         return seat
 
     def seat_passed(self) -> None:
@@ -872,7 +878,7 @@ class Scala40Table(GameTable):
 
     def on_next(self) -> None:
         s = self.page.session
-        if s is None or not s.hand_over or s.match.over or s.match.m.decide:
+        if s is None or not s.hand_over or s.match.over or deciding(s):
             return
         s.next_hand()
         by_id("summary").close()

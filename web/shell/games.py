@@ -11,8 +11,8 @@ visit loads only its own game's code):
 * its **rules package** (``dernier``, ``scala40``, ``dog``: standard library only, the same
   shape: ``Game``/``Match``, move strings, a JSON position, ``view(seat)``, a match record
   that replays, ``make_bot(level)``);
-* its **session** class: a :class:`web.shell.session.Session` whose hooks adapt the rules
-  package's match to what the shell asks (:class:`GameMatch`): a new match from the page's
+* its **session** class: a :class:`web.shell.session.Session` whose hooks hold the rules
+  package's match as the shell asks (:class:`GameMatch`): a new match from the page's
   settings, a save loaded back, who may act now, the moves bots make out of turn (Dernier
   calls, a Scala 40 ``reenter``, DOG's simultaneous ``give``), the windows people get;
 * its **table**: a :class:`web.shell.table.GameTable` that draws one seat's view and turns
@@ -32,22 +32,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tabletop.engine import MatchInPlay
 
-class GameMatch(Protocol):
-    """What the shell's :class:`~web.shell.session.Session` asks of a rules package's
-    match; a game whose match differs adapts it in its session class's hooks."""
 
-    players: int
-    names: list[str]
-    seed: int
+class GameMatch(MatchInPlay, Protocol):
+    """What the shell's :class:`~web.shell.session.Session` holds: a match in play on the
+    engines' common interface (:class:`tabletop.engine.MatchInPlay`, the instance side of
+    :class:`~tabletop.engine.MatchProtocol`) with its seats' names and its seed. A rules
+    package whose match keeps neither is held by a :class:`web.shell.session.Seated`."""
 
     @property
-    def over(self) -> bool: ...
-    def view(self, seat: int) -> dict[str, Any]: ...
-    def legal_moves(self, seat: int | None = None) -> list[str]: ...
-    def play(self, move: str, seat: int | None = None) -> None: ...
-    def save(self) -> dict[str, Any]: ...
-    def record(self) -> dict[str, Any]: ...
+    def names(self) -> list[str]:
+        """The seats' names (a friend's page tells its own: the list changes)."""
+        ...
+
+    @property
+    def seed(self) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
     lesson_marked = False  # the page shows a lesson's marks (to clear once it is left)
     lesson_note = ""  # the last refusal, shown in the box until the next move
     lesson_summary_shut = False  # the hand's summary was closed once for the lesson's end
+    lesson_mark_shown: tuple[str, int, str] | None = None  # the mark last scrolled into view
 
     # -- the page's hooks, wrapped -------------------------------------------------------
 
@@ -167,6 +168,14 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
         self.begin(session)
         self.draw_lesson()
         self.focus_hand()
+        self.show_lesson_box()
+
+    def show_lesson_box(self) -> None:
+        """A lesson begins with its words: the box back in the window if focusing the hand
+        scrolled it out (a small phone upright; the hand below the fold is scrolled to then)."""
+        top = float(by_id("lesson").getBoundingClientRect().top)
+        if top < 0:
+            window.scrollBy(0, top - 4)
 
     def leave_lesson(self) -> None:
         """Back to the start screen (the person's own saved match is offered there)."""
@@ -341,4 +350,18 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
                 continue
             if el:
                 el.setAttribute("data-lesson-target", "true")
+                self.show_lesson_target(el, (play.lesson.id, play.index, selector))
                 return
+
+    def show_lesson_target(self, target: Any, mark: tuple[str, int, str]) -> None:
+        """A newly marked element out of the window (below a short screen's fold) is scrolled
+        into it, as little as needed; the same mark drawn again is left where the person put it."""
+        if mark == self.lesson_mark_shown:
+            return
+        self.lesson_mark_shown = mark
+        box = target.getBoundingClientRect()
+        height = float(window.innerHeight)
+        if box.bottom > height:
+            window.scrollBy(0, min(box.bottom - height + 8, box.top - 8))
+        elif box.top < 0:
+            window.scrollBy(0, box.top - 8)

@@ -138,7 +138,7 @@ class ReplayViewer(PagePart):
         """The end-of-hand summary may open the match in the viewer: never a hand still in
         play."""
         s = self.page.session
-        return s is not None and (s.match.game.over or s.match.over)
+        return s is not None and (s.hand_over or s.match.over)
 
     def open_replay_from_summary(self) -> None:
         s = self.page.session

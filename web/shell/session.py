@@ -1,6 +1,7 @@
 """The match controller of the page, without the browser, for any registered game.
 
-:class:`Session` holds a game's match (:class:`web.shell.games.GameMatch`) with the page's
+:class:`Session` holds a game's match (:class:`web.shell.games.GameMatch`: the engines' common
+interface, :class:`tabletop.engine.MatchInPlay`, with the seats' names) with the page's
 settings (bots' levels, delay, language …): seat 0 is the person holding this device; every
 other seat is a bot, another person on this device (pass-and-play) or a friend online. It
 applies every seat's moves, tells the driver which bot acts next, and saves everything
@@ -37,10 +38,11 @@ import json
 import random
 import time
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
+from tabletop.engine import MatchInPlay
 from web.shell import games
-from web.shell.games import GameSpec
+from web.shell.games import GameMatch, GameSpec
 from web.shell.i18n import bot_names, t
 from web.shell.params import Settings
 from web.shell.replay import Kept, ReplayShelf, Storage
@@ -195,6 +197,90 @@ def player_names(settings: Settings) -> list[str]:
     return out
 
 
+E = TypeVar("E", bound=MatchInPlay)
+
+
+class Seated(Generic[E]):
+    """A rules package's match ``m`` (:class:`tabletop.engine.MatchInPlay`) with what the page
+    keeps beside it when the engine does not: the seats' names and the match's seed (a
+    :class:`~web.shell.games.GameMatch`). Every name of the common interface passes to ``m``;
+    a game's class changes only what its page makes differ, and gives its page save
+    (:meth:`save`, and a ``load`` of its own)."""
+
+    def __init__(self, match: E, names: list[str], seed: int) -> None:
+        self.m = match
+        self.names = list(names)
+        self._seed = seed
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def players(self) -> int:
+        return self.m.players
+
+    @property
+    def hand_no(self) -> int:
+        return self.m.hand_no
+
+    @property
+    def over(self) -> bool:
+        return self.m.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.m.winner
+
+    def next_hand(self) -> None:
+        self.m.next_hand()
+
+    def legal_moves(self, seat: int | None = None) -> list[str]:
+        return self.m.legal_moves(seat)
+
+    def play(self, move: str, seat: int | None = None) -> None:
+        self.m.play(move, seat)
+
+    def why_refused(self, move: str, seat: int | None = None) -> str | None:
+        return self.m.why_refused(move, seat)
+
+    def abandon(self, seat: int) -> None:
+        self.m.abandon(seat)
+
+    def timeout(self, seat: int) -> None:
+        self.m.timeout(seat)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return self.m.view(seat)
+
+    def position(self) -> dict[str, Any]:
+        return self.m.position()
+
+    def record(self) -> dict[str, Any]:
+        return self.m.record()
+
+    def save(self) -> dict[str, Any]:
+        """The page's save of the match (its game's format, read back by its ``load``)."""
+        raise NotImplementedError
+
+
+class HandInPlay:
+    """:attr:`Session.hand_over` and :attr:`Session.turn` for a game whose match keeps the hand
+    in play as ``match.game``, with ``over`` and ``turn``: its session class lists this before
+    :class:`Session`."""
+
+    match: Any
+
+    @property
+    def hand_over(self) -> bool:
+        return bool(self.match.over or self.match.game.over)
+
+    @property
+    def turn(self) -> int | None:
+        turn: int | None = None if self.hand_over else self.match.game.turn
+        return turn
+
+
 #: what a seat's controller is, as the page shows it (``Session.presence``)
 WAITING, CONNECTED, AWAY, STANDIN = "waiting", "connected", "away", "standin"
 
@@ -214,6 +300,8 @@ class Session:
     GAME: ClassVar[str] = ""
     #: the exception the game's engine raises for a move it refuses (a ValueError)
     Illegal: ClassVar[type[ValueError]] = ValueError
+    #: the match (each game's class narrows it to its own)
+    match: GameMatch
 
     def __new__(
         cls, settings: Settings, match: Any, store: Store | None = None, *args: Any, **kw: Any
@@ -226,7 +314,7 @@ class Session:
     def __init__(
         self,
         settings: Settings,
-        match: Any,
+        match: GameMatch,
         store: Store | None = None,
         origin: dict[str, Any] | None = None,
         stats_counted: bool = False,
@@ -268,18 +356,18 @@ class Session:
     # -- hooks: the game's rules package ---------------------------------------------------
 
     @classmethod
-    def new_match(cls, settings: Settings, seed: int, names: list[str]) -> Any:
+    def new_match(cls, settings: Settings, seed: int, names: list[str]) -> GameMatch:
         """*hook*: a new match of the game from the page's settings."""
         raise NotImplementedError
 
     @classmethod
-    def load_match(cls, data: object) -> Any:
+    def load_match(cls, data: object) -> GameMatch:
         """*hook*: the match of a save (``match.save()``); ValueError with the reason."""
         raise NotImplementedError
 
     def stats_result(self) -> tuple[bool, int]:
         """*hook*: for the statistics, once the match is over: (seat 0 won, its points)."""
-        return getattr(self.match, "winner", None) == HUMAN, 0
+        return self.match.winner == HUMAN, 0
 
     def replay_entry(self, kind: str, at_ms: int) -> dict[str, Any] | None:
         """*hook*: the Replays list's entry of the finished match (None: none kept); by
@@ -299,7 +387,7 @@ class Session:
         m = self.match
         return {
             "over": m.over,
-            "winner": getattr(m, "winner", None) if m.over else None,
+            "winner": m.winner if m.over else None,
             "players": m.players,
         }
 
@@ -309,15 +397,12 @@ class Session:
     @property
     def hand_over(self) -> bool:
         """*hook*: the hand (or round) is over: nobody acts until the next one is dealt."""
-        return bool(self.match.over or self.match.game.over)
+        raise NotImplementedError
 
     @property
     def turn(self) -> int | None:
         """*hook*: the seat to act, or None."""
-        if self.hand_over:
-            return None
-        turn: int | None = self.match.game.turn
-        return turn
+        raise NotImplementedError
 
     def bot_rng(self, seat: int) -> random.Random:
         """*hook*: a deterministic rng per decision: a resumed match decides the same way."""
@@ -325,8 +410,7 @@ class Session:
 
     def bot_fallback_move(self, seat: int) -> str:
         """*hook*: a safe move if a bot fails."""
-        legal: list[str] = self.match.legal_moves(seat)
-        return legal[0]
+        return self.match.legal_moves(seat)[0]
 
     # -- hooks: out of turn (the driver asks these; a game without moves out of turn keeps them)
 
@@ -456,8 +540,13 @@ class Session:
             raise SaveProblem("not a save of this page")
         if data.get("version") != SAVE_VERSION:
             raise SaveProblem(f"save version {data.get('version')!r} is not supported")
+        raw = data.get("settings")
+        if isinstance(raw, dict):
+            if raw.get("game", cls.GAME) != cls.GAME:  # never read with another game's code
+                raise SaveProblem("bad settings: they are another game's")
+            raw = {**raw, "game": cls.GAME}  # settings that name no game are this save's game's
         try:
-            settings = Settings.from_dict(data.get("settings"))
+            settings = Settings.from_dict(raw)
         except (ValueError, TypeError) as e:
             raise SaveProblem(f"bad settings: {e}") from None
         try:
@@ -528,15 +617,14 @@ class Session:
             self.save()
 
     def view(self, seat: int = HUMAN) -> dict[str, Any]:
-        view: dict[str, Any] = self.match.view(seat)
-        return view
+        return self.match.view(seat)
 
     def table_state(self, seat: int) -> dict[str, Any]:
         """Everything a page needs to draw the table from ``seat``'s place: the engine's
         view of that seat (its own hand only) and the match's public facts. This is
         exactly what a friend's page receives."""
         m = self.match
-        v: dict[str, Any] = m.view(seat)
+        v = m.view(seat)
         v["kinds"] = list(self.kinds)
         v["levels"] = [self.level(s) for s in range(m.players)]
         v["presence"] = {str(k): p for k, p in self.presence.items()}
@@ -553,6 +641,12 @@ class Session:
     def match_ended(self) -> bool:
         """*hook*: the match ended before its hands were played out (abandon, timeout)."""
         return False
+
+    @property
+    def begun(self) -> bool:
+        """The match has moves already (a hand after the first, or a move in its record's
+        hand in play): a host's page reloaded during the match."""
+        return self.match.hand_no > 1 or bool(self.match.record()["history"][-1]["moves"])
 
     def next_bot(self) -> int | None:
         """The seat to act when a bot moves for it, else None (a person's turn, or over)."""

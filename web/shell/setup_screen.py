@@ -61,11 +61,19 @@ class SetupScreen(PagePart):
                 c.innerHTML = self.page.game.card_svg(code)
                 fan.appendChild(c)
 
+    def show_title(self) -> None:
+        """The game's name in the page's title and header, in the page's language (a game's
+        name may differ by language)."""
+        title = self.page.game.title(self.page.lang)
+        document.title = title
+        document.querySelector(".brand").textContent = title
+
     def translate_page(self, lang: str) -> None:
         """The page's fixed text: every ``data-i18n`` element, the format and timer
         choices, labels and placeholders. An element of another game's table (whose words
         the visit's game does not have) keeps its text."""
         document.documentElement.lang = lang
+        self.show_title()
         nodes = document.querySelectorAll("[data-i18n]")
         for i in range(nodes.length):
             el = nodes.item(i)

@@ -274,9 +274,7 @@ class PageCore(PagePart):
 
     def screen(self, name: str) -> None:
         document.body.dataset.screen = name
-        title = self.game.title(self.lang)  # every screen names the game it plays
-        document.title = title
-        document.querySelector(".brand").textContent = title
+        self.page.show_title()  # every screen names the game it plays
         by_id("setup").hidden = name != "setup"
         by_id("table").hidden = name != "table"
         by_id("save-problem").hidden = name != "problem"
