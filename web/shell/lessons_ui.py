@@ -155,10 +155,11 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
         lessons = self.game.lesson_list()
         if not 1 <= n <= len(lessons) or self.guest is not None:
             return
-        for name in ("menu", "help"):
-            dlg = by_id(name)
-            if dlg.open:
-                dlg.close()
+        # the lesson replaces the match on the table: no dialog of that match stays over it
+        # (the menu, the help, a choice the person owed, its summary)
+        opened = document.querySelectorAll("dialog[open]")
+        for i in range(opened.length):
+            opened.item(i).close()
         session = lesson_session(self.game, lessons[n - 1], replace(self.settings, lang=self.lang))
         play = LessonPlay(lessons[n - 1], n, session)
         install_bots(play)
