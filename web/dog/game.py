@@ -29,6 +29,9 @@ DOG = GameSpec(
     check_view="web.dog.session:check_state",
     rule_sets={"standard": (4, 4)},
     options={},
+    # a match is a series of games (the variant ``games`` below), never hands or points: the
+    # one format it plays, the choice hidden (``hands`` and ``target`` are not its params)
+    formats={"hands:1": {"en": "one game", "it": "una partita"}},
     # what its links always played (the shell's default of before)
     url_defaults={"hands": 1, "target": None},
     # RULES §12: a match is one game or a series, first team to N games: chosen on the start

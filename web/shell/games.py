@@ -159,10 +159,11 @@ class GameSpec:
     #: how the start screen offers its whole-number variants (each a key of ``variants``):
     #: a field left out keeps its rule set's value
     numbers: Mapping[str, NumberChoice] = field(default_factory=dict)
-    #: the start screen's match formats (``hands:N`` / ``target:P``) with their words per
-    #: language, the first the default; empty: the shell's plain choices (a number of hands
-    #: or a points target, as the page's form lists them)
-    formats: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: the start screen's match formats (``#opt-format``: ``hands:N`` / ``target:P``) with
+    #: their words per language, in the order the form lists them (required: at least one; a
+    #: game whose match has no such choice gives the one it plays, and leaves ``hands`` and
+    #: ``target`` out of :attr:`params`, which hides the choice)
+    formats: Mapping[str, Mapping[str, str]] = field(kw_only=True)
     #: what a URL that starts a match uses for the match parameters it leaves out, over the
     #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match; required)
     url_defaults: Mapping[str, Any] = field(kw_only=True)
@@ -279,6 +280,14 @@ class GameSpec:
         return in_lang(pages, lang) or None
 
 
+def format_value(value: str) -> tuple[str, int] | None:
+    """A match format's value (``hands:3``, ``target:200``) read, or None if it is not one."""
+    kind, _, n = value.partition(":")
+    if kind not in ("hands", "target") or not n.isdigit() or int(n) < 1:
+        return None
+    return kind, int(n)
+
+
 _GAMES: dict[str, GameSpec] = {}
 _LOADED: list[bool] = []
 #: the name of the game registered as the default (``register(..., default=True)``)
@@ -296,6 +305,8 @@ def register(spec: GameSpec, *, default: bool = False) -> GameSpec:
         raise ValueError(f"bad seat limits {spec.seats!r}")
     if not spec.rule_sets or any(not lo <= a <= b <= hi for a, b in spec.rule_sets.values()):
         raise ValueError(f"{spec.name}: its rule sets must be given, within its seat limits")
+    if not spec.formats or any(not format_value(v) for v in spec.formats):
+        raise ValueError(f"{spec.name}: its match formats must be given, each hands:N or target:P")
     for name, offer in spec.numbers.items():
         values = spec.variants.get(name)
         if values is None or any(v not in values for v in (offer.default, *offer.common)):

@@ -134,9 +134,10 @@ class SetupScreen(_Page):
         by_id("house-rules").hidden = not self.game.options_panel or "rules" not in self.game.params
 
     def offer_formats(self) -> None:
-        """The match formats: the game's own (:attr:`GameSpec.formats`) in place of the shell's."""
+        """The match formats: the game's own (:attr:`GameSpec.formats`) in place of those of
+        the page's first paint."""
         sel = by_id("opt-format")
-        if self.game.formats and sel.getAttribute("data-game") != self.game.name:
+        if sel.getAttribute("data-game") != self.game.name:
             clear(sel)
             for value, words in self.game.formats.items():
                 sel.appendChild(make("option", "", in_lang(words, self.lang), value=value))
