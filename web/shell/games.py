@@ -190,6 +190,11 @@ class GameSpec:
     #: ``module:LESSONS`` of its lessons (:class:`web.shell.lessons.Lesson`, played at its own
     #: table with a fixed deal and scripted bots); empty: no lessons
     lessons: str = ""
+    #: ``module:function(match, lang) -> str`` that says which match is meant in the game's
+    #: words (the start screen's "Resume the match (…)", a new match's "The match in progress
+    #: (…) will be lost"); empty: the shell's, from the match's number of hands or points
+    #: target ("Hand 2 of 3")
+    match_info: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -244,6 +249,13 @@ class GameSpec:
     def lesson_list(self) -> list[Any]:
         """Its lessons (:attr:`lessons`), in order; empty when it has none."""
         return list(self.load(self.lessons)) if self.lessons else []
+
+    def match_words(self, match: Any, lang: str) -> str | None:
+        """Which match ``match`` is, in the game's words (:attr:`match_info`), or None."""
+        if not self.match_info:
+            return None
+        words: Callable[[Any, str], str] = self.load(self.match_info)
+        return words(match, lang)
 
     def settings_problems(self, settings: Any) -> list[str]:
         """What its own rules say against ``settings`` (:attr:`check_settings`)."""
