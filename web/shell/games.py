@@ -70,6 +70,10 @@ class OptionsPanel(Protocol):
     """A game's own panel on the start screen (:attr:`GameSpec.options_panel`, browser only):
     its house rules and rule-set variants, drawn and read by the game; the shell says when."""
 
+    def build(self, container: Any) -> None:
+        """Put the panel's controls in the start screen's ``container`` (``#game-options``),
+        once: the page holds no game's markup of its own."""
+
     def translate(self, lang: str) -> None:
         """The panel's words in ``lang``."""
 
