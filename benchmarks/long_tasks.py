@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Long tasks while hard bots play: does the page's main thread stay free (goal: none over 100 ms)?
 
-    python3 benchmarks/long_tasks.py [--runs 3] [--turns 12] [--json]
+    python3 benchmarks/long_tasks.py [--runs 3] [--turns 12] [--replay] [--json]
 
 Builds the static site (scripts/build.py) into a temporary folder, serves it on 127.0.0.1 and
 opens Dernier's table in headless Chromium with three hard bots and no delay between moves
@@ -11,12 +11,17 @@ plays ``--turns`` turns by clicking, as the browser tests do, while the bots thi
 (``web/shell/driver.py``). Reported per run: the long tasks that start once the page is ready
 (the bots' play and the person's clicks: what the goal is about), the start-up ones before it
 (``benchmarks/load_time.py`` measures start-up), how many log lines the bots wrote, and the
-1-minute load average. Each run starts on an idle machine (as ``load_time.py`` waits for one).
+1-minute load average. With ``--replay`` the person plays the hand to its end, opens its replay
+from the summary and steps through it move by move (the arrow key, each step drawn before the
+next): the long tasks while stepping, and the viewer's own figures (the hand's frames made,
+``data-build-ms``; the last step drawn, ``data-draw-ms``). Each run starts on an idle machine
+(as ``load_time.py`` waits for one).
 
 Figures, not a timed test: nothing here passes or fails. On a shared 2-core machine the same
 tasks take 2–3× longer (a busy core halves the page's share): quote the load average with them.
 ``tests/test_page_perf.py`` plays the same scenario and checks what does not depend on the
-machine's speed (the observer is on, the bots play, the turn comes back).
+machine's speed (the observer is on, the bots play, the turn comes back);
+``tests/test_page_replay.py`` counts the viewer's work per step (one frame drawn, no replay).
 """
 
 from __future__ import annotations
@@ -61,8 +66,30 @@ def _loadavg() -> float:
         return -1.0
 
 
-def one_run(browser: Any, base: str, seed: int, turns: int) -> dict[str, Any]:
-    """One page: ready, then ``turns`` turns of seat 0 among three hard bots."""
+def step_replay(page: Any) -> dict[str, Any]:
+    """From the end-of-hand summary: the hand's replay stepped move by move; the long tasks
+    that start meanwhile and the viewer's figures."""
+    page.click("#replay-open")
+    viewer = page.locator("#replay")
+    viewer.wait_for(state="visible")
+    steps = int(viewer.get_attribute("data-steps") or "0")
+    page.focus("#replay-next")
+    t0 = page.evaluate(READY_JS)
+    for i in range(1, steps + 1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"document.getElementById('replay').dataset.step === '{i}'")
+    during = page.evaluate(SPLIT_JS, t0)[1]
+    return {
+        "replay_steps": steps,
+        "replay_long_tasks_ms": during,
+        "replay_build_ms": float(viewer.get_attribute("data-build-ms") or "nan"),
+        "replay_draw_ms": float(viewer.get_attribute("data-draw-ms") or "nan"),
+    }
+
+
+def one_run(browser: Any, base: str, seed: int, turns: int, replay: bool = False) -> dict[str, Any]:
+    """One page: ready, then ``turns`` turns of seat 0 among three hard bots (with ``replay``:
+    the whole hand, then its replay stepped through)."""
     sys.path.insert(0, str(ROOT / "tests"))
     from browser_support import open_page  # the tests' page helpers: one way to play by clicking
     from test_page_support import take_turn, wait_for_input
@@ -75,14 +102,16 @@ def one_run(browser: Any, base: str, seed: int, turns: int) -> dict[str, Any]:
         ready_at = page.evaluate(READY_JS) - 60  # open_page polls every 50 ms: at most that late
         page.evaluate(COUNT_LOG_JS)
         played = 0
-        while played < turns:
+        while played < turns or replay:
             if wait_for_input(page)["over"]:
                 break
             take_turn(page)
             played += 1
         wait_for_input(page)
         start_up, after = page.evaluate(SPLIT_JS, ready_at)
+        stepped = step_replay(page) if replay else {}
         return {
+            **stepped,
             "seed": seed,
             "turns": played,
             "bot_log_lines": page.evaluate("window.__bot_moves"),
@@ -96,7 +125,7 @@ def one_run(browser: Any, base: str, seed: int, turns: int) -> dict[str, Any]:
         ctx.close()
 
 
-def run(runs: int, turns: int, seed: int) -> dict[str, Any]:
+def run(runs: int, turns: int, seed: int, replay: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -119,7 +148,7 @@ def run(runs: int, turns: int, seed: int) -> dict[str, Any]:
                 try:
                     for i in range(runs):
                         load_time.settle()
-                        row = one_run(browser, base, seed + i, turns)
+                        row = one_run(browser, base, seed + i, turns, replay)
                         rows.append(row)
                         print(
                             f"run {i + 1}: seed {row['seed']}, {row['turns']} turns, "
@@ -128,6 +157,13 @@ def run(runs: int, turns: int, seed: int) -> dict[str, Any]:
                             f"(start-up {row['start_up_long_tasks_ms']}), load {row['load']}",
                             file=sys.stderr,
                         )
+                        if replay:
+                            print(
+                                f"  replay: {row['replay_steps']} steps, long tasks while stepping "
+                                f"{row['replay_long_tasks_ms']}, frames made in {row['replay_build_ms']} ms, "
+                                f"last step drawn in {row['replay_draw_ms']} ms",
+                                file=sys.stderr,
+                            )
                 finally:
                     browser.close()
         finally:
@@ -135,7 +171,9 @@ def run(runs: int, turns: int, seed: int) -> dict[str, Any]:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     every = [d for r in rows for d in r["long_tasks_ms"]]
+    stepping = [d for r in rows for d in r.get("replay_long_tasks_ms", [])]
     return {
+        **({"max_replay_long_task_ms": max(stepping, default=0)} if replay else {}),
         "scenario": QUERY,
         "limit_ms": LIMIT_MS,
         "runs": rows,
@@ -150,9 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--turns", type=int, default=12, help="turns the person plays per run")
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--replay", action="store_true", help="the whole hand, then its replay stepped through")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     a = ap.parse_args(argv)
-    out = run(a.runs, a.turns, a.seed)
+    out = run(a.runs, a.turns, a.seed, a.replay)
     if a.json:
         print(json.dumps(out))
     else:
@@ -160,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             f"long tasks after ready over {len(out['runs'])} runs: max {out['max_long_task_ms']} ms, "
             f"median {out['median_long_task_ms']} ms, {out['tasks_over_limit']} over {LIMIT_MS} ms"
         )
+        if a.replay:
+            print(f"longest task while stepping a replay: {out['max_replay_long_task_ms']} ms")
     return 0
 
 

@@ -36,9 +36,10 @@ HELP_WORDS = {
     ("dog", "it"): "compagno",
 }
 
-#: a link that deals a match at once (seat 0 a person, the rest bots)
+#: a link that deals a match at once (seat 0 a person, the rest bots); Dernier's seed 9 makes
+#: the person the dealer of a turned-up Jack, whose suit they choose before anything else (§2)
 LINKS = {
-    "dernier": "players=3&levels=medium,medium&delay=4000",
+    "dernier": "players=3&levels=medium,medium&delay=4000&seed=9",
     "scala40": "game=scala40&players=2&levels=medium&delay=4000",
     "dog": "game=dog&levels=medium,medium,medium&delay=4000",
 }
@@ -104,6 +105,14 @@ def help_says(page: Page, game: str, lang: str) -> None:
             expect(box).not_to_contain_text(HELP_WORDS[other, lang])
 
 
+def answer_the_deal(page: Page) -> None:
+    """A deal may ask the person first (Dernier §2: the dealer chooses the suit of a turned-up
+    J or Jolly, in a dialog that keeps the rest of the page out of reach): the first choice."""
+    if page.evaluate("!!document.querySelector('#chooser')?.open"):
+        page.click("#chooser-options button >> nth=0")
+        expect(page.locator("#chooser")).not_to_have_attribute("open", "")
+
+
 def game_query(game: str) -> str:
     return "" if game == "dernier" else f"game={game}"
 
@@ -128,6 +137,7 @@ def test_a_new_player_deals_reads_the_help_and_plays(
     page.click("#help-close")
     expect(page.locator("#help")).to_be_hidden()
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
+    answer_the_deal(page)  # a deal from the form has no seed: 3 to 6 in 100 ask the person first
     key = games.get(game).key("help")
     page.wait_for_function(f"localStorage.getItem('{key}') === 'seen'", timeout=3000)
     page.click("#menu-button")
@@ -162,6 +172,9 @@ def test_a_table_opened_from_a_link_is_the_games_own(
     open_page(page, server_url, f"{LINKS[game]}&lang={lang}")
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
     no_stranger(page, game)
+    if game == "dernier":
+        expect(page.locator("#chooser")).to_have_attribute("open", "")
+    answer_the_deal(page)
     page.click("#menu-button")
     expect(page.locator("#menu")).to_be_visible()
     no_stranger(page, game)

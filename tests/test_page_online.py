@@ -140,6 +140,11 @@ def table(page: Page) -> dict[str, Any]:
     return result
 
 
+def answered_js(heard: int) -> str:
+    """A friend's page got a view or an error from the host after its first ``heard`` messages."""
+    return f"window.__rx.slice({heard}).some(m => ['view', 'error'].includes(JSON.parse(m[1]).t))"
+
+
 def play_match(pages: list[Page], host: Page, max_steps: int = 4000) -> dict[str, int]:
     """Every page clicks its own turns until the match is over; the host deals."""
     moves = dict.fromkeys(range(len(pages)), 0)
@@ -152,8 +157,11 @@ def play_match(pages: list[Page], host: Page, max_steps: int = 4000) -> dict[str
             if s["matchOver"] or s["over"]:
                 continue
             if s["turn"] is not None and s["turn"] == s["seat"]:
+                heard = p.evaluate("window.__rx.length") if i else 0
                 try:
                     did = take_turn(p)
+                    if i and did != "wait":  # a friend looks again after the host's answer to its move
+                        p.wait_for_function(f"() => {answered_js(heard)}", timeout=10_000)
                 except PlaywrightError:  # the table changed under the click: look again
                     continue
                 if did != "wait":
@@ -299,10 +307,7 @@ def test_guest_move_reaches_the_host_and_back_fast(
         elif h["turn"] == "1" and table(guest)["turn"] == "1":
             heard = guest.evaluate("window.__rx.length")
             if take_turn(guest) != "wait":  # the host's answer before the guest's next look
-                answer = (
-                    f"window.__rx.slice({heard}).some(m => ['view', 'error'].includes(JSON.parse(m[1]).t))"
-                )
-                guest.wait_for_function(f"() => {answer}", timeout=10_000)
+                guest.wait_for_function(f"() => {answered_js(heard)}", timeout=10_000)
         else:
             host.wait_for_timeout(20)
     assert len(lags) >= 3, lags

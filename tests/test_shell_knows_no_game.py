@@ -202,10 +202,6 @@ FIRST_PAINT = (
     re.compile(r'<(\w+)[^>]*\sdata-i18n="[^"]*"[^>]*>[^<]*</\1>'),
     re.compile(r'<select id="opt-game".*?</select>', re.S),
 )
-#: the names of games still in index.html outside its first paint: the default game's table
-#: markup (its Dernier call button, badge and curtain button, CONTRACT hooks), which moves
-#: into its table's own code (this count only shrinks)
-STILL_IN_PAGE = 7
 
 
 def page_names() -> list[str]:
@@ -221,12 +217,12 @@ def page_names() -> list[str]:
 
 
 def test_the_page_names_no_game_outside_its_first_paint() -> None:
-    """Issue 30: ``index.html`` holds the shell's containers; its start form (the match
-    formats, the house-rule panel's box) names no game: each game's are its own data and
-    markup (``GameSpec.formats``, Dernier's panel built by web/dernier/house_panel.py)."""
+    """Issue 30: ``index.html`` holds the shell's containers (each table builds its own);
+    outside its first paint, and in its start form (the match formats, the house-rule
+    panel's box), it names no game: each game's are its own data and markup
+    (``GameSpec.formats``, Dernier's panel built by web/dernier/house_panel.py)."""
     found = page_names()
-    assert len(found) <= STILL_IN_PAGE, "index.html names a game:\n  " + "\n  ".join(found)
-    assert len(found) == STILL_IN_PAGE, f"index.html names fewer games ({len(found)}): lower STILL_IN_PAGE"
+    assert found == [], "index.html names a game:\n  " + "\n  ".join(found)
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     form = html[html.index('<form id="setup-form"') : html.index("</form>")]
     assert not text_names_a_game(form.replace('<option value="dernier" selected>Dernier</option>', ""))

@@ -1,5 +1,5 @@
 """Browser entry point, run by PyScript (Pyodide) from index.html: starts the card table
-(:mod:`web.shell.ui`). Any start-up failure is shown on the page, never a blank screen.
+(:mod:`web.shell.page`). Any start-up failure is shown on the page, never a blank screen.
 
 The built site ships the shell in ``app.zip`` and each game in ``games/<name>.zip``
 (scripts/build.py): a visit mounts the zips of the game it plays (``?game=``, else the
@@ -157,9 +157,9 @@ async def start_later(urls: list[str]) -> None:
     try:
         for url, data in zip(urls, await asyncio.gather(*map(fetch_zip, urls)), strict=True):
             mount(url, data)
-        from web.shell import ui
+        from web.shell import page
 
-        ui.main()
+        page.main()
     except Exception:
         show_error(traceback.format_exc())
 
@@ -174,9 +174,9 @@ def start() -> None:
             if urls:
                 STARTING.append(asyncio.ensure_future(start_later(urls)))
                 return
-        from web.shell import ui
+        from web.shell import page
 
-        ui.main()
+        page.main()
     except Exception:
         show_error(traceback.format_exc())
 

@@ -1,6 +1,7 @@
 """Seeded property run (CONTRACT "Moves", "Position"): whole random games checked move by move.
 
-2,000 whole games (DOG_PROP_GAMES overrides). After every move: the 110 cards are all
+2,000 whole games (DOG_PROP_GAMES overrides), in PARTS tests of their own (run in parallel by
+the suite's workers), each game from its own random source. After every move: the 110 cards are all
 there exactly once, the 16 pawns stand on distinct fields, the seat to act has moves. At
 every position a sample of the listed moves is played on copies and accepted, and strings
 outside the list (mutations of listed ones) are refused with IllegalMove leaving the
@@ -14,6 +15,8 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
+
 from dog import Game, IllegalMove
 from dog.board import HOME, PAWNS
 from dog.cards import full_deck
@@ -21,6 +24,18 @@ from dog.state import META_MOVES
 
 DECK = sorted(full_deck())
 GAMES = int(os.environ.get("DOG_PROP_GAMES", "2000"))
+PARTS = 4
+
+
+def _legal_checked(g: Game) -> list[str]:
+    """The legal moves of the seat to act (none once the game is over), after checking the
+    position's invariants: the 110 cards are all there once, no two pawns share a field,
+    the seat to act has a move."""
+    _check_invariants(g)
+    legal = g.legal_moves() if not g.over else []
+    if not g.over:
+        assert legal, "the seat to act has no move"
+    return legal
 
 
 def _check_invariants(g: Game) -> None:
@@ -43,8 +58,6 @@ def _check_invariants(g: Game) -> None:
             else:
                 assert st.homes[p >> 2][at - HOME] == p
         assert not st.fresh[p] or at == 16 * (p // PAWNS)
-    if not g.over:
-        assert g.legal_moves(), "the seat to act has no move"
 
 
 def _mutations(move: str, rng: random.Random) -> list[str]:
@@ -72,17 +85,19 @@ def _policy(moves: list[str], rng: random.Random) -> str:
     return rng.choice(plays)
 
 
-def test_dog_property_run_whole_games() -> None:
-    """≥ 2,000 seeded whole games: invariants after every move, listed moves accepted,
-    others refused with the state unchanged (RULES §4–§12, CONTRACT "Moves")."""
-    rng = random.Random(2024)
+@pytest.mark.parametrize("part", range(PARTS))
+def test_dog_property_run_whole_games(part: int) -> None:
+    """≥ 2,000 seeded whole games (this part: every PARTS-th): invariants after every move,
+    listed moves accepted, others refused with the state unchanged (RULES §4–§12, CONTRACT
+    "Moves")."""
+    games = range(part, GAMES, PARTS)
     moves_total = checked = refused = 0
-    for n in range(GAMES):
+    for n in games:
+        rng = random.Random(2024 * 100_000 + n)
         g = Game.new(seed=rng.randrange(2**31))
         steps = 0
         while not g.over:
-            _check_invariants(g)
-            legal = g.legal_moves()
+            legal = _legal_checked(g)
             if rng.random() < 0.05:
                 before = g.position()
                 assert Game.from_position(before).position() == before
@@ -107,5 +122,6 @@ def test_dog_property_run_whole_games() -> None:
         moves_total += steps
         assert g.winner in (0, 1)
         assert g.state.team_home(g.winner)
-    assert refused > GAMES and checked > GAMES
-    assert moves_total > GAMES * 100
+        _legal_checked(g)
+    assert refused > len(games) and checked > len(games)
+    assert moves_total > len(games) * 100

@@ -14,7 +14,7 @@ import pytest
 from dog_page_support import READY_JS, play_turn, table_data
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from test_page_online import contexts, host_page, join  # noqa: F401  (contexts: a fixture)
+from test_page_online import answered_js, contexts, host_page, join  # noqa: F401  (contexts: a fixture)
 
 READY_NOW = f"({READY_JS})()"
 
@@ -67,8 +67,11 @@ def test_a_host_and_a_friend_play_a_game(
         for name, p in (("host", host), ("guest", guest)):
             if table_data(p)["over"] == "true" or not p.evaluate(READY_NOW):
                 continue
+            heard = p.evaluate("window.__rx ? window.__rx.length : 0")
             try:
                 play_turn(p)
+                if p is guest:  # the host's answer to the friend's move before the friend looks again
+                    p.wait_for_function(f"() => {answered_js(heard)}", timeout=10_000)
             except (PlaywrightError, AssertionError):
                 continue  # the table changed under the click: look again
             acted[name] += 1

@@ -1,4 +1,4 @@
-"""Ten's table in the page (browser only): the mixin the shell asks of a game's table, as
+"""Ten's table in the page (browser only): the table the shell asks of a game, as
 small as a table can be. Each legal step is a button ``#hand [data-move]``; the total and the
 engine's refusals show in ``#hint``; the shell's curtain passes the device between people."""
 
@@ -8,62 +8,67 @@ from typing import Any
 
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
+from web.shell.table import GameTable, check_table, fill, part
 
 
-class TenTable:
-    def wire_table(self: Any) -> None:
-        self.on(by_id("hand"), "click", self.on_ten_click)
+class TenTable(GameTable):
+    def build(self, parts: Any) -> None:
+        shell = part("heading", "hint", "timer", "coach", "coach-text", "curtain", "talk-box", "log-box")
+        fill(by_id("table"), '<div id="hand" class="hand"></div>' + shell, parts)
 
-    def on_ten_click(self: Any, evt: Any) -> None:
+    def wire_table(self) -> None:
+        self.page.on(by_id("hand"), "click", self.on_ten_click)
+
+    def on_ten_click(self, evt: Any) -> None:
         button = evt.target.closest("[data-move]")
         if button is None:
             return
-        refused = self.act(str(button.dataset.move))
+        refused = self.page.act(str(button.dataset.move))
         if refused:
-            self.hint(refused, refused=True)
+            self.page.hint(refused, refused=True)
 
-    def render(self: Any) -> None:
-        state = self.seat_state()
+    def render(self) -> None:
+        state = self.page.seat_state()
         if state is None:
             return
-        table = self.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
+        table = self.page.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
         table.dataset.total = str(state["total"])
-        if self.hub is not None:
-            self.hub.render_seats()
+        if self.page.hub is not None:
+            self.page.hub.render_seats()
         hand = by_id("hand")
         clear(hand)
-        if self.show_curtain(state["names"], state["hand_over"]):
+        if self.page.show_curtain(state["names"], state["hand_over"]):
             return
-        if state["turn"] == self.seat:
+        if state["turn"] == self.page.seat:
             for move in state["legal"]:
                 if move != "wave":
                     hand.appendChild(make("button", "card", move, type="button", data_move=move))
-        self.hint(t(self.lang, "ten_total", n=state["total"]))
+        self.page.hint(t(self.page.lang, "ten_total", n=state["total"]))
 
-    def render_timer(self: Any) -> None:
+    def render_timer(self) -> None:
         pass
 
-    def hand_buttons(self: Any) -> list[Any]:
+    def hand_buttons(self) -> list[Any]:
         return []
 
-    def focus_card(self: Any, *args: Any) -> None:
+    def focus_card(self, *args: Any) -> None:
         pass
 
-    def after_local_move(self: Any, move: str) -> None:
+    def after_local_move(self, move: str) -> None:
         pass
 
-    def open_summary(self: Any, *args: Any) -> None:
+    def open_summary(self, *args: Any) -> None:
         pass
 
-    def draw_replay_board(self: Any, b: dict[str, Any]) -> None:
+    def draw_replay_board(self, b: dict[str, Any]) -> None:
         """A replayed position (:meth:`fakegame.replays.TenBook.board`): each seat's row and
         the total."""
         facts = by_id("replay-facts")
         clear(facts)
-        facts.appendChild(make("li", "", t(self.lang, "ten_total", n=b["total"])))
+        facts.appendChild(make("li", "", t(self.page.lang, "ten_total", n=b["total"])))
         clear(by_id("replay-seats"))
         for s in range(b["players"]):
-            self.replay_seat_row(b, s, [])
+            self.page.replay_seat_row(b, s, [])
 
 
-MIXINS = (TenTable,)
+check_table(TenTable)

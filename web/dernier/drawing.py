@@ -1,8 +1,8 @@
 """Drawing the card table (browser only) from one seat's table state
 (:class:`web.seatview.SeatView`): the opponents, the piles, the shown hand and its buttons,
 the log, the turn line, the end-of-hand summary, the turn timer, and the pass-and-play
-curtain. The same code draws a solo page, pass-and-play and a friend's page. A mixin of
-:class:`web.ui.Page`."""
+curtain. The same code draws a solo page, pass-and-play and a friend's page. A base of
+Dernier's table class (:class:`web.dernier.table.DernierTable`)."""
 
 from __future__ import annotations
 
@@ -23,91 +23,89 @@ from web.dernier.describe import (
     why_not,
 )
 from web.dernier.seatview import SeatView
+from web.dernier.table_input import TableInput
 from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
 
 if TYPE_CHECKING:
     from web.dernier.session import DernierSession
-    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
 
 
-class TableDrawing(_Page):
-    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+class TableDrawing(TableInput):
+    """Dernier's table, its drawing (the page's state it reads and writes is ``self.page``'s)."""
 
     def seat_order(self, n: int) -> list[int]:
         """Opponents left to right: the seat after the shown one sits at its right
         (counter-clockwise)."""
-        return [(self.seat + k) % n for k in range(n - 1, 0, -1)]
+        return [(self.page.seat + k) % n for k in range(n - 1, 0, -1)]
 
     def render(self) -> None:
-        st = self.seat_state()
+        st = self.page.seat_state()
         if st is None:
             return
-        sv = self.sv = SeatView(st)
-        lang = self.lang
+        sv = self.sv = self.page.sv = SeatView(st)
+        lang = self.page.lang
         names = sv.names
         turn = sv.turn
-        table = self.mark_table(turn, sv.hand_over, sv.match_over)
+        table = self.page.mark_table(turn, sv.hand_over, sv.match_over)
         table.dataset.players = str(sv.players)
-        by_id("abandon").hidden = sv.match_over or self.session is None
+        by_id("abandon").hidden = sv.match_over or self.page.session is None
         if sv.get("hands_limit"):
             info = t(lang, "hand_of", n=sv["hand_no"], total=sv["hands_limit"])
         else:
             info = t(lang, "hand_target", n=sv["hand_no"], target=sv.get("target"))
         by_id("hand-info").textContent = info
-        document.title = ("▶ " if turn == self.seat else "") + "Dernier"
+        document.title = ("▶ " if turn == self.page.seat else "") + "Dernier"
         if not sv.can_arm():
-            self.armed = False
+            self.page.armed = False
         self.render_opponents(sv, names)
         self.render_piles(sv, names)
         covered = self.render_curtain(sv)
-        self.render_coach(sv)
+        self.page.render_coach(sv)
         if covered:
             clear(by_id("hand"))
-            self.last_hand = []
+            self.page.last_hand = []
             clear(by_id("log"))
-            self.log_shown = []
+            self.page.log_shown = []
         else:
             self.render_me(sv, names)
             self.render_log(sv, names)
         self.render_turn_line(sv, names)
         self.render_timer()
-        if self.online():
-            self.render_talk()
-        if self.hub is not None:
-            self.hub.render_seats()
-        if self.hand_to_view and not covered:
+        if self.page.online():
+            self.page.render_talk()
+        if self.page.hub is not None:
+            self.page.hub.render_seats()
+        if self.page.hand_to_view and not covered:
             self.bring_hand_into_view()
-        self.hand_to_view = False
+        self.page.hand_to_view = False
         if sv.hand_over:
             self.open_summary()
         elif not covered:
             self.resume_choice(sv)
 
     def seat_passed(self) -> None:
-        self.armed = False
-        self.was_my_turn = False  # the next person hears "Your turn…" once the curtain goes
+        self.page.armed = False
+        self.page.was_my_turn = False  # the next person hears "Your turn…" once the curtain goes
 
     def render_curtain(self, sv: SeatView) -> bool:
         """The pass-and-play curtain (:mod:`web.shell.seats`); the seat that just played
         may still call Dernier from under it."""
-        if not self.show_curtain(sv.names, sv.hand_over):
+        if not self.page.show_curtain(sv.names, sv.hand_over):
             return False
-        s = cast("DernierSession | None", self.session)  # Dernier's table: its session
+        s = cast("DernierSession | None", self.page.session)  # Dernier's table: its session
         assert s is not None
-        caller = next((p for p in s.local_seats() if p != self.seat and s.human_due(p)), None)
+        caller = next((p for p in s.local_seats() if p != self.page.seat and s.human_due(p)), None)
         call = by_id("curtain-dernier")
         call.hidden = caller is None
         if caller is not None:
             call.dataset.seat = str(caller)
-            call.textContent = t(self.lang, "curtain_call", who=name_of(sv.names, caller))
+            call.textContent = t(self.page.lang, "curtain_call", who=name_of(sv.names, caller))
         return True
 
     def render_opponents(self, v: SeatView, names: list[str]) -> None:
         box = by_id("opponents")
-        lang = self.lang
+        lang = self.page.lang
         n = v.players
         order = self.seat_order(n)
         existing = box.querySelectorAll(".seat")
@@ -177,10 +175,10 @@ class TableDrawing(_Page):
 
     def seat_label(self, v: SeatView, seat: int) -> str:
         """Under a seat's name: a bot's level, "on this device", or a friend's state."""
-        lang = self.lang
+        lang = self.page.lang
         kind = v.kind(seat)
         if kind == "human":
-            return t(lang, "kind_human" if self.guest is None else "kind_host_device")
+            return t(lang, "kind_human" if self.page.guest is None else "kind_host_device")
         if kind == "friend":
             presence = v.presence(seat) or "connected"
             text = t(lang, f"presence_{presence}")
@@ -190,7 +188,7 @@ class TableDrawing(_Page):
         return t(lang, f"level_{v.level(seat) or 'medium'}")
 
     def seat_rect(self, seat: int) -> Any:
-        if seat == self.seat:
+        if seat == self.page.seat:
             return by_id("hand").getBoundingClientRect()
         el = by_id("opponents").querySelector(f'.seat[data-seat="{seat}"]')
         return el.getBoundingClientRect() if el else None
@@ -209,23 +207,23 @@ class TableDrawing(_Page):
         el.classList.add("fly")
 
     def render_piles(self, v: SeatView, names: list[str]) -> None:
-        lang = self.lang
+        lang = self.page.lang
         discard = by_id("discard")
         top = v["top"]
         jolly_mode = "wild" if self.is_wild() else "suit"
-        if discard.getAttribute("data-card") != top or len(v["discard"]) != self.last_discard:
+        if discard.getAttribute("data-card") != top or len(v["discard"]) != self.page.last_discard:
             clear(discard)
             card = make("div", "pile-card")
             card.innerHTML = faces.card_svg(top, jolly_mode)
             discard.appendChild(card)
-            if self.last_discard and len(v["discard"]) > self.last_discard:
+            if self.page.last_discard and len(v["discard"]) > self.page.last_discard:
                 mover = self.last_mover(v)
-                rect = self.fly_from if mover == self.seat and self.fly_from else None
+                rect = self.page.fly_from if mover == self.page.seat and self.page.fly_from else None
                 if not rect and mover is not None:
                     rect = self.seat_rect(mover)
                 self.fly(card, rect)
-            self.fly_from = None
-        self.last_discard = len(v["discard"])
+            self.page.fly_from = None
+        self.page.last_discard = len(v["discard"])
         discard.dataset.card = top
         suit = v.get("suit") or ""
         discard.dataset.suit = suit
@@ -288,8 +286,8 @@ class TableDrawing(_Page):
         return None
 
     def render_me(self, v: SeatView, names: list[str]) -> None:
-        lang = self.lang
-        me_seat = self.seat
+        lang = self.page.lang
+        me_seat = self.page.seat
         my_turn = v.my_turn
         me = by_id("me")
         me.classList.toggle("active", my_turn)
@@ -331,17 +329,17 @@ class TableDrawing(_Page):
                 b.appendChild(face)
                 if code in prev:
                     prev.remove(code)
-                elif old_codes or self.last_hand:
+                elif old_codes or self.page.last_hand:
                     b.classList.add("arrive")
                 box.appendChild(b)
-        self.last_hand = hand
+        self.page.last_hand = hand
         box.style.setProperty("--n", str(max(1, len(hand))))
-        if my_turn and not self.was_my_turn:
-            self.hand_to_view = True  # once the whole table is drawn (render)
-            self.cue("turn")
+        if my_turn and not self.page.was_my_turn:
+            self.page.hand_to_view = True  # once the whole table is drawn (render)
+            self.page.cue("turn")
         buttons = self.hand_buttons()
-        if len(self.card_marks) != len(buttons) or old_codes != hand:
-            self.card_marks = [None] * len(buttons)
+        if len(self.page.card_marks) != len(buttons) or old_codes != hand:
+            self.page.card_marks = [None] * len(buttons)
         roving = -1
         for i, b in enumerate(buttons):
             code = hand[i] if len(hand) == len(buttons) else str(b.dataset.card)
@@ -351,9 +349,9 @@ class TableDrawing(_Page):
                 roving = i
             why = "" if ok or can_jump else why_not(v.state, code, names, lang) or t(lang, "why_generic")
             mark = (code, lang, ok, can_jump, why)
-            if self.card_marks[i] == mark:
+            if self.page.card_marks[i] == mark:
                 continue  # each DOM call costs: only what changed is written
-            self.card_marks[i] = mark
+            self.page.card_marks[i] = mark
             name = faces.card_label(code, lang)
             b.classList.toggle("jump", can_jump)
             if can_jump:
@@ -375,7 +373,7 @@ class TableDrawing(_Page):
             if idx < 0:
                 idx = min(focus_idx, len(buttons) - 1)
             roving = idx
-            if my_turn and not self.was_my_turn and first_playable >= 0 and focus_code not in playable:
+            if my_turn and not self.page.was_my_turn and first_playable >= 0 and focus_code not in playable:
                 roving = first_playable  # the turn comes: focus leaves a card that cannot be played
         if roving < 0:
             roving = 0
@@ -397,10 +395,10 @@ class TableDrawing(_Page):
         btn = by_id("dernier")
         enabled = v.dernier_enabled()
         btn.disabled = not enabled
-        btn.setAttribute("aria-pressed", "true" if self.armed else "false")
-        btn.textContent = t(lang, "dernier_armed" if self.armed else "dernier")
+        btn.setAttribute("aria-pressed", "true" if self.page.armed else "false")
+        btn.textContent = t(lang, "dernier_armed" if self.page.armed else "dernier")
         btn.classList.toggle("urgent", v.due())
-        btn.classList.toggle("armed", self.armed)
+        btn.classList.toggle("armed", self.page.armed)
         btn.setAttribute("aria-keyshortcuts", "Space")
         if v.due():
             help_text = t(lang, "dernier_help_call")
@@ -411,7 +409,7 @@ class TableDrawing(_Page):
         btn.setAttribute("title", help_text)
         btn.setAttribute("aria-label", "Dernier! " + help_text)
         if not my_turn and not by_id("hint").classList.contains("refused"):
-            self.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
+            self.page.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
 
     def bring_hand_into_view(self) -> None:
         """On the shown seat's turn its hand and buttons are on screen (short screens)."""
@@ -423,17 +421,19 @@ class TableDrawing(_Page):
     def render_log(self, v: SeatView, names: list[str]) -> None:
         """The whole log of the hand, numbered by move (the list scrolls; on phones it
         is folded, its last line in the heading), and a forgotten Dernier told loudly."""
-        lines = log_lines(v["log"], names, self.lang, me=self.seat, standin=v.get("standin_moves") or ())
-        if self.log_hand != v["hand_no"]:
-            self.log_hand = v["hand_no"]
-            self.log_seen = 0
-            self.log_events_seen = 0
-        new = lines[self.log_seen :]
-        self.log_seen = len(lines)
+        lines = log_lines(
+            v["log"], names, self.page.lang, me=self.page.seat, standin=v.get("standin_moves") or ()
+        )
+        if self.page.log_hand != v["hand_no"]:
+            self.page.log_hand = v["hand_no"]
+            self.page.log_seen = 0
+            self.page.log_events_seen = 0
+        new = lines[self.page.log_seen :]
+        self.page.log_seen = len(lines)
         self.tell_forgotten(v, names)
-        if lines != self.log_shown:
+        if lines != self.page.log_shown:
             box = by_id("log")
-            old = self.log_shown
+            old = self.page.log_shown
             same = len(old) <= len(lines) and lines[: max(0, len(old) - 1)] == old[: max(0, len(old) - 1)]
             if not same or not old:
                 clear(box)
@@ -444,20 +444,20 @@ class TableDrawing(_Page):
                 old = old[:-1]
             for i in range(len(old), len(lines)):
                 box.appendChild(make("li", "", lines[i]))
-            self.log_shown = list(lines)
+            self.page.log_shown = list(lines)
             box.scrollTop = box.scrollHeight
             by_id("log-last").textContent = lines[-1] if lines else ""
         my_turn = v.my_turn
         said = list(new[-3:])
-        if my_turn and not self.was_my_turn:
+        if my_turn and not self.page.was_my_turn:
             said.append(self.turn_sentence(v))
-        self.was_my_turn = my_turn
+        self.page.was_my_turn = my_turn
         if said:
-            self.announce(" · ".join(said))
+            self.page.announce(" · ".join(said))
 
     def turn_sentence(self, v: SeatView) -> str:
         """For the live region when the shown seat's turn comes: what it may do."""
-        lang = self.lang
+        lang = self.page.lang
         if v.get("choosing"):
             return t(lang, "turn_you_choose", card=faces.card_short(v["top"]))
         if v["pending"]:
@@ -471,27 +471,27 @@ class TableDrawing(_Page):
         """A forgotten Dernier (RULES §7) shows like a penalty: notice, hint and flash
         for the shown seat, a notice for anyone else."""
         log = v["log"]
-        start = self.log_events_seen
-        self.log_events_seen = len(log)
-        if start <= 0 and len(log) > 1 and self.log_shown == []:
+        start = self.page.log_events_seen
+        self.page.log_events_seen = len(log)
+        if start <= 0 and len(log) > 1 and self.page.log_shown == []:
             return  # a match just opened or resumed: old news
         for ev in log[start:]:
             move = str(ev.get("move") or "")
             if ev.get("type") == "move" and (move == "dernier" or move.endswith("!")):
-                self.cue("call")
+                self.page.cue("call")
             if ev.get("type") == "draw" and ev.get("reason") == "dernier":
                 seat = int(ev["seat"])
-                if seat == self.seat:
-                    self.show_penalty(t(self.lang, "log_forgot_you", n=ev["count"]))
+                if seat == self.page.seat:
+                    self.show_penalty(t(self.page.lang, "log_forgot_you", n=ev["count"]))
                 else:
-                    text = t(self.lang, "log_forgot", who=name_of(names, seat), n=ev["count"])
-                    self.notice(text, "penalty")
+                    text = t(self.page.lang, "log_forgot", who=name_of(names, seat), n=ev["count"])
+                    self.page.notice(text, "penalty")
 
     def render_turn_line(self, v: SeatView, names: list[str]) -> None:
-        lang = self.lang
+        lang = self.page.lang
         el = by_id("turn-line")
         turn = v.turn
-        me = self.seat
+        me = self.page.seat
         el.classList.toggle("mine", turn == me)
         el.classList.toggle("ended", v.hand_over)
         by_id("show-summary").hidden = not v.hand_over
@@ -527,18 +527,18 @@ class TableDrawing(_Page):
         sv = self.sv
         if sv is None:
             return
-        key = (self.match_id, sv["hand_no"])
+        key = (self.page.match_id, sv["hand_no"])
         dlg = by_id("summary")
-        if self.summary_for == key and dlg.open:
+        if self.page.summary_for == key and dlg.open:
             return
-        if self.summary_for != key:
-            self.cue("hand_end")
-        self.summary_for = key
+        if self.page.summary_for != key:
+            self.page.cue("hand_end")
+        self.page.summary_for = key
         self.fill_summary()
-        self.render_review_buttons()
+        self.page.render_review_buttons()
         if not dlg.open:
             dlg.showModal()
-        if self.session is None:
+        if self.page.session is None:
             focus = by_id("summary-peek")
         else:
             focus = by_id("next") if not sv.match_over else by_id("new-match")
@@ -552,10 +552,10 @@ class TableDrawing(_Page):
         assert v is not None
         mi = v["match"]
         # "you" on a shared device (pass-and-play) is nobody: every line names the player
-        me = -1 if self.session is not None and self.session.multi_local else self.seat
+        me = -1 if self.page.session is not None and self.page.session.multi_local else self.page.seat
         players = v.players
         over = bool(mi["over"])
-        lang = self.lang
+        lang = self.page.lang
         names = v.names
         stopped = mi["result"] is not None and not v["over"]  # abandoned or timed out mid-hand
         by_id("summary-title").textContent = (
@@ -637,7 +637,7 @@ class TableDrawing(_Page):
         )
         legend.hidden = stopped
 
-        host = self.session is not None
+        host = self.page.session is not None
         result = by_id("result")
         result.hidden = not over
         by_id("next").hidden = over or not host
@@ -675,18 +675,18 @@ class TableDrawing(_Page):
             by_id("result-winner").textContent = won
             by_id("result-tiebreak").textContent = how
             by_id("result").dataset.tiebreak = str(mi["tiebreak"])
-            self.render_stats()
-            self.mark_result_seen()
-            s = self.session
+            self.page.render_stats()
+            self.page.mark_result_seen()
+            s = self.page.session
             if s is not None and s.kept is not None:  # the match went into the Replays list
-                self.tell_kept(s.kept.failed, s.kept.dropped)
+                self.page.tell_kept(s.kept.failed, s.kept.dropped)
                 s.kept = None
             by_id("result-stats").textContent = by_id("stats").textContent if host else ""
 
     def shared_text(self, v: SeatView, others: list[int]) -> str:
         """After an abandon or a timeout with 3+ players: who shares the +1, and how the
         first of them was placed first."""
-        lang = self.lang
+        lang = self.page.lang
         names = [name_of(v.names, s) for s in others]
         joined = (
             ", ".join(names[:-1]) + " " + t(lang, "and") + " " + names[-1] if len(names) > 1 else names[0]
@@ -706,9 +706,11 @@ class TableDrawing(_Page):
     def render_timer(self) -> None:
         sv = self.sv
         if sv is None or sv.turn is None or sv.hand_over:
-            self.draw_timer(0, None, False)
+            self.page.draw_timer(0, None, False)
             return
         # a turn: the hand and the seat (a move within the same turn keeps the clock)
-        self.draw_timer(int(sv.get("timer") or 0), (int(sv["hand_no"]), sv.turn), sv.turn == self.seat)
+        self.page.draw_timer(
+            int(sv.get("timer") or 0), (int(sv["hand_no"]), sv.turn), sv.turn == self.page.seat
+        )
 
     # -- playing with friends: a friend's page --------------------------------------------

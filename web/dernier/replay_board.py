@@ -1,27 +1,23 @@
-"""Dernier's positions in the replay viewer (browser only): the mixin of the page that draws
+"""Dernier's positions in the replay viewer (browser only): the part of its table that draws
 what :func:`web.dernier.replays.board` gives (``draw_replay_board``, the hook the shell's
 viewer, :mod:`web.shell.replay_ui`, calls): each seat's row with its hand (a hidden one as
 card backs), the discard pile's top with the suit asked, the draw pile, the wild card, the
-draws pending and the direction of play. One of Dernier's table mixins
-(:data:`web.dernier.table.MIXINS`)."""
+draws pending and the direction of play. The first base of Dernier's table class
+(:class:`web.dernier.table.DernierTable`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from web.dernier import faces
 from web.dernier.describe import count_text, sort_hand
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
-
-if TYPE_CHECKING:
-    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
+from web.shell.table import GameTable
 
 
-class ReplayBoard(_Page):
-    """Mixin of the page: Dernier's drawing of a replayed position."""
+class ReplayBoard(GameTable):
+    """Dernier's table, its drawing of a replayed position."""
 
     def draw_replay_board(self, b: dict[str, Any]) -> None:
         """A position of the viewer (``b``: :func:`web.dernier.replays.board`) drawn in
@@ -32,18 +28,20 @@ class ReplayBoard(_Page):
 
     def rp_jolly(self) -> str:
         """How the viewed match's Jolly is drawn (``faces.card_svg``'s ``jolly``)."""
-        return "wild" if self.rp_match is not None and self.rp_match.rules.jolly == "wild" else "suit"
+        return (
+            "wild" if self.page.rp_match is not None and self.page.rp_match.rules.jolly == "wild" else "suit"
+        )
 
     def draw_replay_seats(self, b: dict[str, Any]) -> None:
-        lang = self.lang
+        lang = self.page.lang
         clear(by_id("replay-seats"))
         jolly = self.rp_jolly()
         for s in range(b["players"]):
             n = b["counts"][s]
-            _row, cards = self.replay_seat_row(b, s, [count_text(n, lang)])
+            _row, cards = self.page.replay_seat_row(b, s, [count_text(n, lang)])
             hand = b["hands"][s]
             if hand is None:
-                self.replay_hidden(cards, n)
+                self.page.replay_hidden(cards, n)
             else:
                 shown = sort_hand(hand)
                 cards.setAttribute(
@@ -56,7 +54,7 @@ class ReplayBoard(_Page):
                     cards.appendChild(c)
 
     def draw_replay_center(self, b: dict[str, Any]) -> None:
-        lang = self.lang
+        lang = self.page.lang
         pile = by_id("replay-discard")
         pile.dataset.card = b["top"]
         if b["suit"]:

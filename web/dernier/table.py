@@ -1,62 +1,108 @@
-"""Dernier's table in the page: the mixins of the page (:func:`web.shell.ui.page_class`) that
-draw one seat's view (:mod:`web.dernier.drawing`) and turn clicks and keys into move strings
-(:mod:`web.dernier.table_input`), and :class:`DernierTable`, which wires the table's
-elements. Named by :data:`web.dernier.game.DERNIER`'s ``table``.
-
-What the shell asks of a game's table (every table provides these): ``wire_table()``,
-``render()`` (draw the shown seat's table state, the summary and the curtain),
-``render_thinking()``, ``render_timer()``, ``curtain_up()``, ``open_summary()``."""
+"""Dernier's table in the page: :class:`DernierTable`, a :class:`web.shell.table.GameTable`
+(the hooks the shell calls) over its parts, each the base of the next: the replayed position
+(:mod:`web.dernier.replay_board`), clicks and keys turned into move strings
+(:mod:`web.dernier.table_input`) and one seat's view drawn (:mod:`web.dernier.drawing`); it
+wires the table's elements. Named by :data:`web.dernier.game.DERNIER`'s ``table``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any
 
 from pyscript import document
 
 from web.dernier.drawing import TableDrawing
-from web.dernier.replay_board import ReplayBoard
-from web.dernier.table_input import TableInput
 from web.shell.dom import by_id
+from web.shell.table import check_table, fill, part
 
-if TYPE_CHECKING:
-    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
+#: Dernier's table (CONTRACT "In the page"): its elements around the shell's parts
+TABLE_HTML = f"""\
+{part("heading")}
+<div id="opponents" class="opponents"></div>
+<div id="center" class="center">
+  <div id="drawpile" class="pile drawpile" role="img" aria-label="Draw pile">
+    <div class="pile-stack"></div>
+    <span id="draw-count" class="pile-count"></span>
+  </div>
+  <div id="discard" class="pile discard" role="img" aria-label="Discard pile"></div>
+  <div id="table-info" class="table-info">
+    <div id="suit-indicator" class="suit-indicator"></div>
+    <div id="pending" class="pending" hidden></div>
+    <div id="direction" class="direction"></div>
+  </div>
+</div>
+<div class="turn-row">
+  <p id="turn-line" class="turn-line"></p>
+  <button type="button" id="show-summary" class="primary"
+    data-i18n="show_result" hidden>Show the result</button>
+</div>
+<div id="me" class="me">
+  <div class="me-info">
+    <span id="me-name" class="me-name"></span>
+    <span id="me-badge" class="badge" hidden>Dernier!</span>
+    <span id="me-dealer" class="chip" hidden>dealer</span>
+    <span id="me-score" class="chip" hidden></span>
+    {part("timer")}
+  </div>
+  <div id="hand" class="hand" role="group" aria-label="Your hand"></div>
+  {part("hint")}
+  <div id="actions" class="actions">
+    <button type="button" id="draw" class="action">Draw</button>
+    <button type="button" id="pass" class="action">Pass</button>
+    <button type="button" id="dernier" class="action dernier-btn" aria-pressed="false">Dernier!</button>
+    {part("coach")}
+  </div>
+  {part("coach-text")}
+</div>
+{part("curtain")}
+{part("talk-box")}
+{part("log-box")}
+"""
+
+#: Dernier's call from under the pass-and-play curtain (a curtain action: the shell hides it)
+CURTAIN_DERNIER = (
+    '<button type="button" id="curtain-dernier" class="action dernier-btn urgent" data-curtain-action '
+    "hidden>Dernier!</button>"
+)
 
 
-class DernierTable(_Page):
+class DernierTable(TableDrawing):
     """Wires Dernier's table: the hand, the buttons, the suit chooser, the summary, Abandon,
-    the pass-and-play curtain and the keys (a mixin of the page)."""
+    the pass-and-play curtain and the keys (the page's table)."""
+
+    def build(self, parts: Mapping[str, Any]) -> None:
+        fill(by_id("table"), TABLE_HTML, parts)
+        parts["curtain"].insertAdjacentHTML("beforeend", CURTAIN_DERNIER)
 
     def wire_table(self) -> None:
-        self.on(by_id("hand"), "click", self.on_hand_click)
-        self.on(by_id("hand"), "keydown", self.on_hand_key)
-        self.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
-        self.on(by_id("hand"), "pointerdown", self.on_hand_pointer_down)
-        self.on(by_id("hand"), "pointermove", self.on_hand_pointer_move)
+        self.page.on(by_id("hand"), "click", self.on_hand_click)
+        self.page.on(by_id("hand"), "keydown", self.on_hand_key)
+        self.page.on(by_id("hand"), "contextmenu", self.on_hand_long_press)
+        self.page.on(by_id("hand"), "pointerdown", self.on_hand_pointer_down)
+        self.page.on(by_id("hand"), "pointermove", self.on_hand_pointer_move)
         for end in ("pointerup", "pointercancel", "pointerleave"):
-            self.on(by_id("hand"), end, self.on_hand_pointer_end)
-        self.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
-        self.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
-        self.on(by_id("dernier"), "click", lambda e: self.on_dernier())
-        self.on(by_id("chooser-options"), "click", self.on_choose)
-        self.on(by_id("chooser-options"), "keydown", self.on_chooser_key)
-        self.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
-        self.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
-        self.on(by_id("next"), "click", lambda e: self.on_next())
-        self.on(by_id("new-match"), "click", lambda e: self.on_new_match())
-        self.on(by_id("change-settings"), "click", lambda e: self.on_change_settings())
-        self.on(by_id("summary-peek"), "click", lambda e: self.peek_table())
-        self.on(by_id("summary"), "cancel", lambda e: self.peek_table())
-        self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
-        self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
-        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
-        self.on(by_id("confirm-abandon"), "close", lambda e: self.resume_choice())
-        self.on(by_id("chooser-abandon"), "click", lambda e: self.abandon_from_chooser())
-        self.on(by_id("show-summary"), "click", self.on_show_summary)
-        self.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
-        self.on(document, "keydown", self.on_key)
-        self.on(document, "keyup", self.on_key_up)
+            self.page.on(by_id("hand"), end, self.on_hand_pointer_end)
+        self.page.on(by_id("draw"), "click", lambda e: self.simple_move("draw"))
+        self.page.on(by_id("pass"), "click", lambda e: self.simple_move("pass"))
+        self.page.on(by_id("dernier"), "click", lambda e: self.on_dernier())
+        self.page.on(by_id("chooser-options"), "click", self.on_choose)
+        self.page.on(by_id("chooser-options"), "keydown", self.on_chooser_key)
+        self.page.on(by_id("chooser-cancel"), "click", lambda e: self.close_chooser())
+        self.page.on(by_id("chooser"), "cancel", self.on_chooser_cancel)
+        self.page.on(by_id("next"), "click", lambda e: self.on_next())
+        self.page.on(by_id("new-match"), "click", lambda e: self.on_new_match())
+        self.page.on(by_id("change-settings"), "click", lambda e: self.on_change_settings())
+        self.page.on(by_id("summary-peek"), "click", lambda e: self.peek_table())
+        self.page.on(by_id("summary"), "cancel", lambda e: self.peek_table())
+        self.page.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
+        self.page.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
+        self.page.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.page.on(by_id("confirm-abandon"), "close", lambda e: self.resume_choice())
+        self.page.on(by_id("chooser-abandon"), "click", lambda e: self.abandon_from_chooser())
+        self.page.on(by_id("show-summary"), "click", self.on_show_summary)
+        self.page.on(by_id("curtain-dernier"), "click", lambda e: self.on_curtain_dernier())
+        self.page.on(document, "keydown", self.on_key)
+        self.page.on(document, "keyup", self.on_key_up)
 
 
-MIXINS = (DernierTable, TableDrawing, TableInput, ReplayBoard)
+check_table(DernierTable)

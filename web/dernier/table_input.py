@@ -1,6 +1,6 @@
 """Input at the card table (browser only): clicks, long presses and keys become moves of
-the shown seat (:meth:`web.ui.Page.act`), the suit chooser, the end-of-hand buttons,
-Abandon, and the pass-and-play curtain's buttons. A mixin of :class:`web.ui.Page`."""
+the shown seat (:meth:`web.shell.ui.PageCore.act`), the suit chooser, the end-of-hand buttons,
+Abandon, and the pass-and-play curtain's buttons. A base of Dernier's table class."""
 
 from __future__ import annotations
 
@@ -15,38 +15,42 @@ from web.dernier.describe import (
     sort_hand,
     why_not,
 )
+from web.dernier.replay_board import ReplayBoard
 from web.dernier.seatview import SeatView
 from web.shell.dom import SUITS, by_id, clear, make
 from web.shell.i18n import t
 
 if TYPE_CHECKING:
     from web.dernier.session import DernierSession
-    from web.shell.page import DernierPage as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
 
 HOLD_SECONDS = 0.45  # a press this long explains the card instead of playing it
 HOLD_SLOP_PX = 12  # a finger that moves more is scrolling the hand
 HOLD_CLICK_MS = 800  # the click a release makes comes within this
 
 
-class TableInput(_Page):
-    """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+class TableInput(ReplayBoard):
+    """Dernier's table, its input (a base of :class:`web.dernier.table.DernierTable`; the
+    page's state it reads and writes is ``self.page``'s)."""
+
+    #: the shown seat's view as the table last drew it (the page's ``sv``, as Dernier's view)
+    sv: SeatView | None = None
+    #: the moves the suit chooser offers (set when it opens)
+    chooser_moves: tuple[str, ...] | list[str] = ()
 
     def human_move(self, move: str, source: Any = None) -> None:
-        self.fly_from = source.getBoundingClientRect() if source else None
-        refused = self.act(move)
+        self.page.fly_from = source.getBoundingClientRect() if source else None
+        refused = self.page.act(move)
         if refused:
-            self.hint(refused)
+            self.page.hint(refused)
             return
-        self.hint("")
+        self.page.hint("")
 
     def simple_move(self, move: str) -> None:
         sv = self.sv
         if sv is None or not sv.my_turn or self.curtain_up():
             return
         if move not in sv.legal:
-            self.hint(t(self.lang, "no_draw_now" if move == "draw" else "no_pass_now"))
+            self.page.hint(t(self.page.lang, "no_draw_now" if move == "draw" else "no_pass_now"))
             return
         self.human_move(move, by_id("drawpile") if move == "draw" else None)
 
@@ -55,23 +59,23 @@ class TableInput(_Page):
         if sv is None or self.curtain_up():
             return
         if sv.due():
-            self.announce(t(self.lang, "log_call_you"))
-            self.act("dernier")
+            self.page.announce(t(self.page.lang, "log_call_you"))
+            self.page.act("dernier")
             return
         if sv.can_arm():
-            self.armed = not self.armed
-            self.render()
+            self.page.armed = not self.page.armed
+            self.page.render()
             return
-        self.hint(t(self.lang, "no_dernier_now"))
+        self.page.hint(t(self.page.lang, "no_dernier_now"))
 
     def on_hand_click(self, evt: Any) -> None:
         btn = evt.target.closest("button[data-card]")
         if not btn:
             return
-        if self.hold_done or float(window.performance.now()) < self.hold_until:
+        if self.page.hold_done or float(window.performance.now()) < self.page.hold_until:
             # the end of a press-and-hold: it explained the card, it never plays it
-            self.hold_done = False
-            self.hold_until = 0.0
+            self.page.hold_done = False
+            self.page.hold_until = 0.0
             evt.preventDefault()
             return
         self.play_card(str(btn.dataset.card), btn)
@@ -80,36 +84,36 @@ class TableInput(_Page):
 
     def on_hand_pointer_down(self, evt: Any) -> None:
         self.cancel_hold()
-        self.hold_done = False
-        self.hold_until = 0.0
+        self.page.hold_done = False
+        self.page.hold_until = 0.0
         btn = evt.target.closest("button[data-card]")
         if not btn or str(evt.pointerType) == "mouse":
             return
         code = str(btn.dataset.card)
-        self.hold_from = (float(evt.clientX), float(evt.clientY))
-        self.hold_timer = asyncio.get_event_loop().call_later(HOLD_SECONDS, lambda: self.on_hold(code))
+        self.page.hold_from = (float(evt.clientX), float(evt.clientY))
+        self.page.hold_timer = asyncio.get_event_loop().call_later(HOLD_SECONDS, lambda: self.on_hold(code))
 
     def on_hand_pointer_move(self, evt: Any) -> None:
-        if self.hold_timer is None or self.hold_from is None:
+        if self.page.hold_timer is None or self.page.hold_from is None:
             return
-        x, y = self.hold_from
+        x, y = self.page.hold_from
         if abs(float(evt.clientX) - x) > HOLD_SLOP_PX or abs(float(evt.clientY) - y) > HOLD_SLOP_PX:
             self.cancel_hold()  # the finger slides (the hand scrolls): not a press-and-hold
 
     def on_hand_pointer_end(self, evt: Any) -> None:
         self.cancel_hold()
-        if self.hold_done:  # the click that this release makes must not play the card
-            self.hold_done = False
-            self.hold_until = float(window.performance.now()) + HOLD_CLICK_MS
+        if self.page.hold_done:  # the click that this release makes must not play the card
+            self.page.hold_done = False
+            self.page.hold_until = float(window.performance.now()) + HOLD_CLICK_MS
 
     def cancel_hold(self) -> None:
-        if self.hold_timer is not None:
-            self.hold_timer.cancel()
-            self.hold_timer = None
+        if self.page.hold_timer is not None:
+            self.page.hold_timer.cancel()
+            self.page.hold_timer = None
 
     def on_hold(self, code: str) -> None:
-        self.hold_timer = None
-        self.hold_done = True
+        self.page.hold_timer = None
+        self.page.hold_done = True
         self.explain_card(code)
 
     def on_hand_long_press(self, evt: Any) -> None:
@@ -126,39 +130,40 @@ class TableInput(_Page):
         sv = self.sv
         if sv is None or self.curtain_up():
             return
-        reason = why_not(sv.state, code, sv.names, self.lang)
-        name = faces.card_name(code, self.lang)
-        self.hint(
-            f"{name}: {reason}" if reason else f"{name}: {t(self.lang, 'playable')}", refused=bool(reason)
+        reason = why_not(sv.state, code, sv.names, self.page.lang)
+        name = faces.card_name(code, self.page.lang)
+        self.page.hint(
+            f"{name}: {reason}" if reason else f"{name}: {t(self.page.lang, 'playable')}",
+            refused=bool(reason),
         )
 
     def play_card(self, code: str, btn: Any) -> None:
         sv = self.sv
         if sv is None or self.curtain_up():
             return
-        jumps = sv.jumps_for(code, self.armed) if not sv.my_turn else []
+        jumps = sv.jumps_for(code, self.page.armed) if not sv.my_turn else []
         if jumps:  # anticipo (RULES §12): the identical card, out of turn
             self.human_move(jumps[0], btn)
             return
-        reason = why_not(sv.state, code, sv.names, self.lang)
+        reason = why_not(sv.state, code, sv.names, self.page.lang)
         if reason and sv.get("chi_sbaglia_paga") and not sv.hand_over and self.may_try_wrong(sv):
-            self.fly_from = btn.getBoundingClientRect() if btn else None
-            if self.act(code, wrong=True) is None:
+            self.page.fly_from = btn.getBoundingClientRect() if btn else None
+            if self.page.act(code, wrong=True) is None:
                 why = reason[:1].lower() + reason[1:]
-                cost = t(self.lang, "penalty_two")
+                cost = t(self.page.lang, "penalty_two")
                 self.show_penalty(
-                    t(self.lang, "penalty_card", card=faces.card_short(code), why=why, cost=cost)
+                    t(self.page.lang, "penalty_card", card=faces.card_short(code), why=why, cost=cost)
                 )
                 return
         if reason:
-            self.hint(reason, refused=True)
+            self.page.hint(reason, refused=True)
             btn.classList.remove("shake")
             _ = btn.offsetWidth
             btn.classList.add("shake")
             return
-        moves = sv.moves_for(code, self.armed)
+        moves = sv.moves_for(code, self.page.armed)
         if not moves:
-            self.hint(t(self.lang, "why_generic"), refused=True)
+            self.page.hint(t(self.page.lang, "why_generic"), refused=True)
             return
         last = len(sv["hand"]) == 1 and not any("=" in m for m in moves)
         if last:  # the last card ends the hand: its suit changes nothing (no question)
@@ -177,24 +182,24 @@ class TableInput(_Page):
     def show_penalty(self, text: str) -> None:
         """Chi sbaglia paga (and a forgotten Dernier): the reason in the hint and the
         notices, with a flash."""
-        self.hint(text, refused=True)
-        self.notice(text, "penalty")
-        self.cue("penalty")
+        self.page.hint(text, refused=True)
+        self.page.notice(text, "penalty")
+        self.page.cue("penalty")
         for el in (by_id("hint"), by_id("hand")):
             el.classList.remove("penalty")
             _ = el.offsetWidth
             el.classList.add("penalty")
-        self.announce(text)
+        self.page.announce(text)
 
     # -- the suit chooser ------------------------------------------------------------------
 
     def open_chooser(self, code: str | None, moves: list[str], suits_only: bool = False) -> None:
         """Suits (a J, an official Jolly, the dealer's choice) or, for a traditional wild
         Jolly, the cards it may stand for."""
-        self.choice_code = code
+        self.page.choice_code = code
         box = by_id("chooser-options")
         clear(box)
-        lang = self.lang
+        lang = self.page.lang
         wild = [] if suits_only else [m for m in moves if "=" in m]
         if wild:
             by_id("chooser-title").textContent = t(lang, "choose_card_for")
@@ -291,8 +296,8 @@ class TableInput(_Page):
         btn = evt.target.closest("button")
         if not btn:
             return
-        moves: list[str] = getattr(self, "chooser_moves", [])
-        code = self.choice_code
+        moves = self.chooser_moves
+        code = self.page.choice_code
         named = btn.getAttribute("data-named")
         if named:
             options = [m for m in moves if m.rstrip("!").split("=", 1)[1].split(":")[0] == named]
@@ -312,15 +317,15 @@ class TableInput(_Page):
 
     def on_chooser_cancel(self, evt: Any) -> None:
         evt.preventDefault()
-        if self.choice_code is not None:  # Escape = Cancel; the dealer must choose: it stays
+        if self.page.choice_code is not None:  # Escape = Cancel; the dealer must choose: it stays
             self.close_chooser()
 
     def close_chooser(self) -> None:
         dlg = by_id("chooser")
         if dlg.open:
             dlg.close()
-        code = self.choice_code
-        self.choice_code = None
+        code = self.page.choice_code
+        self.page.choice_code = None
         if code:
             btn = self.card_button(code)
             if btn:
@@ -334,26 +339,26 @@ class TableInput(_Page):
     # -- end of hand, match ------------------------------------------------------------------
 
     def on_next(self) -> None:
-        s = self.session
+        s = self.page.session
         if s is None or not s.hand_over or s.match.over:
             return
         s.next_hand()
-        self.drop_notices("penalty")
+        self.page.drop_notices("penalty")
         by_id("summary").close()
         clear(by_id("summary-table"))  # last hand's cards leave the document
-        self.summary_for = None
-        self.changed()
-        self.focus_hand()
+        self.page.summary_for = None
+        self.page.changed()
+        self.page.focus_hand()
 
     def on_new_match(self) -> None:
-        s = self.session
+        s = self.page.session
         if s is None:
             return
-        self.begin(s.again())
-        self.focus_hand()
+        self.page.begin(s.again())
+        self.page.focus_hand()
 
     def on_change_settings(self) -> None:
-        self.show_setup()
+        self.page.show_setup()
 
     def peek_table(self) -> None:
         dlg = by_id("summary")
@@ -365,7 +370,7 @@ class TableInput(_Page):
             self.open_summary()
 
     def ask_abandon(self) -> None:
-        s = self.session
+        s = self.page.session
         if s is None or s.match.over:
             return
         by_id("confirm-abandon").showModal()
@@ -384,17 +389,17 @@ class TableInput(_Page):
         sv = v or self.sv
         if sv is None or sv.match_over or by_id("chooser").open or self.curtain_up():
             return
-        if sv.get("choosing") and sv.turn == self.seat:
+        if sv.get("choosing") and sv.turn == self.page.seat:
             self.open_chooser(None, sv.legal)
 
     def do_abandon(self) -> None:
         by_id("confirm-abandon").close()
-        s = self.session
+        s = self.page.session
         if s is None or s.match.over:
             return
-        self.driver.stop()
-        s.abandon(self.seat)
-        self.changed()
+        self.page.driver.stop()
+        s.abandon(self.page.seat)
+        self.page.changed()
 
     # -- keyboard --------------------------------------------------------------------------
 
@@ -405,7 +410,7 @@ class TableInput(_Page):
     def after_local_move(self, move: str) -> None:
         """A move of the shown seat sent: a Dernier call stays armed only for the call itself."""
         if move != "dernier":
-            self.armed = False
+            self.page.armed = False
 
     def focus_card(self, index: int) -> None:
         cards = self.hand_buttons()
@@ -451,7 +456,7 @@ class TableInput(_Page):
         self.focus_card(idx % len(cards))
 
     def on_key(self, evt: Any) -> None:
-        if self.sv is None or self.typing(evt) or self.dialog_open():
+        if self.sv is None or self.page.typing(evt) or self.page.dialog_open():
             return
         if document.body.dataset.screen != "table" or evt.ctrlKey or evt.metaKey or evt.altKey:
             return
@@ -485,8 +490,8 @@ class TableInput(_Page):
         if (
             str(evt.key) == " "
             and self.sv is not None
-            and not self.typing(evt)
-            and not self.dialog_open()
+            and not self.page.typing(evt)
+            and not self.page.dialog_open()
             and not self.native_space(evt)
         ):
             evt.preventDefault()
@@ -494,12 +499,12 @@ class TableInput(_Page):
     # -- rules page ------------------------------------------------------------------------
 
     def on_curtain_dernier(self) -> None:
-        s = cast("DernierSession | None", self.session)  # Dernier's table: its session
+        s = cast("DernierSession | None", self.page.session)  # Dernier's table: its session
         btn = by_id("curtain-dernier")
         if s is None or not btn.dataset.seat:
             return
         seat = int(btn.dataset.seat)
         if s.human_due(seat):
             s.play("dernier", seat)
-            self.announce(t(self.lang, "log_call", who=name_of(s.names, seat)))
-            self.changed()
+            self.page.announce(t(self.page.lang, "log_call", who=name_of(s.names, seat)))
+            self.page.changed()

@@ -1,5 +1,5 @@
-"""DOG's table in the page (browser only): the mixin of the page
-(:func:`web.shell.ui.page_class`) that builds the board's elements, draws one seat's table
+"""DOG's table in the page (browser only): the table (a
+:class:`web.shell.table.GameTable`) that builds the board's elements, draws one seat's table
 state (``Session.table_state``: the engine's view of that seat) and turns taps and keys into
 move strings (:mod:`web.dog.pick`). Named by :data:`web.dog.game.DOG`'s ``table``.
 
@@ -10,10 +10,12 @@ and ``[data-pawn][data-at]``, ``#hand [data-card]``, ``#give``, ``#fold``, ``#ra
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from pyscript import document
 
+from web.cards.seatview import SeatView
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
 from web.dog.words import (
@@ -27,14 +29,18 @@ from web.dog.words import (
     round_words,
 )
 from web.dog.words import field_words as field_words_of
+from web.shell import table as shell_table
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
+from web.shell.table import GameTable, check_table, fill
 
 SVG_NS = "http://www.w3.org/2000/svg"
 COLOURS = ("#d9443a", "#2f6fd6", "#2e9e57", "#e0b020")
 STEP_MS = 90
 #: the elements of Dernier's table this table does not use (the shell's ones are kept)
-UNUSED = ("opponents", "center", "me")
+#: DOG's table (CONTRACT "In the page"): the shell's parts; its board, hand and buttons are
+#: built by :meth:`DogTable.build_dog_table` before the curtain
+TABLE_HTML = "\n".join(shell_table.part(name) for name in ("heading", "curtain", "talk-box", "log-box"))
 
 
 def svg(tag: str, **attrs: Any) -> Any:
@@ -112,27 +118,15 @@ def pawn_el(s: int, pid: str, lang: str) -> Any:
     return el
 
 
-class StateView(dict[str, Any]):
-    """A seat's table state as the shell's parts read it (``self.sv``: ``names``, keys)."""
-
-    @property
-    def names(self) -> list[str]:
-        return list(self.get("names") or [])
-
-    @property
-    def hand_over(self) -> bool:
-        return bool(self.get("hand_over"))
-
-
-class DogTable:
-    """DOG's table: board, hand, buttons, log and curtain (a mixin of the page)."""
+class DogTable(GameTable):
+    """DOG's table: board, hand, buttons, log and curtain (the page's table)."""
 
     thinking_seats = "#dog-seats .dog-seat"  # web.shell.seats marks the one thinking
 
     # -- building the table ----------------------------------------------------------------
 
-    def wire_table(self: Any) -> None:
-        self.dog_pick = None  # Pick | None: the move being chosen
+    def wire_table(self) -> None:
+        self.dog_pick: Pick | None = None  #: the move being chosen
         self.dog_give: str | None = None  # the card chosen for the partner
         self.dog_ranks_for: bool = False  # the Jolly's rank chooser is open
         self.dog_shown = -1  # the seat the board is turned for
@@ -145,35 +139,30 @@ class DogTable:
         self.dog_threats: dict[tuple[str, str], list[geo.Victim]] = {}
         self.dog_round_seen: tuple[Any, Any] | None = None  # (game, round) whose cards are shown
         self.dog_deal_task: Any = None  # the wait for the walks before a new round's cards
-        self.build_dog_table()
-        self.on(by_id("hand"), "click", self.on_dog_hand)
-        self.on(by_id("board"), "click", self.on_dog_board)
-        self.on(by_id("board"), "keydown", self.on_dog_board_key)
-        self.on(by_id("give"), "click", lambda e: self.on_dog_give())
-        self.on(by_id("fold"), "click", lambda e: self.dog_act("fold"))
-        self.on(by_id("cancel"), "click", lambda e: self.dog_clear())
-        self.on(by_id("seven-undo"), "click", lambda e: self.on_dog_undo())
-        self.on(by_id("ranks"), "click", self.on_dog_rank)
-        self.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
-        self.on(by_id("dog-replay"), "click", lambda e: self.open_replay_from_summary())
-        self.on(by_id("dog-review"), "click", lambda e: self.on_review_hand())
-        self.on(by_id("abandon"), "click", lambda e: self.on_dog_abandon())
-        self.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
-        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
-        self.on(document, "keydown", self.on_dog_key)
-        self.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
+        self.page.on(by_id("hand"), "click", self.on_dog_hand)
+        self.page.on(by_id("board"), "click", self.on_dog_board)
+        self.page.on(by_id("board"), "keydown", self.on_dog_board_key)
+        self.page.on(by_id("give"), "click", lambda e: self.on_dog_give())
+        self.page.on(by_id("fold"), "click", lambda e: self.dog_act("fold"))
+        self.page.on(by_id("cancel"), "click", lambda e: self.dog_clear())
+        self.page.on(by_id("seven-undo"), "click", lambda e: self.on_dog_undo())
+        self.page.on(by_id("ranks"), "click", self.on_dog_rank)
+        self.page.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
+        self.page.on(by_id("dog-replay"), "click", lambda e: self.page.open_replay_from_summary())
+        self.page.on(by_id("dog-review"), "click", lambda e: self.page.on_review_hand())
+        self.page.on(by_id("abandon"), "click", lambda e: self.on_dog_abandon())
+        self.page.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
+        self.page.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.page.on(document, "keydown", self.on_dog_key)
+        self.page.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
         self.dog_keys = False  # the last input was a key: the lit choices take the focus
 
-    def build_dog_table(self: Any) -> None:
+    def build(self, parts: Mapping[str, Any]) -> None:
+        fill(by_id("table"), TABLE_HTML, parts)
+        self.build_dog_table(parts)
+
+    def build_dog_table(self, keep: Mapping[str, Any]) -> None:
         table = by_id("table")
-        keep = {name: by_id(name) for name in ("hint", "timer", "coach", "coach-text")}
-        for name in UNUSED:
-            el = by_id(name)
-            if el:
-                el.remove()
-        turn_row = table.querySelector(".turn-row")
-        if turn_row:
-            turn_row.remove()
         document.querySelector(".brand").textContent = "DOG"
         document.title = "DOG"
         main = make("div", "dog-main")
@@ -181,7 +170,7 @@ class DogTable:
         board = svg("svg", id="board", viewBox="0 0 100 100", role="group")
         board.setAttribute("aria-labelledby", "board-label")
         holder.appendChild(board)
-        holder.appendChild(make("p", "sr-only", t(self.lang, "dog_board_label"), id="board-label"))
+        holder.appendChild(make("p", "sr-only", t(self.page.lang, "dog_board_label"), id="board-label"))
         holder.appendChild(make("div", "dog-discard", id="discard", role="img"))
         main.appendChild(holder)
         side = make("div", "dog-side")
@@ -191,11 +180,11 @@ class DogTable:
         row.appendChild(keep["timer"])
         side.appendChild(row)
         hand = make("div", "hand dog-hand", id="hand", role="group")
-        hand.setAttribute("aria-label", t(self.lang, "your_hand"))
+        hand.setAttribute("aria-label", t(self.page.lang, "your_hand"))
         side.appendChild(hand)
         ranks = make("div", "dog-ranks", id="ranks", role="group", hidden="")
         ranks.appendChild(
-            make("p", "dog-ranks-title", t(self.lang, "dog_ranks_title"), data_i18n="dog_ranks_title")
+            make("p", "dog-ranks-title", t(self.page.lang, "dog_ranks_title"), data_i18n="dog_ranks_title")
         )
         for r in RANKS:
             b = make("button", "dog-rank", r, type="button")
@@ -209,7 +198,7 @@ class DogTable:
             make(
                 "button",
                 "ghost small",
-                t(self.lang, "dog_undo"),
+                t(self.page.lang, "dog_undo"),
                 id="seven-undo",
                 type="button",
                 data_i18n="dog_undo",
@@ -225,7 +214,7 @@ class DogTable:
             ("dog-replay", "dog_replay", "action ghost"),
             ("dog-review", "review_hand", "action ghost"),
         ):
-            b = make("button", cls, t(self.lang, key), id=name, type="button")
+            b = make("button", cls, t(self.page.lang, key), id=name, type="button")
             b.dataset.i18n = key
             actions.appendChild(b)
         actions.appendChild(keep["coach"])
@@ -236,10 +225,10 @@ class DogTable:
         table.insertBefore(main, table.querySelector("#curtain"))
         table.dataset.game = "dog"
 
-    def draw_board(self: Any, shown: int, names: list[str]) -> None:
+    def draw_board(self, shown: int, names: list[str]) -> None:
         """The fields of the board turned so that ``shown`` sits at the bottom."""
         b = by_id("board")
-        board_fields(b, shown, names, self.lang)
+        board_fields(b, shown, names, self.page.lang)
         b.appendChild(svg("g", id="dog-pawns"))
         self.dog_at = {}
         for walking in self.dog_walks.values():
@@ -248,13 +237,13 @@ class DogTable:
 
     # -- the replay viewer (web/shell/replay_ui.py) -----------------------------------------
 
-    def draw_replay_board(self: Any, b: dict[str, Any]) -> None:
+    def draw_replay_board(self, b: dict[str, Any]) -> None:
         """A replayed position (:meth:`web.dog.replays.DogBook.board`): the board turned to the
         viewed seat with every pawn, the last card played, the round, and each seat's cards
         (a hidden hand as card backs)."""
-        lang = self.lang
+        lang = self.page.lang
         pane = by_id("replay-board")
-        shown = 0 if self.rp_seat is None else self.rp_seat
+        shown = 0 if self.page.rp_seat is None else self.page.rp_seat
         board = pane.querySelector("svg.replay-own")
         if not board or str(board.dataset.shown) != str(shown):
             if board:
@@ -295,12 +284,12 @@ class DogTable:
             chips = [letter(lang, s), cards_n(lang, n)]
             if b["given"][s]:
                 chips.append(t(lang, "dog_gave_mark") + " " + str(b["given"][s]))
-            row, cards = self.replay_seat_row(b, s, chips)
+            row, cards = self.page.replay_seat_row(b, s, chips)
             row.dataset.team = str(geo.team_of(s))
             row.style.setProperty("--seat", COLOURS[s])
             hand = b["hands"][s]
             if hand is None:
-                self.replay_hidden(cards, n)
+                self.page.replay_hidden(cards, n)
                 continue
             cards.setAttribute(
                 "aria-label", ", ".join(card_words(c, lang, True) for c in hand) or t(lang, "none_left")
@@ -312,27 +301,27 @@ class DogTable:
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def seat_passed(self: Any) -> None:
+    def seat_passed(self) -> None:
         self.dog_clear(render=False)  # the last person's choice stays with them
 
-    def render(self: Any) -> None:
-        st = self.seat_state()
+    def render(self) -> None:
+        st = self.page.seat_state()
         if st is None:
             return
         self.dog_state = st
-        self.sv = StateView(st)
+        self.page.sv = SeatView(st)
         names = list(st.get("names") or [])
-        me = self.seat
+        me = self.page.seat
         turn = st.get("turn")
         over = bool(st.get("hand_over"))
-        table = self.mark_table(turn, over, over)  # a game of DOG is the whole match
+        table = self.page.mark_table(turn, over, over)  # a game of DOG is the whole match
         table.dataset.phase = str(st.get("phase"))
         winner = st.get("winner")
         if winner is None:
             table.removeAttribute("data-winner")
         else:
             table.dataset.winner = str(winner)
-        by_id("abandon").hidden = over or self.session is None
+        by_id("abandon").hidden = over or self.page.session is None
         by_id("hand-info").textContent = self.dog_round_info(st)
         document.title = ("▶ " if turn == me else "") + "DOG"
         legal = [m for m in st.get("legal") or [] if m not in ("abandon", "timeout")]
@@ -340,13 +329,13 @@ class DogTable:
             self.dog_pick = None
         if self.dog_give is not None and f"give {self.dog_give}" not in legal:
             self.dog_give = None
-        covered = self.show_curtain(names, bool(st.get("hand_over")))
-        if self.dog_shown != me or self.dog_drawn_for is not self.session:
+        covered = self.page.show_curtain(names, bool(st.get("hand_over")))
+        if self.dog_shown != me or self.dog_drawn_for is not self.page.session:
             # another seat, or another match (a lesson, a new game): the pawns are put where
             # they stand, none walks from where the last match left it
             self.draw_board(me, names)
             self.dog_shown = me
-            self.dog_drawn_for = self.session
+            self.dog_drawn_for = self.page.session
         self.render_dog_pawns(st, legal)
         self.render_dog_seats(st, names)
         self.render_dog_discard(st)
@@ -364,9 +353,9 @@ class DogTable:
         self.render_dog_controls(st, legal, covered or dealing)
         self.render_dog_turn(st, names, legal, covered or dealing)
         self.render_timer()
-        self.render_coach(self.sv)
+        self.page.render_coach(self.page.sv)
 
-    def dog_hold_deal(self: Any, st: dict[str, Any]) -> bool:
+    def dog_hold_deal(self, st: dict[str, Any]) -> bool:
         """A new round was dealt while pawns still walk to where the last move took them:
         its cards wait until they have arrived (then the table is drawn again)."""
         shown = (st.get("hand_no"), st.get("round"))
@@ -381,42 +370,42 @@ class DogTable:
             self.dog_deal_task = asyncio.ensure_future(self.dog_after_walks(walks, shown))
         return True
 
-    async def dog_after_walks(self: Any, walks: list[Any], shown: tuple[Any, Any]) -> None:
+    async def dog_after_walks(self, walks: list[Any], shown: tuple[Any, Any]) -> None:
         await asyncio.gather(*walks, return_exceptions=True)
         self.dog_round_seen = shown
-        self.render()
+        self.page.render()
 
-    def dog_tally(self: Any, st: dict[str, Any]) -> tuple[int, int, int]:
+    def dog_tally(self, st: dict[str, Any]) -> tuple[int, int, int]:
         """(games won by the shown seat's team, by the other, games to win the match)."""
         score: list[Any] = st["score"] if isinstance(st.get("score"), list) else [0, 0]
         games: int = st["games"] if isinstance(st.get("games"), int) else 1
-        us = geo.team_of(self.seat)
+        us = geo.team_of(self.page.seat)
         return int(score[us]), int(score[1 - us]), games
 
-    def dog_round_info(self: Any, st: dict[str, Any]) -> str:
+    def dog_round_info(self, st: dict[str, Any]) -> str:
         """ "Game 2 · round 3: 4 cards", and in a series (RULES §12) the games each team won."""
-        lang = self.lang
+        lang = self.page.lang
         text = t(lang, "dog_round", game=st.get("hand_no", 1), round=st.get("round"), cards=st.get("cards"))
         us, them, games = self.dog_tally(st)
         if games > 1:
             text += " · " + t(lang, "dog_tally_short", us=us, them=them, n=games)
         return text
 
-    def dog_helping(self: Any, st: dict[str, Any], seat: int | None = None) -> bool:
+    def dog_helping(self, st: dict[str, Any], seat: int | None = None) -> bool:
         """``seat`` (the shown one by default) has its four pawns home: its cards move the
         partner's pawns (RULES §12)."""
-        row = st["pawns"][self.seat if seat is None else seat]
+        row = st["pawns"][self.page.seat if seat is None else seat]
         return all(str(p).startswith("h") for p in row)
 
-    def dog_nest(self: Any, st: dict[str, Any]) -> str:
+    def dog_nest(self, st: dict[str, Any]) -> str:
         """The nest ``out`` brings a pawn from: one's own, the partner's once finished (§12)."""
-        me = self.seat
+        me = self.page.seat
         mine = st["pawns"][me]
         if all(str(p).startswith("h") for p in mine):
             return f"n{geo.partner(me)}"
         return f"n{me}"
 
-    def shown_pawns(self: Any, st: dict[str, Any]) -> list[list[str]]:
+    def shown_pawns(self, st: dict[str, Any]) -> list[list[str]]:
         """The pawns as drawn: the position's, with a 7's parts chosen so far played."""
         pawns: list[list[str]] = [list(row) for row in st["pawns"]]
         if self.dog_pick is not None and self.dog_pick.parts:
@@ -424,7 +413,7 @@ class DogTable:
         return pawns
 
     def dog_would_send(
-        self: Any, pick: Pick, legal: list[str], pawns: list[list[str]], tok: str, nest: str
+        self, pick: Pick, legal: list[str], pawns: list[list[str]], tok: str, nest: str
     ) -> list[geo.Victim]:
         """The pawns choosing ``tok`` would send home (RULES §8, §11): for a 7's part, those
         of the parts that would then play by themselves too (one way left to finish it)."""
@@ -444,7 +433,7 @@ class DogTable:
             board = geo.after_parts(board, [(x, y)])
         return hit
 
-    def dog_seven_sent(self: Any, st: dict[str, Any]) -> list[list[Any]]:
+    def dog_seven_sent(self, st: dict[str, Any]) -> list[list[Any]]:
         """The pawns a 7's parts chosen so far send home: on the track before, in the nest
         on the provisional board."""
         shown = self.shown_pawns(st)
@@ -456,8 +445,8 @@ class DogTable:
                     out.append([s, i, at])
         return out
 
-    def render_dog_pawns(self: Any, st: dict[str, Any], legal: list[str]) -> None:
-        lang = self.lang
+    def render_dog_pawns(self, st: dict[str, Any], legal: list[str]) -> None:
+        lang = self.page.lang
         layer = by_id("dog-pawns")
         pawns = self.shown_pawns(st)
         nest = self.dog_nest(st)
@@ -466,7 +455,7 @@ class DogTable:
         targets: list[str] = []
         #: (pawn, target field) -> the pawns that move would send home (RULES §8, §11)
         threats: dict[tuple[str, str], list[geo.Victim]] = {}
-        if pick is not None and st.get("turn") == self.seat:
+        if pick is not None and st.get("turn") == self.page.seat:
             movable = pick.movable(legal, nest) if pick.pawn is None else [pick.pawn]
             for a in movable:
                 for f, tok in pick.targets(legal, a, nest):
@@ -542,11 +531,11 @@ class DogTable:
         for pid, el, steps, home in moves:
             self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
 
-    def dog_threat_words(self: Any) -> str:
+    def dog_threat_words(self) -> str:
         """What the moves on offer would send home, said before one is chosen (RULES §8):
         "Moving to 36 sends Bianca's pawn on 36 home." (at most three, then "…")."""
-        lang = self.lang
-        names, me = self.dog_names(), self.seat
+        lang = self.page.lang
+        names, me = self.dog_names(), self.page.seat
         chosen = self.dog_pick is not None and self.dog_pick.pawn is not None
         said = []
         for (a, f), hit in self.dog_threats.items():
@@ -561,22 +550,22 @@ class DogTable:
         more = " …" if len(said) > 3 else ""
         return "".join(" " + x for x in said[:3]) + more
 
-    def dog_sends_label(self: Any, at: str, hit: list[geo.Victim]) -> str:
-        lang = self.lang
+    def dog_sends_label(self, at: str, hit: list[geo.Victim]) -> str:
+        lang = self.page.lang
         field = t(lang, "dog_field_label", f=field_words_of(lang, at))
-        pawns = pawns_words(lang, self.dog_names(), self.seat, [list(v) for v in hit])
+        pawns = pawns_words(lang, self.dog_names(), self.page.seat, [list(v) for v in hit])
         return t(lang, "dog_target_sends", field=field, pawns=pawns)
 
-    def dog_names(self: Any) -> list[str]:
+    def dog_names(self) -> list[str]:
         return list((self.dog_state or {}).get("names") or [])
 
-    def dog_flag(self: Any, el: Any, name: str, on: bool) -> None:
+    def dog_flag(self, el: Any, name: str, on: bool) -> None:
         if on:
             el.setAttribute(f"data-{name}", "true")
         else:
             el.removeAttribute(f"data-{name}")
 
-    def dog_path(self: Any, old: str, new: str, last: str, index: int) -> list[tuple[float, float]]:
+    def dog_path(self, old: str, new: str, last: str, index: int) -> list[tuple[float, float]]:
         """The points a pawn walks through, field by field (RULES §6): straight to its nest
         when sent home, straight for a swap or coming out."""
         shown = self.dog_shown
@@ -590,7 +579,7 @@ class DogTable:
                 return [geo.field_xy(new, shown)]
         return [geo.field_xy(f, shown) for f in geo.path(old, new, backward)]
 
-    async def dog_walk(self: Any, el: Any, points: list[tuple[float, float]], home: bool) -> None:
+    async def dog_walk(self, el: Any, points: list[tuple[float, float]], home: bool) -> None:
         """A pawn walks field by field (or goes home in one slower step); the next render
         cancels a walk not finished and puts the pawn where it stands."""
         el.classList.toggle("going-home", home)
@@ -599,11 +588,11 @@ class DogTable:
             await asyncio.sleep((STEP_MS if not home else 450) / 1000)
         el.classList.remove("going-home")
 
-    def render_dog_seats(self: Any, st: dict[str, Any], names: list[str]) -> None:
+    def render_dog_seats(self, st: dict[str, Any], names: list[str]) -> None:
         box = by_id("dog-seats")
         clear(box)
-        lang = self.lang
-        me = self.seat
+        lang = self.page.lang
+        me = self.page.seat
         hands = st.get("hands") or []
         given = st.get("given") or []
         out = st.get("out") or []
@@ -641,10 +630,10 @@ class DogTable:
             li.dataset.cards = str(count)
             box.appendChild(li)
 
-    def render_dog_discard(self: Any, st: dict[str, Any]) -> None:
+    def render_dog_discard(self, st: dict[str, Any]) -> None:
         el = by_id("discard")
         pile = st.get("discard") or []
-        lang = self.lang
+        lang = self.page.lang
         if not pile:
             el.removeAttribute("data-card")
             el.removeAttribute("data-as")
@@ -663,7 +652,7 @@ class DogTable:
         el.appendChild(self.dog_card_face(code, rank))
         el.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + (top if not rank else f"JK = {rank}"))
 
-    def dog_card_face(self: Any, code: str, rank: str = "") -> Any:
+    def dog_card_face(self, code: str, rank: str = "") -> Any:
         r, suit = card_text(code)
         face = make("span", "dog-card")
         face.dataset.suit = code[-1] if code != "JK" else "J"
@@ -671,10 +660,10 @@ class DogTable:
         face.appendChild(make("span", "dog-card-suit", suit if not rank else "=" + rank))
         return face
 
-    def render_dog_hand(self: Any, st: dict[str, Any], legal: list[str]) -> None:
+    def render_dog_hand(self, st: dict[str, Any], legal: list[str]) -> None:
         hand = by_id("hand")
         clear(hand)
-        held = st["hands"][self.seat] if isinstance(st["hands"][self.seat], list) else []
+        held = st["hands"][self.page.seat] if isinstance(st["hands"][self.page.seat], list) else []
         exchange = st.get("phase") == "exchange"
         usable = gives(legal) if exchange else usable_cards(legal)
         chosen = self.dog_give if exchange else (self.dog_pick.head.split("=")[0] if self.dog_pick else None)
@@ -684,8 +673,8 @@ class DogTable:
             b = make("button", "card dog-hand-card", None, type="button")
             b.dataset.card = code
             b.appendChild(self.dog_card_face(code))
-            face = card_words(code, self.lang, True)
-            b.setAttribute("aria-label", f"{face}, {card_spoken(code, self.lang)}")
+            face = card_words(code, self.page.lang, True)
+            b.setAttribute("aria-label", f"{face}, {card_spoken(code, self.page.lang)}")
             ok = code in usable
             b.setAttribute("aria-disabled", "false" if ok else "true")
             b.classList.toggle("playable", ok)
@@ -695,12 +684,12 @@ class DogTable:
             if got and code == got:
                 got = None
                 b.dataset.received = "true"
-                said = t(self.lang, "dog_received", card=card_spoken(code, self.lang))
+                said = t(self.page.lang, "dog_received", card=card_spoken(code, self.page.lang))
                 b.setAttribute("aria-label", f"{face}, {said}")
             hand.appendChild(b)
 
-    def render_dog_controls(self: Any, st: dict[str, Any], legal: list[str], covered: bool) -> None:
-        lang = self.lang
+    def render_dog_controls(self, st: dict[str, Any], legal: list[str], covered: bool) -> None:
+        lang = self.page.lang
         exchange = st.get("phase") == "exchange"
         give = by_id("give")
         give.hidden = covered or not exchange or not gives(legal)
@@ -725,7 +714,7 @@ class DogTable:
             by_id("seven-left").textContent = t(lang, "dog_seven_left", n=left)
             sent = self.dog_seven_sent(st)
             by_id("seven-sent").textContent = (
-                t(lang, "dog_seven_sent", pawns=pawns_words(lang, self.dog_names(), self.seat, sent))
+                t(lang, "dog_seven_sent", pawns=pawns_words(lang, self.dog_names(), self.page.seat, sent))
                 if sent
                 else ""
             )
@@ -737,20 +726,18 @@ class DogTable:
         by_id("cancel").hidden = covered or idle
         over = bool(st.get("hand_over"))
         new = by_id("new-game")
-        new.hidden = not over or self.session is None
-        series_on = over and self.session is not None and not self.session.match.over
+        new.hidden = not over or self.page.session is None
+        series_on = over and self.page.session is not None and not self.page.session.match.over
         key = "dog_next_game" if series_on else "dog_new_game"
         new.dataset.i18n = key
         new.textContent = t(lang, key)
-        by_id("dog-replay").hidden = not over or not self.summary_replay_allowed()
+        by_id("dog-replay").hidden = not over or not self.page.summary_replay_allowed()
         by_id("dog-review").hidden = by_id("dog-replay").hidden
 
-    def render_dog_turn(
-        self: Any, st: dict[str, Any], names: list[str], legal: list[str], covered: bool
-    ) -> None:
-        lang = self.lang
+    def render_dog_turn(self, st: dict[str, Any], names: list[str], legal: list[str], covered: bool) -> None:
+        lang = self.page.lang
         line = by_id("turn-line")
-        me = self.seat
+        me = self.page.seat
         turn = st.get("turn")
         if st.get("hand_over"):
             text = self.dog_result(st)
@@ -791,12 +778,12 @@ class DogTable:
         key = (turn, st.get("phase"), st.get("round"))
         if turn == me and key != getattr(self, "dog_turn_said", None) and not covered:
             self.dog_turn_said = key
-            self.announce(text)
+            self.page.announce(text)
 
-    def dog_result(self: Any, st: dict[str, Any]) -> str:
-        lang = self.lang
+    def dog_result(self, st: dict[str, Any]) -> str:
+        lang = self.page.lang
         winner = st.get("winner")
-        us = geo.team_of(self.seat)
+        us = geo.team_of(self.page.seat)
         ended = st.get("ended")
         if ended in ("abandon", "timeout"):
             how = t(lang, f"dog_how_{ended}")
@@ -805,10 +792,10 @@ class DogTable:
         more: str = self.dog_series_words(st)
         return t(lang, "dog_won_us" if winner == us else "dog_won_them") + more
 
-    def dog_series_words(self: Any, st: dict[str, Any]) -> str:
+    def dog_series_words(self, st: dict[str, Any]) -> str:
         """After a game of a series (RULES §12): the games each team has won, and who won the
         match once it is over."""
-        lang = self.lang
+        lang = self.page.lang
         mine, theirs, games = self.dog_tally(st)
         if games <= 1:
             return ""
@@ -817,7 +804,7 @@ class DogTable:
             return " " + t(lang, key, us=mine, them=theirs)
         return " " + t(lang, "dog_tally", us=mine, them=theirs, n=games)
 
-    def render_dog_log(self: Any, st: dict[str, Any], names: list[str]) -> None:
+    def render_dog_log(self, st: dict[str, Any], names: list[str]) -> None:
         log = st.get("log") or []
         box = by_id("log")
         game = int(st.get("hand_no") or 1)
@@ -825,62 +812,62 @@ class DogTable:
         if seen_game != game or seen > len(log):
             clear(box)
             seen = 0
-        me = self.seat
+        me = self.page.seat
         lines = []
         for e in log[seen:]:
             fx = e[2] if len(e) > 2 and isinstance(e[2], dict) else None
-            text = log_line(self.lang, names, int(e[0]), str(e[1]), fx=fx, me=me)
+            text = log_line(self.page.lang, names, int(e[0]), str(e[1]), fx=fx, me=me)
             lines.append(text)
             box.appendChild(make("li", "", text))
-            dealt = round_words(self.lang, fx)
+            dealt = round_words(self.page.lang, fx)
             if dealt:  # the next round begins: a separator in the log (RULES §4)
                 box.appendChild(make("li", "dog-log-round", dealt))
                 lines.append(dealt)
         if lines:
             by_id("log-last").textContent = lines[-1]
             if seen:  # the moves since the last render, for screen readers
-                self.announce(" · ".join(lines[-3:]))
+                self.page.announce(" · ".join(lines[-3:]))
         box.scrollTop = box.scrollHeight  # the newest moves in view (the box may have grown)
         self.dog_log_seen = (game, len(log))
 
-    def render_timer(self: Any) -> None:
+    def render_timer(self) -> None:
         st = self.dog_state
         turn = st.get("turn") if st else None
         if not st or turn is None or st.get("hand_over"):
-            self.draw_timer(0, None, False)
+            self.page.draw_timer(0, None, False)
             return
         key = (int(st.get("hand_no") or 1), int(st.get("move_no") or 0), turn)  # each move its clock
-        self.draw_timer(int(st.get("timer") or 0), key, turn == self.seat)
+        self.page.draw_timer(int(st.get("timer") or 0), key, turn == self.page.seat)
 
-    def open_summary(self: Any, *args: Any) -> None:
+    def open_summary(self, *args: Any) -> None:
         """The end of a game is shown on the table itself (the result line, ``#new-game``)."""
 
     # -- input ------------------------------------------------------------------------------
 
-    def dog_legal(self: Any) -> list[str]:
+    def dog_legal(self) -> list[str]:
         st = self.dog_state or {}
         return [m for m in st.get("legal") or [] if m not in ("abandon", "timeout")]
 
-    def dog_act(self: Any, move: str) -> None:
+    def dog_act(self, move: str) -> None:
         self.dog_pick = None
         self.dog_give = None
         self.dog_ranks_for = False
-        refused = self.act(move)
+        refused = self.page.act(move)
         if refused:
-            self.hint(t(self.lang, "dog_refused", why=refused), refused=True)
-            self.render()
+            self.page.hint(t(self.page.lang, "dog_refused", why=refused), refused=True)
+            self.page.render()
         else:
-            self.hint("")
+            self.page.hint("")
 
-    def dog_clear(self: Any, render: bool = True) -> None:
+    def dog_clear(self, render: bool = True) -> None:
         self.dog_pick = None
         self.dog_give = None
         self.dog_ranks_for = False
         if render:
-            self.hint("")
-            self.render()
+            self.page.hint("")
+            self.page.render()
 
-    def on_dog_hand(self: Any, evt: Any) -> None:
+    def on_dog_hand(self, evt: Any) -> None:
         btn = evt.target.closest("[data-card]")
         if not btn or self.curtain_up():
             return
@@ -890,15 +877,15 @@ class DogTable:
         if st.get("phase") == "exchange":
             if code in gives(legal):
                 self.dog_give = None if self.dog_give == code else code
-                self.render()
+                self.page.render()
             return
         if code not in usable_cards(legal):
             why = self.dog_unusable_why(code)
-            if st.get("turn") != self.seat:
-                why = t(self.lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
-            self.hint(why, refused=True)
+            if st.get("turn") != self.page.seat:
+                why = t(self.page.lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
+            self.page.hint(why, refused=True)
             return
-        self.hint("")
+        self.page.hint("")
         if code == "JK":
             ranks = jolly_ranks(legal)
             if len(ranks) == 1:
@@ -906,19 +893,19 @@ class DogTable:
                 return
             self.dog_pick = None
             self.dog_ranks_for = True
-            self.render()
+            self.page.render()
             first = by_id("ranks").querySelector("[data-rank]:not([disabled])")
             if first:
                 first.focus()
             return
         self.dog_start(code)
 
-    def dog_unusable_why(self: Any, code: str) -> str:
+    def dog_unusable_why(self, code: str) -> str:
         """Why a card of the hand has no move now, in the player's words (RULES §6–§11)."""
         st = self.dog_state or {}
-        lang = self.lang
+        lang = self.page.lang
         card = card_words(code, lang)
-        me = self.seat
+        me = self.page.seat
         if st.get("turn") != me:
             return t(lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
         mover = geo.partner(me) if self.dog_helping(st) else me
@@ -945,11 +932,11 @@ class DogTable:
             return t(lang, "dog_why_fresh", card=card)
         return t(lang, "dog_why_room", card=card, n=reach)
 
-    def dog_name(self: Any, seat: Any) -> str:
+    def dog_name(self, seat: Any) -> str:
         names = list((self.dog_state or {}).get("names") or [])
         return names[seat] if isinstance(seat, int) and seat < len(names) else ""
 
-    def dog_start(self: Any, head: str) -> None:
+    def dog_start(self, head: str) -> None:
         """A card (or a Jolly's rank) chosen: a lone move plays at once, else its pawns light up."""
         self.dog_ranks_for = False
         legal = self.dog_legal()
@@ -961,7 +948,7 @@ class DogTable:
         self.dog_pick = pick
         self.dog_advance()
 
-    def dog_advance(self: Any) -> None:
+    def dog_advance(self) -> None:
         """After a choice: one pawn left to move chooses itself; one target plays."""
         pick = self.dog_pick
         if pick is None:
@@ -978,10 +965,10 @@ class DogTable:
             if len(targets) == 1:
                 self.dog_take(targets[0][1])
                 return
-        self.render()
+        self.page.render()
         self.dog_focus_lit()
 
-    def dog_take(self: Any, token: str) -> None:
+    def dog_take(self, token: str) -> None:
         pick = self.dog_pick
         if pick is None:
             return
@@ -991,7 +978,7 @@ class DogTable:
             return
         self.dog_advance()
 
-    def dog_focus_lit(self: Any) -> None:
+    def dog_focus_lit(self) -> None:
         lit = '[data-target="true"][tabindex="0"], [data-movable="true"][tabindex="0"]'
         el = by_id("board").querySelector(lit)
         active = document.activeElement
@@ -1000,20 +987,20 @@ class DogTable:
         if el and inside and self.dog_keys:
             el.focus()
 
-    def on_dog_board(self: Any, evt: Any) -> None:
+    def on_dog_board(self, evt: Any) -> None:
         el = evt.target.closest("[data-pawn], [data-field]")
         if not el:
             return
         self.dog_board_choice(el)
 
-    def dog_board_choice(self: Any, el: Any) -> None:
+    def dog_board_choice(self, el: Any) -> None:
         pick = self.dog_pick
         if self.curtain_up():
             return
         if pick is None:  # a pawn tapped before a card: say what comes first
             st = self.dog_state or {}
-            if st.get("turn") == self.seat and st.get("phase") == "play" and not st.get("hand_over"):
-                self.hint(t(self.lang, "dog_card_first"))
+            if st.get("turn") == self.page.seat and st.get("phase") == "play" and not st.get("hand_over"):
+                self.page.hint(t(self.page.lang, "dog_card_first"))
             return
         st = self.dog_state or {}
         legal = self.dog_legal()
@@ -1028,77 +1015,77 @@ class DogTable:
             pick.pawn = at
             self.dog_advance()
 
-    def on_dog_board_key(self: Any, evt: Any) -> None:
+    def on_dog_board_key(self, evt: Any) -> None:
         if str(evt.key) in ("Enter", " "):
             el = evt.target.closest("[data-pawn], [data-field]")
             if el:
                 evt.preventDefault()
                 self.dog_board_choice(el)
 
-    def on_dog_rank(self: Any, evt: Any) -> None:
+    def on_dog_rank(self, evt: Any) -> None:
         b = evt.target.closest("[data-rank]")
         if not b or b.disabled:
             return
         self.dog_start(f"JK={b.dataset.rank}")
 
-    def on_dog_undo(self: Any) -> None:
+    def on_dog_undo(self) -> None:
         if self.dog_pick is not None:
             self.dog_pick.undo()
-            self.render()
+            self.page.render()
 
-    def on_dog_give(self: Any) -> None:
+    def on_dog_give(self) -> None:
         if self.dog_give is not None:
             self.dog_act(f"give {self.dog_give}")
 
-    def on_dog_key(self: Any, evt: Any) -> None:
+    def on_dog_key(self, evt: Any) -> None:
         self.dog_keys = True
         busy = self.dog_pick or self.dog_ranks_for or self.dog_give
-        if str(evt.key) == "Escape" and not self.dialog_open() and busy:
+        if str(evt.key) == "Escape" and not self.page.dialog_open() and busy:
             self.dog_clear()
 
-    def on_dog_new_game(self: Any) -> None:
+    def on_dog_new_game(self) -> None:
         """The next game of the series (RULES §12: the next dealer), or a new match once the
         series is over."""
-        s = self.session
+        s = self.page.session
         if s is None or not s.hand_over:
             return
         self.dog_shown = -1
         if not s.match.over:
             s.next_hand()
             self.dog_clear(render=False)
-            self.changed()
+            self.page.changed()
         else:
-            self.begin(s.again())
-        self.focus_hand()
+            self.page.begin(s.again())
+        self.page.focus_hand()
 
-    def on_dog_abandon(self: Any) -> None:
-        s = self.session
+    def on_dog_abandon(self) -> None:
+        s = self.page.session
         if s is None or s.hand_over:
             return
         by_id("confirm-abandon").showModal()
         by_id("abandon-no").focus()
 
-    def on_dog_abandon_yes(self: Any) -> None:
+    def on_dog_abandon_yes(self) -> None:
         by_id("confirm-abandon").close()
-        s = self.session
+        s = self.page.session
         if s is None or s.hand_over:
             return
-        self.driver.stop()
+        self.page.driver.stop()
         self.dog_act("abandon")
 
-    def hand_buttons(self: Any) -> list[Any]:
+    def hand_buttons(self) -> list[Any]:
         nodes = by_id("hand").querySelectorAll("button[data-card]")
         return [nodes.item(i) for i in range(nodes.length)]
 
-    def after_local_move(self: Any, move: str) -> None:
+    def after_local_move(self, move: str) -> None:
         """A move of the shown seat sent: nothing is kept for the next one."""
 
-    def focus_card(self: Any, index: int) -> None:
+    def focus_card(self, index: int) -> None:
         cards = self.hand_buttons()
         if cards:
             cards[max(0, min(index, len(cards) - 1))].focus()
 
 
-MIXINS = (DogTable,)
+check_table(DogTable)
 
-__all__ = ["MIXINS", "DogTable", "card_of"]
+__all__ = ["DogTable", "card_of"]

@@ -6,36 +6,32 @@ a friend's join screen and its events, and table talk. The network itself is in
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyscript import document, window
 
 from web.shell.dom import by_id, clear, make
 from web.shell.i18n import STRINGS, t
+from web.shell.part import PagePart
 from web.shell.session import Session
 
-if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
 
-
-class FriendsScreens(_Page):
+class FriendsScreens(PagePart):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     def open_lobby(self, session: Session) -> None:
         from web.net.net import HostNet, spawn
 
-        self.driver.stop()
-        self.session = session
-        self.settings = session.settings
-        if self.hub is not None:
-            self.hub.close()
-        self.hub = HostNet(self, session)
+        self.page.driver.stop()
+        self.page.session = session
+        self.page.settings = session.settings
+        if self.page.hub is not None:
+            self.page.hub.close()
+        self.page.hub = HostNet(self.page, session)
         clear(by_id("lobby-seats"))
-        self.translate()
-        self.screen("lobby")
-        by_id("start-online").textContent = t(self.lang, "start_online")
+        self.page.translate()
+        self.page.screen("lobby")
+        by_id("start-online").textContent = t(self.page.lang, "start_online")
         from web.net.net import ROOM_SERVER_KEY
 
         with contextlib.suppress(Exception):
@@ -45,50 +41,50 @@ class FriendsScreens(_Page):
         self.fill_ice("ice-servers")
         by_id("room-status").textContent = ""
         by_id("lobby").dataset.room = ""
-        self.hub.render_seats()
-        saved = self.hub.saved_room()
+        self.page.hub.render_seats()
+        saved = self.page.hub.saved_room()
         if saved is not None:  # the host reloaded: the same room, and the friends come back
             from web.net.roomlink import CLOUD_SERVER
 
             code, server = saved
-            spawn(self.hub.reopen_room(None if server == CLOUD_SERVER.text() else server, code))
+            spawn(self.page.hub.reopen_room(None if server == CLOUD_SERVER.text() else server, code))
             return
         for seat in session.friend_seats():
-            spawn(self.hub.invite(seat))
+            spawn(self.page.hub.invite(seat))
 
     def on_start_online(self) -> None:
-        hub = self.hub
-        s = self.session
+        hub = self.page.hub
+        s = self.page.session
         if hub is None or s is None or not hub.all_in():
             return
         if hub.started:
-            self.screen("table")
-            self.render()
+            self.page.screen("table")
+            self.page.render()
             return
         hub.start()
-        by_id("start-online").textContent = t(self.lang, "back_to_table")
-        self.begin(s)
+        by_id("start-online").textContent = t(self.page.lang, "back_to_table")
+        self.page.begin(s)
 
     def on_lobby_back(self) -> None:
-        if self.hub is not None and self.hub.started:
-            self.screen("table")
-            self.render()
+        if self.page.hub is not None and self.page.hub.started:
+            self.page.screen("table")
+            self.page.render()
             return
-        self.show_setup()
+        self.page.show_setup()
 
     def on_friends_button(self) -> None:
-        if self.hub is None:
+        if self.page.hub is None:
             return
-        self.hub.render_seats()
-        self.screen("lobby")
+        self.page.hub.render_seats()
+        self.page.screen("lobby")
 
     def render_talk(self) -> None:
         """The table talk's phrase buttons (drawn once), for every game's table."""
         box = by_id("talk")
         if box.childElementCount:
             return
-        for phrase in self.game.talk:
-            b = make("button", "ghost small", t(self.lang, f"talk_{phrase}"), type="button")
+        for phrase in self.page.game.talk:
+            b = make("button", "ghost small", t(self.page.lang, f"talk_{phrase}"), type="button")
             b.dataset.talk = phrase
             box.appendChild(b)
 
@@ -97,22 +93,22 @@ class FriendsScreens(_Page):
         if not btn:
             return
         phrase = str(btn.dataset.talk)
-        if self.guest is not None:
-            ok = self.guest.talk(phrase)
-        elif self.hub is not None:
-            ok = self.hub.hub.local_talk(self.seat, phrase)
+        if self.page.guest is not None:
+            ok = self.page.guest.talk(phrase)
+        elif self.page.hub is not None:
+            ok = self.page.hub.hub.local_talk(self.page.seat, phrase)
         else:
             ok = False
         if not ok:  # said: the host's hub echoes it to every page (talk_notice)
-            self.hint(t(self.lang, "talk_wait"))
+            self.page.hint(t(self.page.lang, "talk_wait"))
 
     def talk_notice(self, seat: object, phrase: object) -> None:
         """A phrase of the game said at the table, shown as a notice on every page."""
         key = f"talk_{phrase}"
         if key in STRINGS and isinstance(seat, int):
-            names = self.sv.names if self.sv is not None else []
+            names = self.page.sv.names if self.page.sv is not None else []
             who = names[seat] if 0 <= seat < len(names) else "?"
-            self.notice(who + ": " + t(self.lang, key))
+            self.page.notice(who + ": " + t(self.page.lang, key))
 
     def fill_ice(self, box: str) -> None:
         from web.net.net import ice_servers
@@ -128,30 +124,30 @@ class FriendsScreens(_Page):
 
         before = ice_servers()
         ok, what = save_ice(str(by_id(box).value or ""))
-        lang = self.lang
+        lang = self.page.lang
         text = t(lang, "ice_saved", n=what) if ok else t(lang, "ice_bad") + ": " + what
         ok = ok and ice_servers() != before
-        g = self.guest
+        g = self.page.guest
         if ok and box == "join-ice" and g is not None and g.room is None and not g.connected:
             g.ice = None  # this device's setting now, not the invitation's
             spawn(g.start())
-        if ok and box == "ice-servers" and self.hub is not None:
-            said = self.hub.ice_changed()
+        if ok and box == "ice-servers" and self.page.hub is not None:
+            said = self.page.hub.ice_changed()
             text += " " + t(lang, said) if said else ""
         by_id(status).textContent = text
 
     def on_room_open(self) -> None:
         from web.net.net import spawn
 
-        if self.hub is not None and self.hub.room is None:
-            spawn(self.hub.open_room(str(by_id("room-server").value or "")))
+        if self.page.hub is not None and self.page.hub.room is None:
+            spawn(self.page.hub.open_room(str(by_id("room-server").value or "")))
 
     def on_room_cloud(self) -> None:
         """One click: the public PeerJS server introduces the friends' browsers."""
         from web.net.net import spawn
 
-        if self.hub is not None and self.hub.room is None:
-            spawn(self.hub.open_room(None))
+        if self.page.hub is not None and self.page.hub.room is None:
+            spawn(self.page.hub.open_room(None))
 
     def on_join_hash(self) -> None:
         """An invitation opened in a tab already on this page: only the fragment changes
@@ -162,14 +158,14 @@ class FriendsScreens(_Page):
         fragment = str(window.location.hash or "")
         if "join=" not in fragment and "room=" not in fragment:
             return
-        if self.guest is not None:
-            if fragment == self.guest_fragment:
+        if self.page.guest is not None:
+            if fragment == self.page.guest_fragment:
                 return
-            self.guest.stop()
-            self.guest = None
+            self.page.guest.stop()
+            self.page.guest = None
             by_id("reply-box").hidden = True
             by_id("reply").setAttribute("data-reply", "")
-        elif self.session is not None or self.hub is not None:
+        elif self.page.session is not None or self.page.hub is not None:
             window.location.reload()
             return
         self.start_guest(fragment)
@@ -185,12 +181,12 @@ class FriendsScreens(_Page):
             inv = roomlink.parse_room(fragment) if room else signal.parse_invitation(fragment)
             ice = roomlink.ice_in(fragment)
         except (roomlink.RoomLinkError, signal.SignalError) as e:
-            self.notice(t(self.lang, "join_bad") + " (" + str(e) + ")")
+            self.page.notice(t(self.page.lang, "join_bad") + " (" + str(e) + ")")
             return False
         if isinstance(inv, roomlink.RoomInvitation):
-            self.join_table(t(self.lang, "join_room", room=inv.room), fragment, room=inv, ice=ice)
+            self.join_table(t(self.page.lang, "join_room", room=inv.room), fragment, room=inv, ice=ice)
         else:
-            heading = t(self.lang, "join_heading", who=inv.host_name)
+            heading = t(self.page.lang, "join_heading", who=inv.host_name)
             self.join_table(heading, fragment, invitation=inv, ice=ice)
         return True
 
@@ -200,77 +196,72 @@ class FriendsScreens(_Page):
         """The join screen of a friend's page, and its link to the host on its way."""
         from web.net.net import GuestNet, spawn
 
-        self.guest_fragment = fragment
-        self.guest = GuestNet(self, invitation, room, ice)
-        self.seat = self.guest.seat
+        self.page.guest_fragment = fragment
+        self.page.guest = GuestNet(self.page, invitation, room, ice)
+        self.page.seat = self.page.guest.seat
         by_id("join-heading").textContent = heading
-        prefs = self.store.prefs()
+        prefs = self.page.store.prefs()
         by_id("join-name").value = prefs.name if prefs is not None else ""
-        by_id("join-name").placeholder = t(self.lang, "friend_name", n=self.seat + 1)
-        self.screen("join")
+        by_id("join-name").placeholder = t(self.page.lang, "friend_name", n=self.page.seat + 1)
+        self.page.screen("join")
         self.fill_ice("join-ice")
         if ice is not None:  # the host's servers, which this page uses
             from web.net.roomlink import ice_text
 
             by_id("join-ice").value = ice_text(ice)
-        spawn(self.guest.start())
+        spawn(self.page.guest.start())
 
     def on_guest_event(self, kind: str, data: Any) -> None:
-        lang = self.lang
+        lang = self.page.lang
         if kind == "welcome":
-            self.drop_notices("net")
-            if self.sv is None:  # the host has not started the match yet
+            self.page.drop_notices("net")
+            if self.page.sv is None:  # the host has not started the match yet
                 by_id("join-status").textContent = t(lang, "join_wait_start")
             elif document.body.dataset.screen == "table":
-                self.notice(t(lang, "back_at_table"))
+                self.page.notice(t(lang, "back_at_table"))
         elif kind == "view":
             if document.body.dataset.screen != "table":
-                self.match_id += 1
-                self.screen("table")
-            sv = self.sv
+                self.page.match_id += 1
+                self.page.screen("table")
+            sv = self.page.sv
             if sv is not None and sv["hand_no"] != data.get("hand_no") and by_id("summary").open:
                 by_id("summary").close()
                 clear(by_id("summary-table"))
-                self.summary_for = None
-            self.render()
+                self.page.summary_for = None
+            self.page.render()
         elif kind == "error":
             code = str(data.get("code", "")) if isinstance(data, dict) else ""
             text = t(lang, f"net_error_{code}") if f"net_error_{code}" in STRINGS else t(lang, "net_error")
             detail = str(data.get("text", "")) if isinstance(data, dict) and code == "illegal" else ""
-            self.hint(self.refusal_words(detail) if detail else text, refused=True)
-            self.render()
+            self.page.hint(self.page.refusal_words(detail) if detail else text, refused=True)
+            self.page.render()
         elif kind == "talk":
             seat, phrase = data if isinstance(data, tuple | list) else (None, "")
             self.talk_notice(seat, phrase)
         elif kind == "bye":
-            rejoins = self.guest is not None and self.guest.may_rejoin()
-            self.notice(t(lang, "host_left_room" if rejoins else "host_left"), "net", None)
-            self.render()
+            rejoins = self.page.guest is not None and self.page.guest.may_rejoin()
+            self.page.notice(t(lang, "host_left_room" if rejoins else "host_left"), "net", None)
+            self.page.render()
         elif kind == "dropped":
-            rejoins = self.guest is not None and self.guest.may_rejoin()
-            self.notice(t(lang, "host_lost_room" if rejoins else "host_lost"), "net", None)
-            if self.sv is not None:
-                self.render()
-
-    def refusal_words(self, reason: str) -> str:
-        """The host engine's reason for refusing this page's move, in the player's words: a
-        game's table words it as it words its own refusals (its hook wins over this one)."""
-        return t(self.lang, "net_error_illegal") + ": " + reason
+            rejoins = self.page.guest is not None and self.page.guest.may_rejoin()
+            self.page.notice(t(lang, "host_lost_room" if rejoins else "host_lost"), "net", None)
+            if self.page.sv is not None:
+                self.page.render()
 
     def on_leave_table(self) -> None:
-        if self.guest is not None:
-            self.guest.leave()
-            self.notice(t(self.lang, "left_table"), seconds=None)
-            self.render()
+        if self.page.guest is not None:
+            self.page.guest.leave()
+            self.page.notice(t(self.page.lang, "left_table"), seconds=None)
+            self.page.render()
 
     def on_reply_fresh(self) -> None:
         from web.net.net import spawn
 
-        if self.guest is not None:
-            spawn(self.guest.start())
+        if self.page.guest is not None:
+            spawn(self.page.guest.start())
 
     def on_reply_copy(self) -> None:
         from web.net.net import copy_text, spawn
 
         text = str(by_id("reply").getAttribute("data-reply") or "")
-        spawn(copy_text(text, by_id("reply-copy"), by_id("reply-text"), self.lang))
+        spawn(copy_text(text, by_id("reply-copy"), by_id("reply-text"), self.page.lang))

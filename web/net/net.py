@@ -24,7 +24,7 @@ import contextlib
 import json
 import time
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
@@ -33,6 +33,9 @@ from web.net.protocol import GuestClient, HostHub
 from web.shell.dom import by_id, make, random_bytes
 from web.shell.i18n import seat_note, t
 from web.shell.params import game_of, game_query
+
+if TYPE_CHECKING:
+    from web.shell.page import Page
 
 #: seconds the host waits for a pasted reply's link to open
 ACCEPT_TIMEOUT_S = 15.0
@@ -186,7 +189,7 @@ def qr_into(box: Any, text: str) -> None:
 class HostNet:
     """The host's friends: invitations, links, the lobby and the hub."""
 
-    def __init__(self, page: Any, session: Any) -> None:
+    def __init__(self, page: Page, session: Any) -> None:
         self.page = page
         self.session = session
         self.hub = HostHub(session, on_change=self.on_hub_change, on_talk=self.on_talk)
@@ -625,7 +628,7 @@ class HostNet:
 class GuestNet:
     """A friend's page: the reply code (or the room), then the table as the host sends it."""
 
-    def __init__(self, page: Any, invitation: Any = None, room: Any = None, ice: Any = None) -> None:
+    def __init__(self, page: Page, invitation: Any = None, room: Any = None, ice: Any = None) -> None:
         self.page = page
         self.inv = invitation  # signal.Invitation (manual) …
         self.room = room  # … or roomlink.RoomInvitation

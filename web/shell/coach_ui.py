@@ -12,15 +12,11 @@ is cleared. Each game's table calls :meth:`CoachButton.render_coach` when it dra
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from web.shell.dom import by_id
 from web.shell.i18n import t
-
-if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
+from web.shell.part import PagePart
 
 #: the coach's time limit in the page (the hard bot's budget is the other limit)
 COACH_SECONDS = 0.8
@@ -32,21 +28,20 @@ def state_of(v: Any) -> dict[str, Any]:
     return state
 
 
-class CoachButton(_Page):
+class CoachButton(PagePart):
     """Mixin of :class:`web.ui.Page`."""
 
-    session: Any
     coach_for: tuple[Any, ...] | None = None  # the position the shown hint belongs to
     coach_task: Any = None
 
     def render_coach(self, v: Any) -> None:
         btn = by_id("coach")
         text = by_id("coach-text")
-        coach = self.game.hint_coach()
+        coach = self.page.game.hint_coach()
         state = state_of(v)
-        offer = coach is not None and coach.offer(state) and not self.curtain_up()
+        offer = coach is not None and coach.offer(state) and not self.page.table.curtain_up()
         btn.hidden = not offer
-        btn.textContent = t(self.lang, "coach_button")
+        btn.textContent = t(self.page.lang, "coach_button")
         if not offer or (self.coach_for is not None and self.coach_for != coach.key(state)):
             # not this seat's choice (or the curtain is up), or the table moved on: no hint lingers
             self.coach_for = None
@@ -54,21 +49,21 @@ class CoachButton(_Page):
             text.hidden = True
 
     def on_coach(self) -> None:
-        v = self.sv
-        coach = self.game.hint_coach()
-        if v is None or coach is None or not coach.offer(state_of(v)) or self.curtain_up():
+        v = self.page.sv
+        coach = self.page.game.hint_coach()
+        if v is None or coach is None or not coach.offer(state_of(v)) or self.page.table.curtain_up():
             return
         if self.coach_task is not None and not self.coach_task.done():
             return
-        s = self.session
+        s = self.page.session
         if s is not None and not s.hinted:  # the statistics mark a match played with hints
             s.hinted = True
             s.save()
         self.coach_task = asyncio.ensure_future(self.run_coach(dict(state_of(v))))
 
     async def run_coach(self, state: dict[str, Any]) -> None:
-        lang = self.lang
-        coach = self.game.hint_coach()
+        lang = self.page.lang
+        coach = self.page.game.hint_coach()
         key = coach.key(state)
         btn = by_id("coach")
         text = by_id("coach-text")
@@ -85,7 +80,7 @@ class CoachButton(_Page):
                     hint: dict[str, Any] = stop.value
                     break
                 await asyncio.sleep(0)
-                if self.sv is None or coach.key(state_of(self.sv)) != key:
+                if self.page.sv is None or coach.key(state_of(self.page.sv)) != key:
                     return  # the table moved on: this hint is stale
             text.textContent = coach.words(hint, state, lang)
             text.dataset.move = str(hint.get("move") or "")

@@ -15,8 +15,8 @@ visit loads only its own game's code):
   package's match as the shell asks (:class:`GameMatch`): a new match from the page's
   settings, a save loaded back, who may act now, the moves bots make out of turn (Dernier
   calls, a Scala 40 ``reenter``, DOG's simultaneous ``give``), the windows people get;
-* its **table**: the page's mixins that draw one seat's view and turn clicks into move
-  strings (:attr:`GameSpec.table`);
+* its **table**: a :class:`web.shell.table.GameTable` that draws one seat's view and turns
+  clicks into move strings (:attr:`GameSpec.table`);
 * its **words** (``STRINGS = {key: (English, Italian)}``, added over the shell's) and its
   **rules page** (``RULES_HTML[lang]``);
 * its **bots** (``make_bot(level)``), its seat limits and the URL parameters it reads.
@@ -127,7 +127,7 @@ class GameSpec:
     session: str
     #: ``module`` whose ``make_bot(level)`` seats its bots
     bots: str
-    #: ``module:name`` of its table: a tuple of the page's mixin classes (drawing, input)
+    #: ``module:Class`` of its table: a :class:`web.shell.table.GameTable` (drawing, input)
     table: str
     #: ``module`` with ``STRINGS = {key: (English, Italian)}``: its words, over the shell's
     words: str
@@ -234,9 +234,6 @@ class GameSpec:
 
     def make_bot(self, level: str) -> Any:
         return self.load(self.bots).make_bot(level)
-
-    def table_mixins(self) -> tuple[type, ...]:
-        return tuple(self.load(self.table))
 
     def replay_book(self) -> Any:
         """Its :class:`~web.shell.replaybook.ReplayBook`, or None."""

@@ -1,5 +1,5 @@
 """Lessons at the table (browser only): any game's lessons (:mod:`web.shell.lessons`) played
-at its own table. A mixin of the page that comes first in its class (:func:`web.shell.ui.page_class`),
+at its own table. A part of the page that comes first in its class (:class:`web.shell.page.Page`),
 so that its hooks wrap the page's own: every drawing of the table also draws the lesson's box
 (``section#lesson``) and marks the element the person is asked to tap
 (``[data-lesson-target]``); every move of the shown seat is checked against the step first.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyscript import document, window
 
@@ -29,16 +29,14 @@ from web.shell.lessons import (
     read_progress,
     with_done,
 )
+from web.shell.menu import GameMenu
 from web.shell.params import LESSON_PARAM, game_query, query_pairs
 from web.shell.session import Session
-
-if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
+from web.shell.setup_screen import SetupScreen
+from web.shell.ui import PageCore
 
 
-class LessonRunner(_Page):
+class LessonRunner(PageCore, SetupScreen, GameMenu):
     """A mixin of the page: the lesson being played (None: none), its box, its hooks."""
 
     lesson: LessonPlay | None = None
@@ -81,8 +79,7 @@ class LessonRunner(_Page):
         table's to word."""
         if self.lesson is not None and reason and reason == self.lesson_note:
             return reason
-        words: str = super().refusal_words(reason)  # type: ignore[misc]
-        return words
+        return super().refusal_words(reason)
 
     def begin(self, session: Session) -> None:
         if self.lesson is None or session is not self.lesson.session:

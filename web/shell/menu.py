@@ -15,20 +15,16 @@ from __future__ import annotations
 import contextlib
 import json
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyscript import document, window
 
 from web.shell.dom import by_id
 from web.shell.i18n import t
 from web.shell.params import Settings, share_query
+from web.shell.part import PagePart
 from web.shell.session import SaveProblem, Session
 from web.shell.sound import Sound
-
-if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
 
 RESULT_KEY = "dernier.result-seen.v1"  # the finished match whose result was shown
 
@@ -41,33 +37,33 @@ def match_key(session: Session) -> str:
     return hashlib.sha1(text.encode()).hexdigest()
 
 
-class GameMenu(_Page):
+class GameMenu(PagePart):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     def wire_menu(self) -> None:
-        self.sound = Sound(self.store.storage, window)
-        self.on(by_id("menu-button"), "click", lambda e: self.open_menu())
-        self.on(by_id("menu-close"), "click", lambda e: by_id("menu").close())
-        self.on(by_id("menu-later"), "click", lambda e: self.on_menu_later())
-        self.on(by_id("menu-new"), "click", lambda e: self.on_menu_new())
-        self.on(by_id("confirm-new-yes"), "click", lambda e: self.on_confirm_new(True))
-        self.on(by_id("confirm-new-no"), "click", lambda e: self.on_confirm_new(False))
-        self.on(by_id("menu-rules"), "click", lambda e: self.on_menu_rules())
-        self.on(by_id("menu-help"), "click", lambda e: self.on_menu_help())
-        self.on(by_id("menu-lang"), "change", lambda e: self.on_menu_lang())
-        self.on(by_id("menu-delay"), "change", lambda e: self.on_menu_delay())
-        self.on(by_id("menu-sound"), "change", lambda e: self.on_menu_sound())
-        self.on(by_id("resume-match"), "click", lambda e: self.on_resume())
-        self.on(by_id("help-close"), "click", lambda e: by_id("help").close())
-        self.on(by_id("help"), "close", lambda e: self.after_help())
+        self.sound = Sound(self.page.store.storage, window)
+        self.page.on(by_id("menu-button"), "click", lambda e: self.open_menu())
+        self.page.on(by_id("menu-close"), "click", lambda e: by_id("menu").close())
+        self.page.on(by_id("menu-later"), "click", lambda e: self.on_menu_later())
+        self.page.on(by_id("menu-new"), "click", lambda e: self.on_menu_new())
+        self.page.on(by_id("confirm-new-yes"), "click", lambda e: self.on_confirm_new(True))
+        self.page.on(by_id("confirm-new-no"), "click", lambda e: self.on_confirm_new(False))
+        self.page.on(by_id("menu-rules"), "click", lambda e: self.on_menu_rules())
+        self.page.on(by_id("menu-help"), "click", lambda e: self.on_menu_help())
+        self.page.on(by_id("menu-lang"), "change", lambda e: self.on_menu_lang())
+        self.page.on(by_id("menu-delay"), "change", lambda e: self.on_menu_delay())
+        self.page.on(by_id("menu-sound"), "change", lambda e: self.on_menu_sound())
+        self.page.on(by_id("resume-match"), "click", lambda e: self.on_resume())
+        self.page.on(by_id("help-close"), "click", lambda e: by_id("help").close())
+        self.page.on(by_id("help"), "close", lambda e: self.after_help())
         # after the start form's own handler has dealt: the help once, then the hand
-        self.on(by_id("setup-form"), "submit", lambda e: self.after_deal())
+        self.page.on(by_id("setup-form"), "submit", lambda e: self.after_deal())
 
     # -- the menu ----------------------------------------------------------------------------
 
     def open_menu(self) -> None:
-        s = self.session
-        settings = s.settings if s is not None else self.settings
+        s = self.page.session
+        settings = s.settings if s is not None else self.page.settings
         by_id("menu-lang").value = settings.lang
         delay = by_id("menu-delay")
         delay.value = str(settings.delay)
@@ -76,12 +72,12 @@ class GameMenu(_Page):
         by_id("menu-delay").disabled = s is None
         by_id("menu-sound").checked = self.sound.enabled
         self.translate_menu()
-        playing = s is not None and not s.match.over and self.guest is None
+        playing = s is not None and not s.match.over and self.page.guest is None
         by_id("menu-later").hidden = not playing
         by_id("menu-later-help").hidden = not playing  # "the match stays saved": only with one
         # on the start screen the new match's form is right there
-        by_id("menu-new").hidden = self.guest is not None or s is None
-        self.show_match_link(s.settings if s is not None and self.guest is None else None)
+        by_id("menu-new").hidden = self.page.guest is not None or s is None
+        self.show_match_link(s.settings if s is not None and self.page.guest is None else None)
         by_id("menu").showModal()
         by_id("menu-close").focus()
 
@@ -89,10 +85,10 @@ class GameMenu(_Page):
         """The match's own variants in words (Scala 40: "out at 201 · re-entries 2"), and a
         link that deals a new match like it (the URL's match parameters, no seed): for the
         host of the match, when a link can say all of it."""
-        words = self.game.number_words(settings.variants, self.lang) if settings is not None else []
+        words = self.page.game.number_words(settings.variants, self.page.lang) if settings is not None else []
         line = by_id("menu-match")
         line.hidden = not words
-        line.textContent = t(self.lang, "menu_match", what=" · ".join(words)) if words else ""
+        line.textContent = t(self.page.lang, "menu_match", what=" · ".join(words)) if words else ""
         query = share_query(settings) if settings is not None else None
         link = by_id("menu-link")
         link.hidden = query is None
@@ -101,80 +97,80 @@ class GameMenu(_Page):
     def on_menu_later(self) -> None:
         """Back to the start screen; the match stays saved (the start screen offers it)."""
         by_id("menu").close()
-        if self.session is not None and not self.session.match.over:
-            self.session.save()
-        self.show_setup()
+        if self.page.session is not None and not self.page.session.match.over:
+            self.page.session.save()
+        self.page.show_setup()
         self.offer_resume()
 
     def on_menu_new(self) -> None:
         """A new match: the start screen's form, the match in progress dropped (asked first)."""
         by_id("menu").close()
-        s = self.session
+        s = self.page.session
         if s is not None and not s.match.over:
             self.confirm_new(s.match, self.new_from_menu)
             return
         self.new_from_menu()
 
     def new_from_menu(self) -> None:
-        self.driver.stop()
-        self.store.drop_match()
-        self.show_setup()
+        self.page.driver.stop()
+        self.page.store.drop_match()
+        self.page.show_setup()
 
     def confirm_new(self, match: Any, then: Any) -> None:
         """Ask before an unfinished match is thrown away; ``then()`` if the player agrees."""
-        self.pending_new = then
-        by_id("confirm-new-text").textContent = t(self.lang, "new_lost", info=self.match_info(match))
+        self.page.pending_new = then
+        by_id("confirm-new-text").textContent = t(self.page.lang, "new_lost", info=self.match_info(match))
         by_id("confirm-new").showModal()
         by_id("confirm-new-no").focus()
 
     def on_confirm_new(self, yes: bool) -> None:
         by_id("confirm-new").close()
-        then, self.pending_new = self.pending_new, None
+        then, self.page.pending_new = self.page.pending_new, None
         if yes and then is not None:
             then()
 
     def match_info(self, m: Any) -> str:
         """ "hand 2 of 3" (or of a points target; a game whose match has neither: "hand 2"):
         which match is meant; a game may say it its own way (:attr:`GameSpec.match_info`)."""
-        own = self.game.match_words(m, self.lang)
+        own = self.page.game.match_words(m, self.page.lang)
         if own:
             return own
         hands, target = getattr(m, "hands_limit", None), getattr(m, "target", None)
         if hands:
-            return t(self.lang, "hand_of", n=m.hand_no, total=hands)
+            return t(self.page.lang, "hand_of", n=m.hand_no, total=hands)
         if target:
-            return t(self.lang, "hand_target", n=m.hand_no, target=target)
-        return t(self.lang, "hand_plain", n=m.hand_no)
+            return t(self.page.lang, "hand_target", n=m.hand_no, target=target)
+        return t(self.page.lang, "hand_plain", n=m.hand_no)
 
     def offer_resume(self) -> None:
         """On the start screen: ``#resume-match`` when an unfinished match is saved."""
         btn = by_id("resume-match")
         btn.hidden = True
-        text = self.store.saved_text()
+        text = self.page.store.saved_text()
         if not text:
             return
         try:
-            saved = Session.from_json(text, self.store)
+            saved = Session.from_json(text, self.page.store)
         except SaveProblem:
             return
         if saved.match.over:
             return
-        btn.textContent = t(self.lang, "resume_match", info=self.match_info(saved.match))
+        btn.textContent = t(self.page.lang, "resume_match", info=self.match_info(saved.match))
         btn.hidden = False
-        self.resumable = saved
+        self.page.resumable = saved
 
     def on_resume(self) -> None:
         saved = getattr(self, "resumable", None)
         by_id("resume-match").hidden = True
-        self.resumable = None
+        self.page.resumable = None
         if saved is None:
             return
-        self.open_match(saved)
+        self.page.open_match(saved)
         self.focus_hand()
 
     def on_menu_rules(self) -> None:
         by_id("menu").close()
-        self.show_rules()
+        self.page.show_rules()
 
     def on_menu_help(self) -> None:
         by_id("menu").close()
@@ -183,22 +179,22 @@ class GameMenu(_Page):
     def on_menu_lang(self) -> None:
         lang = str(by_id("menu-lang").value)
         self.change_settings(lang=lang)
-        prefs = self.store.prefs() or Settings()
-        self.store.save_prefs(replace(prefs, lang=lang))
+        prefs = self.page.store.prefs() or Settings()
+        self.page.store.save_prefs(replace(prefs, lang=lang))
         by_id("opt-lang").value = lang
-        self.translate()
+        self.page.translate()
         self.translate_menu()
-        if self.sv is not None and self.session is not None:
-            self.log_shown = []  # the log again, in the new language
-            self.render()
+        if self.page.sv is not None and self.page.session is not None:
+            self.page.log_shown = []  # the log again, in the new language
+            self.page.render()
 
     def on_menu_delay(self) -> None:
         with contextlib.suppress(ValueError):
             self.change_settings(delay=int(str(by_id("menu-delay").value)))
 
     def change_settings(self, **changes: Any) -> None:
-        self.settings = replace(self.settings, **changes)
-        s = self.session
+        self.page.settings = replace(self.page.settings, **changes)
+        s = self.page.session
         if s is not None:
             s.settings = replace(s.settings, **changes)
             s.save()
@@ -219,18 +215,18 @@ class GameMenu(_Page):
         delay = by_id("menu-delay")
         for i in range(delay.options.length):
             opt = delay.options.item(i)
-            opt.textContent = t(self.lang, "delay_" + str(opt.dataset.delay))
+            opt.textContent = t(self.page.lang, "delay_" + str(opt.dataset.delay))
 
     def mark_result_seen(self) -> None:
-        if self.session is not None and self.session.match.over:
+        if self.page.session is not None and self.page.session.match.over:
             with contextlib.suppress(Exception):
-                self.store.storage.setItem(RESULT_KEY, match_key(self.session))
+                self.page.store.storage.setItem(RESULT_KEY, match_key(self.page.session))
 
     def result_seen(self, session: Session) -> bool:
         """The result of this finished match was shown already (reopening the app then
         shows the start screen)."""
         try:
-            return str(self.store.storage.getItem(RESULT_KEY) or "") == match_key(session)
+            return str(self.page.store.storage.getItem(RESULT_KEY) or "") == match_key(session)
         except Exception:
             return False
 
@@ -246,9 +242,11 @@ class GameMenu(_Page):
     def fill_help(self) -> None:
         """The help's lines: the game's own (:attr:`GameSpec.help`, from the match's rules
         and the shown table state when there is one), then the shell's line on the menu."""
-        lang = self.lang
+        lang = self.page.lang
         at_table = document.body.dataset.screen == "table"
-        lines = self.game.help_lines(lang, self.session, self.seat_state() if at_table else None)
+        lines = self.page.game.help_lines(
+            lang, self.page.session, self.page.seat_state() if at_table else None
+        )
         box = by_id("help-list")
         box.replaceChildren()
         for ident, text in [*lines, ("", t(lang, "help_menu"))]:
@@ -260,18 +258,18 @@ class GameMenu(_Page):
 
     def after_help(self) -> None:
         with contextlib.suppress(Exception):
-            self.store.storage.setItem(self.game.key("help"), "seen")
+            self.page.store.storage.setItem(self.page.game.key("help"), "seen")
         self.focus_hand()
 
     def help_seen(self) -> bool:
         try:
-            return bool(self.store.storage.getItem(self.game.key("help")))
+            return bool(self.page.store.storage.getItem(self.page.game.key("help")))
         except Exception:
             return True
 
     def after_deal(self) -> None:
         """A match dealt from the start screen: the help the first time, then the hand."""
-        if document.body.dataset.screen != "table" or self.session is None:
+        if document.body.dataset.screen != "table" or self.page.session is None:
             return
         if not self.help_seen():
             self.show_help()
@@ -280,10 +278,10 @@ class GameMenu(_Page):
 
     def focus_hand(self) -> None:
         """Keyboard focus on the shown hand: its first playable card, else its first."""
-        if self.dialog_open() or document.body.dataset.screen != "table" or self.curtain_up():
+        if self.page.dialog_open() or document.body.dataset.screen != "table" or self.page.table.curtain_up():
             return
-        cards = self.hand_buttons()
+        cards = self.page.table.hand_buttons()
         if not cards:
             return
         playable = [i for i, b in enumerate(cards) if b.classList.contains("playable")]
-        self.focus_card(playable[0] if playable else 0)
+        self.page.table.focus_card(playable[0] if playable else 0)

@@ -1,6 +1,6 @@
 """The replay viewer, the Replays list, share links and drag-and-drop import (browser only).
 
-A mixin of the page (:func:`web.shell.ui.page_class`); the logic without the browser is
+A part of the page (:class:`web.shell.page.Page`); the logic without the browser is
 :mod:`web.shell.replay`, and what a game gives is its replay book
 (:class:`web.shell.replaybook.ReplayBook`) and its table's ``draw_replay_board``.
 
@@ -30,13 +30,14 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyscript import document, window
 
 from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
 from web.shell.params import game_query
+from web.shell.part import PagePart
 from web.shell.replay import (
     MAX_RECORD_BYTES,
     HandFrames,
@@ -50,16 +51,11 @@ from web.shell.replay import (
 )
 from web.shell.replaybook import ReplayBook, entry_result
 
-if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
-
 #: hidden hands are drawn as this many backs at most (then "+n")
 MAX_BACKS = 12
 
 
-class ReplayViewer(_Page):
+class ReplayViewer(PagePart):
     """Mixin of :class:`web.ui.Page`."""
 
     rp_match: Any = None  # what the game's replay book loaded (web.shell.replaybook)
@@ -72,42 +68,42 @@ class ReplayViewer(_Page):
     # -- wiring -----------------------------------------------------------------------------
 
     def wire_replay(self) -> None:
-        self.on(by_id("replay-back"), "click", lambda e: self.close_replay())
-        self.on(by_id("replay-first"), "click", lambda e: self.replay_go(0))
-        self.on(by_id("replay-prev"), "click", lambda e: self.replay_go(self.rp_step - 1))
-        self.on(by_id("replay-next"), "click", lambda e: self.replay_go(self.rp_step + 1))
-        self.on(by_id("replay-last"), "click", lambda e: self.replay_go(10**9))
-        self.on(by_id("replay-slider"), "input", lambda e: self.replay_go(int(e.target.value)))
-        self.on(by_id("replay-hand"), "change", lambda e: self.replay_hand(int(e.target.value)))
-        self.on(by_id("replay-seat"), "change", self.on_replay_seat)
-        self.on(by_id("replay-share"), "click", lambda e: self.on_replay_share())
-        self.on(by_id("replay-copy"), "click", lambda e: self.copy_replay_link())
-        self.on(by_id("replay-export"), "click", lambda e: self.on_replay_export())
-        self.on(by_id("replay-review"), "click", lambda e: self.on_replay_review())
-        self.on(by_id("replay-open"), "click", lambda e: self.open_replay_from_summary())
-        self.on(by_id("replays"), "click", self.on_replays_click)
-        self.on(document, "keydown", self.on_replay_key)
-        self.on(document, "dragover", self.on_drag_over)
-        self.on(document, "dragleave", self.on_drag_leave)
-        self.on(document, "drop", self.on_drop)
-        self.on(window, "hashchange", lambda e: self.open_link_in_url())
+        self.page.on(by_id("replay-back"), "click", lambda e: self.close_replay())
+        self.page.on(by_id("replay-first"), "click", lambda e: self.replay_go(0))
+        self.page.on(by_id("replay-prev"), "click", lambda e: self.replay_go(self.rp_step - 1))
+        self.page.on(by_id("replay-next"), "click", lambda e: self.replay_go(self.rp_step + 1))
+        self.page.on(by_id("replay-last"), "click", lambda e: self.replay_go(10**9))
+        self.page.on(by_id("replay-slider"), "input", lambda e: self.replay_go(int(e.target.value)))
+        self.page.on(by_id("replay-hand"), "change", lambda e: self.replay_hand(int(e.target.value)))
+        self.page.on(by_id("replay-seat"), "change", self.on_replay_seat)
+        self.page.on(by_id("replay-share"), "click", lambda e: self.on_replay_share())
+        self.page.on(by_id("replay-copy"), "click", lambda e: self.copy_replay_link())
+        self.page.on(by_id("replay-export"), "click", lambda e: self.on_replay_export())
+        self.page.on(by_id("replay-review"), "click", lambda e: self.on_replay_review())
+        self.page.on(by_id("replay-open"), "click", lambda e: self.open_replay_from_summary())
+        self.page.on(by_id("replays"), "click", self.on_replays_click)
+        self.page.on(document, "keydown", self.on_replay_key)
+        self.page.on(document, "dragover", self.on_drag_over)
+        self.page.on(document, "dragleave", self.on_drag_leave)
+        self.page.on(document, "drop", self.on_drop)
+        self.page.on(window, "hashchange", lambda e: self.open_link_in_url())
 
     # -- opening ------------------------------------------------------------------------------
 
     def replay_book(self) -> ReplayBook:
         """The game's replays (:attr:`web.shell.games.GameSpec.replays`)."""
-        book: ReplayBook = self.game.replay_book()
+        book: ReplayBook = self.page.game.replay_book()
         return book
 
     def open_replay(self, match: Any, hand: int | None = None, came_from: str = "setup") -> None:
         """Show the viewer on ``match`` (checked already), at ``hand`` (default the last)."""
         book = self.replay_book()
-        self.driver.stop()
-        self.close_dialogs()
+        self.page.driver.stop()
+        self.page.close_dialogs()
         self.rp_match = match
         self.rp_from = came_from
         self.rp_seat = None
-        lang = self.lang
+        lang = self.page.lang
         pick = by_id("replay-hand")
         clear(pick)
         for n in range(1, book.hands(match) + 1):
@@ -124,9 +120,9 @@ class ReplayViewer(_Page):
         by_id("replay-slider").setAttribute("aria-label", t(lang, "replay_slider"))
         result = by_id("replay-result")
         result.textContent = book.result_text(match, lang)
-        by_id("replay-review").hidden = self.game.reviewer() is None
-        by_id("replay-board").dataset.game = self.game.name
-        self.screen("replay")
+        by_id("replay-review").hidden = self.page.game.reviewer() is None
+        by_id("replay-board").dataset.game = self.page.game.name
+        self.page.screen("replay")
         by_id("hand-info").textContent = t(lang, "replay_heading")
         self.replay_hand(hand or book.hands(match))
         by_id("replay-next").focus()
@@ -136,16 +132,16 @@ class ReplayViewer(_Page):
         a viewer opened from the viewer goes back where the first one would have."""
         if str(document.body.dataset.screen) == "replay":
             return self.rp_from
-        return "table" if self.session is not None and not by_id("table").hidden else "setup"
+        return "table" if self.page.session is not None and not by_id("table").hidden else "setup"
 
     def summary_replay_allowed(self) -> bool:
         """The end-of-hand summary may open the match in the viewer: never a hand still in
         play."""
-        s = self.session
+        s = self.page.session
         return s is not None and (s.hand_over or s.match.over)
 
     def open_replay_from_summary(self) -> None:
-        s = self.session
+        s = self.page.session
         if s is None or not self.summary_replay_allowed():
             return
         self.open_replay(self.replay_book().of_match(s.match), s.match.hand_no, came_from="table")
@@ -157,14 +153,14 @@ class ReplayViewer(_Page):
             el.remove()
         if is_link(str(window.location.hash or "")):  # a reload must not reopen the link
             window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
-        if self.rp_from == "table" and self.session is not None:
-            self.screen("table")
-            self.summary_for = None
-            self.render()
-            self.driver.kick()
+        if self.rp_from == "table" and self.page.session is not None:
+            self.page.screen("table")
+            self.page.summary_for = None
+            self.page.render()
+            self.page.driver.kick()
             return
-        self.show_setup()
-        self.offer_resume()
+        self.page.show_setup()
+        self.page.offer_resume()
 
     def open_link_in_url(self) -> bool:
         """A ``#replay=`` fragment: its match in the viewer (the save is left alone); a bad
@@ -175,7 +171,7 @@ class ReplayViewer(_Page):
         try:
             match = decode_link(frag, self.replay_book().load)
         except ValueError as e:  # a ReplayError, or a game's own refusal
-            self.notice(t(self.lang, "link_bad") + ": " + str(e), "error", None)
+            self.page.notice(t(self.page.lang, "link_bad") + ": " + str(e), "error", None)
             return False
         self.keep_replay(match, "shared")
         self.open_replay(match, 1, came_from=self.came_from())
@@ -214,7 +210,7 @@ class ReplayViewer(_Page):
     def on_replay_key(self, evt: Any) -> None:
         if document.body.dataset.screen != "replay" or self.rp_frames is None:
             return
-        if evt.ctrlKey or evt.metaKey or evt.altKey or self.dialog_open():
+        if evt.ctrlKey or evt.metaKey or evt.altKey or self.page.dialog_open():
             return
         tag = str(getattr(evt.target, "tagName", "") or "").lower()
         key = str(evt.key)
@@ -235,7 +231,7 @@ class ReplayViewer(_Page):
         match = self.rp_match
         if fr is None or match is None:
             return
-        lang = self.lang
+        lang = self.page.lang
         started = time.perf_counter()
         step = self.rp_step
         book = self.replay_book()
@@ -254,7 +250,7 @@ class ReplayViewer(_Page):
         by_id("replay-last").disabled = step == fr.steps
         pane = by_id("replay-board")
         pane.dataset.position = json.dumps(b["position"], separators=(",", ":"), sort_keys=True)
-        self.draw_replay_board(b)
+        self.page.table.draw_replay_board(b)
         log = by_id("replay-log")
         clear(log)
         lines = b["log"]
@@ -273,19 +269,11 @@ class ReplayViewer(_Page):
             move.textContent = lines[-1] if lines else ""
         root.dataset.drawMs = str(round((time.perf_counter() - started) * 1000, 1))
 
-    def draw_replay_board(self, b: dict[str, Any]) -> None:
-        """A position of the viewer (``b``: the replay book's ``board``) drawn in
-        ``#replay-board`` (``#replay-seats``, ``#replay-discard``, ``#replay-facts`` and what
-        the game adds, each of its own elements marked ``.replay-own``): every game's table
-        that keeps replays draws its own (:meth:`replay_seat_row` and :meth:`replay_hidden`
-        help)."""
-        raise NotImplementedError(f"{self.game.name}'s table draws no replayed position")
-
     def replay_seat_row(self, b: dict[str, Any], s: int, facts: list[str]) -> tuple[Any, Any]:
         """Seat ``s``'s row of a replayed position in ``#replay-seats``: its name, ``facts``
         (chips), the dealer, who is to play and who won; returns (the row, its empty
         ``.replay-cards``), which the game's drawing fills (see :meth:`replay_hidden`)."""
-        lang = self.lang
+        lang = self.page.lang
         row = make("li", "replay-seat")
         row.dataset.seat = str(s)
         won = b["over"] and (s in b["winners"] if "winners" in b else b["winner"] == s)  # a team: several
@@ -312,7 +300,7 @@ class ReplayViewer(_Page):
     def replay_hidden(self, cards: Any, n: int) -> None:
         """A hand not seen from the viewed seat: ``n`` card backs (at most :data:`MAX_BACKS`)."""
         cards.dataset.hidden = "true"
-        cards.setAttribute("aria-label", t(self.lang, "replay_hidden", n=n))
+        cards.setAttribute("aria-label", t(self.page.lang, "replay_hidden", n=n))
         back = self.replay_book().back_svg()
         for _ in range(min(n, MAX_BACKS)):
             c = make("span", "mini-face back")
@@ -327,14 +315,14 @@ class ReplayViewer(_Page):
         match = self.rp_match
         if match is None:
             return
-        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0] + game_query(self.game.name)
+        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0] + game_query(self.page.game.name)
         url = base + "#" + encode_link(self.replay_book().data(match))
         box = by_id("replay-share-box")
         field = by_id("replay-link")
         field.value = url
         by_id("replay-share").dataset.link = url
         box.hidden = False
-        by_id("replay-share-status").textContent = t(self.lang, "replay_link_ready", n=len(url))
+        by_id("replay-share-status").textContent = t(self.page.lang, "replay_link_ready", n=len(url))
         field.focus()
         field.select()
         self.copy_replay_link()
@@ -344,7 +332,7 @@ class ReplayViewer(_Page):
         if not url:
             return
         status = by_id("replay-share-status")
-        lang = self.lang
+        lang = self.page.lang
 
         async def copy() -> None:
             try:
@@ -358,7 +346,7 @@ class ReplayViewer(_Page):
     def on_replay_export(self) -> None:
         if self.rp_match is not None:
             book = self.replay_book()
-            self.download_record(book.file_data(self.rp_match), book.file_name(self.rp_match))
+            self.page.download_record(book.file_data(self.rp_match), book.file_name(self.rp_match))
 
     def on_replay_review(self) -> None:
         match = self.rp_match
@@ -366,13 +354,13 @@ class ReplayViewer(_Page):
         if match is None or fr is None:
             return
         seat = 0 if self.rp_seat is None else self.rp_seat
-        if self.game.reviewer() is not None:
-            self.start_review(match, seat=seat, hands=[fr.hand_no])
+        if self.page.game.reviewer() is not None:
+            self.page.start_review(match, seat=seat, hands=[fr.hand_no])
 
     # -- the Replays list ---------------------------------------------------------------------
 
     def shelf(self) -> ReplayShelf:
-        return self.store.shelf()
+        return self.page.store.shelf()
 
     def keep_replay(self, match: Any, kind: str, at: int | None = None) -> None:
         """Keep ``match`` (opened from a file or a link) in the Replays list, dated ``at``
@@ -383,12 +371,12 @@ class ReplayViewer(_Page):
 
     def tell_kept(self, failed: bool, dropped: int) -> None:
         if failed:
-            self.notice(t(self.lang, "replays_full"), "error", None)
+            self.page.notice(t(self.page.lang, "replays_full"), "error", None)
         elif dropped:
-            self.notice(t(self.lang, "replays_dropped", n=dropped))
+            self.page.notice(t(self.page.lang, "replays_dropped", n=dropped))
 
     def render_replays(self) -> None:
-        lang = self.lang
+        lang = self.page.lang
         entries = self.shelf().load()
         ul = by_id("replays")
         clear(ul)
@@ -455,7 +443,7 @@ class ReplayViewer(_Page):
             try:
                 match = self.replay_book().load(unpack(str(entry.get("data", ""))))
             except ValueError as e:  # a ReplayError, or a game's own refusal
-                self.notice(t(self.lang, "replays_bad") + ": " + str(e), "error", None)
+                self.page.notice(t(self.page.lang, "replays_bad") + ": " + str(e), "error", None)
                 return
             self.open_replay(match, 1, came_from="setup")
         elif delete_id:
@@ -468,10 +456,10 @@ class ReplayViewer(_Page):
     def open_record_file(self, f: Any, picked: bool = False) -> None:
         """Check, keep and open a match file; ``picked``: from "Open a match file", whose
         refusal shows under that button (where the player is looking), not at the top."""
-        self.import_task = asyncio.ensure_future(self.import_file(f, picked))
+        self.page.import_task = asyncio.ensure_future(self.import_file(f, picked))
 
     async def import_file(self, f: Any, picked: bool = False) -> None:
-        lang = self.lang
+        lang = self.page.lang
         status = by_id("import-status")
         status.hidden = True
         try:
@@ -486,7 +474,7 @@ class ReplayViewer(_Page):
                 status.hidden = False
                 status.scrollIntoView(js_object({"block": "nearest"}))
             else:
-                self.notice(text, "error", None)
+                self.page.notice(text, "error", None)
             return
         # dated when the file was written (the match's own time), not when it is opened
         modified = getattr(f, "lastModified", None)
@@ -494,7 +482,7 @@ class ReplayViewer(_Page):
         self.open_replay(match, 1, came_from=self.came_from())
 
     def drop_allowed(self) -> bool:
-        return str(document.body.dataset.screen) in ("setup", "replay") and not self.dialog_open()
+        return str(document.body.dataset.screen) in ("setup", "replay") and not self.page.dialog_open()
 
     def on_drag_over(self, evt: Any) -> None:
         evt.preventDefault()  # a file dropped anywhere must not replace the page

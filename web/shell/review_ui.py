@@ -17,25 +17,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyodide.ffi import to_js
 from pyscript import document, window
 
 from web.shell.dom import by_id, clear, js_object, make
 from web.shell.i18n import t
+from web.shell.part import PagePart
 from web.shell.reviews import Section
-
-if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
 
 #: the longest stretch of playouts between two turns of the event loop during a review
 REVIEW_SLICE_MS = 25.0
 
 
-class ReviewPanel(_Page):
+class ReviewPanel(PagePart):
     """Mixin of :class:`web.ui.Page`."""
 
     review_task: Any = None
@@ -46,15 +42,15 @@ class ReviewPanel(_Page):
     # -- export ---------------------------------------------------------------------------
 
     def render_review_buttons(self) -> None:
-        has_match = self.session is not None
-        by_id("export-match").hidden = not has_match or self.game.replay_book() is None
-        by_id("review-hand").hidden = not has_match or self.game.reviewer() is None
-        by_id("replay-open").hidden = not self.summary_replay_allowed()
+        has_match = self.page.session is not None
+        by_id("export-match").hidden = not has_match or self.page.game.replay_book() is None
+        by_id("review-hand").hidden = not has_match or self.page.game.reviewer() is None
+        by_id("replay-open").hidden = not self.page.summary_replay_allowed()
 
     def on_export(self) -> None:
-        book = self.game.replay_book()
-        if self.session is not None and book is not None:
-            m = book.of_match(self.session.match)
+        book = self.page.game.replay_book()
+        if self.page.session is not None and book is not None:
+            m = book.of_match(self.page.session.match)
             self.download_record(book.file_data(m), book.file_name(m))
 
     def download_record(self, data: dict[str, Any], name: str) -> None:
@@ -78,16 +74,16 @@ class ReviewPanel(_Page):
             return
         f = files.item(0)
         evt.target.value = ""
-        self.open_record_file(f, picked=True)  # web.replay_ui: checked, kept, opened in the viewer
+        self.page.open_record_file(f, picked=True)  # web.replay_ui: checked, kept, opened in the viewer
 
     # -- the review -----------------------------------------------------------------------
 
     def on_review_hand(self) -> None:
-        s = self.session
-        if s is None or self.game.reviewer() is None:
+        s = self.page.session
+        if s is None or self.page.game.reviewer() is None:
             return
-        match = self.replay_book().of_match(s.match)
-        self.start_review(match, seat=self.seat, hands=[s.match.hand_no])
+        match = self.page.replay_book().of_match(s.match)
+        self.start_review(match, seat=self.page.seat, hands=[s.match.hand_no])
 
     def start_review(self, match: Any, seat: int, hands: list[int]) -> None:
         """Review ``seat``'s choices in ``hands`` of ``match`` (the game's replay book's)."""
@@ -100,7 +96,7 @@ class ReviewPanel(_Page):
         dialog = by_id("review-dialog")
         dialog.dataset.done = "false"
         clear(by_id("review-body"))
-        by_id("review-status").textContent = t(self.lang, "review_running", done=0, total="…")
+        by_id("review-status").textContent = t(self.page.lang, "review_running", done=0, total="…")
         by_id("review-cancel").hidden = False
         if not dialog.open:
             dialog.showModal()
@@ -109,25 +105,25 @@ class ReviewPanel(_Page):
     def on_review_cancel(self) -> None:
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
-        by_id("review-status").textContent = t(self.lang, "review_cancelled")
+        by_id("review-status").textContent = t(self.page.lang, "review_cancelled")
         by_id("review-cancel").hidden = True
 
     def close_review(self) -> None:
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
         by_id("review-dialog").close()
-        sv = self.sv
+        sv = self.page.sv
         if sv is not None and sv.hand_over and not by_id("table").hidden:
-            self.summary_for = None
-            self.open_summary()
+            self.page.summary_for = None
+            self.page.table.open_summary()
             summary = by_id("summary")
             if self.review_from_summary and not summary.open:  # a table that keeps it drawn
                 summary.showModal()
 
     async def run_review(self, match: Any, seat: int, hands: list[int]) -> None:
-        lang = self.lang
+        lang = self.page.lang
         status = by_id("review-status")
-        reviewer = self.game.reviewer()
+        reviewer = self.page.game.reviewer()
         gen = reviewer.steps(match, seat, hands, REVIEW_SLICE_MS)
         while True:
             try:
@@ -139,7 +135,7 @@ class ReviewPanel(_Page):
             await asyncio.sleep(0)
         by_id("review-cancel").hidden = True
         status.textContent = ""
-        self.show_review(reviewer.sections(result, self.replay_book().names(match), lang))
+        self.show_review(reviewer.sections(result, self.page.replay_book().names(match), lang))
 
     def show_review(self, sections: list[Section]) -> None:
         """The review's findings: per seat and hand a heading, its figures and its costliest

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyscript import document, window
 
@@ -24,15 +24,11 @@ from web.shell.params import (
     number_value,
     rule_sets,
 )
+from web.shell.part import PagePart
 from web.shell.session import Session, player_names
 
-if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
 
-
-class SetupScreen(_Page):
+class SetupScreen(PagePart):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
     page_lang: str | None = None  # the language the page's fixed text is in
@@ -42,7 +38,7 @@ class SetupScreen(_Page):
         """The page in the current language: its fixed text (only when the language
         changed: writing a hundred elements costs a start), the form's parts drawn by
         Python, the stats and the replays list."""
-        lang = self.lang
+        lang = self.page.lang
         if lang != self.page_lang:
             self.translate_page(lang)
             self.page_lang = lang
@@ -53,22 +49,22 @@ class SetupScreen(_Page):
         self.translate_numbers(lang)
         self.sync_levels()
         self.render_stats()
-        self.render_replays()
+        self.page.render_replays()
 
     def draw_fan(self) -> None:
         """The start screen's fan of cards, drawn the first time the screen shows."""
         fan = by_id("hero-fan")
         if not fan.childElementCount:
-            for code in self.game.fan:
+            for code in self.page.game.fan:
                 c = make("div", "fan-card")
                 c.dataset.card = code
-                c.innerHTML = self.game.card_svg(code)
+                c.innerHTML = self.page.game.card_svg(code)
                 fan.appendChild(c)
 
     def show_title(self) -> None:
         """The game's name in the page's title and header, in the page's language (a game's
         name may differ by language)."""
-        title = self.game.title(self.lang)
+        title = self.page.game.title(self.page.lang)
         document.title = title
         document.querySelector(".brand").textContent = title
 
@@ -83,7 +79,7 @@ class SetupScreen(_Page):
             sel = by_id(f"opt-{field}")
             for i in range(sel.options.length):
                 opt = sel.options.item(i)
-                own = self.game.formats.get(str(opt.value)) if field == "format" else None
+                own = self.page.game.formats.get(str(opt.value)) if field == "format" else None
                 words = in_lang(own, lang) if own else choice_text(lang, field, str(opt.value))
                 if words is not None:
                     opt.textContent = words
@@ -95,13 +91,13 @@ class SetupScreen(_Page):
     def game_panel(self) -> OptionsPanel | None:
         """The game's own panel (:attr:`GameSpec.options_panel`), built in the start screen's
         ``#game-options`` the first time it is asked for; None for a game without one."""
-        panel = self.game.panel()
+        panel = self.page.game.panel()
         box = by_id("game-options")
         if panel is not None and not box.childElementCount:
             panel.build(box)
             # its words now, in the form's language (the page's fixed text is written already)
-            self.translate_marked(box, self.lang)
-            panel.translate(str(by_id("opt-lang").value or self.lang))
+            self.translate_marked(box, self.page.lang)
+            panel.translate(str(by_id("opt-lang").value or self.page.lang))
         return panel
 
     def translate_marked(self, root: Any, lang: str) -> None:
@@ -141,36 +137,42 @@ class SetupScreen(_Page):
         """The choice of rules: the game's own rule sets (:attr:`GameSpec.rule_sets`), and
         the game's own panel (its house rules) for a game that has one and reads ``rules``."""
         sel = by_id("opt-rules")
-        if sel.getAttribute("data-game") != self.game.name:
+        if sel.getAttribute("data-game") != self.page.game.name:
             clear(sel)
-            for name in self.game.rule_sets:
+            for name in self.page.game.rule_sets:
                 sel.appendChild(
-                    make("option", "", t(self.lang, f"rules_{name}"), value=name, data_i18n=f"rules_{name}")
+                    make(
+                        "option",
+                        "",
+                        t(self.page.lang, f"rules_{name}"),
+                        value=name,
+                        data_i18n=f"rules_{name}",
+                    )
                 )
-            sel.dataset.game = self.game.name
+            sel.dataset.game = self.page.game.name
         box = by_id("game-options")
         panel = self.game_panel()
-        box.hidden = panel is None or "rules" not in self.game.params
+        box.hidden = panel is None or "rules" not in self.page.game.params
 
     def offer_formats(self) -> None:
         """The match formats: the game's own (:attr:`GameSpec.formats`) in place of those of
         the page's first paint."""
         sel = by_id("opt-format")
-        if sel.getAttribute("data-game") != self.game.name:
+        if sel.getAttribute("data-game") != self.page.game.name:
             clear(sel)
-            for value, words in self.game.formats.items():
-                sel.appendChild(make("option", "", in_lang(words, self.lang), value=value))
-            sel.dataset.game = self.game.name
+            for value, words in self.page.game.formats.items():
+                sel.appendChild(make("option", "", in_lang(words, self.page.lang), value=value))
+            sel.dataset.game = self.page.game.name
 
     def offer_numbers(self) -> None:
         """The game's whole-number variants (:attr:`GameSpec.numbers`: Scala 40's out at and
         re-entries), each a field after the match format, built once: a short range is a
         choice of every value, a long one a number box suggesting the common values."""
-        if not self.game.numbers or document.querySelector("[data-number-field]"):
+        if not self.page.game.numbers or document.querySelector("[data-number-field]"):
             return
         after = by_id("opt-format").closest(".field")
-        for name, offer in self.game.numbers.items():
-            values = sorted(self.game.variants[name])
+        for name, offer in self.page.game.numbers.items():
+            values = sorted(self.page.game.variants[name])
             box = make("div", "field number-field")
             box.dataset.numberField = name
             label = make("label", "")
@@ -208,17 +210,17 @@ class SetupScreen(_Page):
             box.appendChild(helptext)
             after.after(box)
             after = box
-        self.translate_numbers(self.lang)
+        self.translate_numbers(self.page.lang)
 
     def translate_numbers(self, lang: str) -> None:
-        for name, offer in self.game.numbers.items():
+        for name, offer in self.page.game.numbers.items():
             box = document.querySelector(f'[data-number-field="{name}"]')
             if box:
                 box.querySelector("label").textContent = in_lang(offer.label, lang)
                 box.querySelector(".field-help").textContent = rule_refs(in_lang(offer.help, lang), lang)
 
     def fill_numbers(self, s: Settings) -> None:
-        for name, offer in self.game.numbers.items():
+        for name, offer in self.page.game.numbers.items():
             el = by_id(f"opt-n-{name}")
             if el:
                 el.value = str(s.variants.get(name, offer.default))
@@ -230,9 +232,11 @@ class SetupScreen(_Page):
         refuses it before a Deal; a Deal queued before Python was up does not) takes the
         nearest that is, or the default."""
         out: dict[str, int] = {}
-        for name, offer in self.game.numbers.items():
+        for name, offer in self.page.game.numbers.items():
             el = by_id(f"opt-n-{name}")
-            out[name] = number_value(str(el.value) if el else "", self.game.variants[name], offer.default)
+            out[name] = number_value(
+                str(el.value) if el else "", self.page.game.variants[name], offer.default
+            )
         return out
 
     def read_variants(self, preset: str) -> dict[str, Any]:
@@ -241,7 +245,7 @@ class SetupScreen(_Page):
         panel = self.game_panel()
         if panel is not None:
             return panel.read_variants(preset)
-        kept = {k: v for k, v in self.settings.variants.items() if k in self.game.variants}
+        kept = {k: v for k, v in self.page.settings.variants.items() if k in self.page.game.variants}
         return {**kept, **self.read_numbers()}
 
     def read_options(self, preset: str) -> dict[str, Any]:
@@ -249,32 +253,32 @@ class SetupScreen(_Page):
         panel = self.game_panel()
         if panel is not None:
             return panel.read_options(preset)
-        return {k: self.settings.options.get(k, v) for k, v in self.game.options.items()}
+        return {k: self.page.settings.options.get(k, v) for k, v in self.page.game.options.items()}
 
     def show_setup(self) -> None:
-        self.driver.stop()
-        if self.hub is not None:
-            self.hub.close()
-            self.hub = None
-        self.session = None
-        self.close_dialogs()
-        self.fill_setup(self.settings)
+        self.page.driver.stop()
+        if self.page.hub is not None:
+            self.page.hub.close()
+            self.page.hub = None
+        self.page.session = None
+        self.page.close_dialogs()
+        self.fill_setup(self.page.settings)
         self.translate()
-        self.screen("setup")
+        self.page.screen("setup")
         by_id("hand-info").textContent = ""
 
     def show_save_problem(self, problem: str) -> None:
         by_id("save-problem-detail").textContent = problem
-        self.screen("problem")
+        self.page.screen("problem")
 
     def on_save_problem_new(self) -> None:
-        self.store.drop_match()
+        self.page.store.drop_match()
         self.show_setup()
 
     def fill_setup(self, s: Settings) -> None:
         # the game's own choices only: the rules, match format and house rules of a game
         # that reads those parameters (GameSpec.params)
-        params = set(self.game.params)
+        params = set(self.page.game.params)
         by_id("opt-rules").closest(".field").hidden = "rules" not in params
         by_id("opt-format").closest(".field").hidden = not params & {"hands", "target"}
         by_id("opt-name").value = s.name
@@ -307,8 +311,8 @@ class SetupScreen(_Page):
     def sync_players(self, players: int | None = None) -> None:
         sel = by_id("opt-players")
         current = players or int(sel.value or 3)
-        lo, hi = rule_sets(self.game.name).get(str(by_id("opt-rules").value), (2, 6))
-        least, most = self.game.seats  # the game's own seat limits (DOG: four seats only)
+        lo, hi = rule_sets(self.page.game.name).get(str(by_id("opt-rules").value), (2, 6))
+        least, most = self.page.game.seats  # the game's own seat limits (DOG: four seats only)
         lo, hi = max(lo, least), min(hi, most)
         clear(sel)
         for n in range(lo, hi + 1):
@@ -326,9 +330,9 @@ class SetupScreen(_Page):
         for i in range(old_names.length):
             typed[str(old_names.item(i).dataset.nameFor)] = str(old_names.item(i).value)
         if levels:
-            typed = {str(i + 1): n for i, n in enumerate(self.settings.names)}
+            typed = {str(i + 1): n for i, n in enumerate(self.page.settings.names)}
         players = int(by_id("opt-players").value or 3)
-        lang = str(by_id("opt-lang").value or self.lang)
+        lang = str(by_id("opt-lang").value or self.page.lang)
         clear(box)
         for seat in range(1, players):
             label = make("label", "level")
@@ -355,8 +359,8 @@ class SetupScreen(_Page):
             label.querySelector(".bot-name").hidden = not name.hidden
             label.appendChild(name)  # the name first, its choice beside it: every seat alike
             label.appendChild(sel)
-            self.on(sel, "change", lambda e, n=name: self.on_seat_kind(e, n))
-            self.on(name, "input", lambda e: self.sync_seat_names())
+            self.page.on(sel, "change", lambda e, n=name: self.on_seat_kind(e, n))
+            self.page.on(name, "input", lambda e: self.sync_seat_names())
             box.appendChild(label)
         self.sync_seat_names()
 
@@ -375,14 +379,14 @@ class SetupScreen(_Page):
         sels = box.querySelectorAll("select")
         inputs = box.querySelectorAll("input[data-name-for]")
         form = replace(
-            self.settings,
+            self.page.settings,
             players=sels.length + 1,
             levels=tuple(str(sels.item(i).value) for i in range(sels.length)),
             names=tuple(clean_name(str(inputs.item(i).value)) for i in range(inputs.length)),
             name=clean_name(str(by_id("opt-name").value or "")),
         )
         names = player_names(form)
-        lang = str(by_id("opt-lang").value or self.lang)
+        lang = str(by_id("opt-lang").value or self.page.lang)
         for i in range(sels.length):
             who = names[i + 1]
             level = sels.item(i).parentElement
@@ -415,9 +419,9 @@ class SetupScreen(_Page):
             options=self.read_options(str(by_id("opt-rules").value)),
             variants=self.read_variants(str(by_id("opt-rules").value)),
             names=names if any(names) else (),
-            standin=self.settings.standin,
-            grace=self.settings.grace,
-            game=self.game.name,
+            standin=self.page.settings.standin,
+            grace=self.page.settings.grace,
+            game=self.page.game.name,
         )
         problems = s.problems()
         if problems:
@@ -425,7 +429,7 @@ class SetupScreen(_Page):
         return s
 
     def on_lang_change(self, evt: Any) -> None:
-        self.settings = replace(self.settings, lang=str(by_id("opt-lang").value))
+        self.page.settings = replace(self.page.settings, lang=str(by_id("opt-lang").value))
         self.translate()
 
     def early_choices(self) -> dict[str, tuple[str, bool]]:
@@ -490,34 +494,36 @@ class SetupScreen(_Page):
         self.deal_from_form()
 
     def deal_from_form(self) -> None:
-        saved = self.resumable
+        saved = self.page.resumable
         if saved is not None and not by_id("resume-match").hidden:  # asked first: it would be lost
-            self.confirm_new(saved.match, self.deal_confirmed)
+            self.page.confirm_new(saved.match, self.deal_confirmed)
             return
         self.deal_now()
 
     def deal_confirmed(self) -> None:
         self.deal_now()
-        self.after_deal()  # the first-time help, then the hand (as a deal straight from the form)
+        self.page.after_deal()  # the first-time help, then the hand (as a deal straight from the form)
 
     def deal_now(self) -> None:
         s = self.read_setup()
-        self.settings = s
-        self.store.save_prefs(s)
+        self.page.settings = s
+        self.page.store.save_prefs(s)
         # The URL's own match parameters no longer describe this match: drop them, so a
         # reload resumes it.
         with contextlib.suppress(Exception):
-            window.history.replaceState(None, "", "index.html" + game_query(self.game.name))
-        self.open_match(Session.new(s, self.store, None))
+            window.history.replaceState(None, "", "index.html" + game_query(self.page.game.name))
+        self.page.open_match(Session.new(s, self.page.store, None))
 
     # -- the match -----------------------------------------------------------------------
 
     def render_stats(self) -> None:
-        st = self.store.stats()
+        st = self.page.store.stats()
         el = by_id("stats")
         if st["played"]:
-            el.textContent = t(self.lang, "stats", played=st["played"], won=st["won"], points=st["points"])
+            el.textContent = t(
+                self.page.lang, "stats", played=st["played"], won=st["won"], points=st["points"]
+            )
             if st.get("hinted"):  # matches where the coach was asked (web/coach_ui.py)
-                el.textContent += " · " + t(self.lang, "stats_hinted", n=st["hinted"])
+                el.textContent += " · " + t(self.page.lang, "stats_hinted", n=st["hinted"])
         else:
-            el.textContent = t(self.lang, "stats_none")
+            el.textContent = t(self.page.lang, "stats_none")

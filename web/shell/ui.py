@@ -1,19 +1,22 @@
 """The DOM layer of the card table (runs only in the browser, under PyScript).
 
 The page plays one registered game per visit (``?game=``, :mod:`web.shell.games`): its
-class is put together by :func:`page_class` from the shell's mixins and the game's table
-(``GameSpec.table``); its store reads and writes that game's keys.
+class, :class:`web.shell.page.Page`, is the shell's parts; the game's table is an object it
+holds (``page.table``, :class:`web.shell.table.GameTable`, built from ``GameSpec.table``);
+its store reads and writes that game's keys.
 
-All game logic lives in :mod:`web.session`, :mod:`web.driver`, :mod:`web.describe`,
-:mod:`web.params`, :mod:`web.seatview` and :mod:`web.protocol`. :class:`Page` is put
-together from mixins, one per concern: :mod:`web.setup_screen` (the start screen),
-:mod:`web.drawing` (the table drawn from one seat's view), :mod:`web.table_input` (clicks
-and keys), :mod:`web.lobby` (playing with friends; the network is :mod:`web.net`). This
-module holds the page's state, start-up, screens, and :meth:`Page.act`, through which every
-move of the shown seat goes (to the session here, or to the host from a friend's page).
+All game logic lives in :mod:`web.shell.session`, :mod:`web.shell.driver`,
+:mod:`web.shell.params` and the games' packages. The page is put together from parts, one
+per concern: :mod:`web.shell.setup_screen` (the start screen), :mod:`web.shell.seats` (the
+curtain, the timer), :mod:`web.net.lobby` (playing with friends; the network is
+:mod:`web.net`), …; the game's table draws one seat's view and turns clicks and keys into
+moves (:mod:`web.shell.table`). This module's part, :class:`PageCore`, holds the page's
+state, start-up, screens, and :meth:`PageCore.act`, through which every move of the shown
+seat goes (to the session here, or to the host from a friend's page).
 Text from players (names, saves, the network) only ever goes into ``textContent``;
 ``innerHTML`` receives card SVG from :mod:`web.faces` (built from card codes), QR codes
-(:mod:`web.qr`) and the static rules page only. Event listeners are attached with
+(:mod:`web.qr`), the tables' static markup (:func:`web.shell.table.fill`) and the static
+rules page only. Event listeners are attached with
 ``addEventListener`` (no inline handlers: the page runs under a strict CSP).
 """
 
@@ -22,49 +25,37 @@ from __future__ import annotations
 import asyncio
 import traceback
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from web.cards.seatview import SeatView
-from web.net.lobby import FriendsScreens
 from web.shell import games
-from web.shell.coach_ui import CoachButton
 from web.shell.dom import by_id, clear, local_storage, make
 from web.shell.driver import Driver
 from web.shell.games import GameSpec
-from web.shell.i18n import STRINGS, t
-from web.shell.lessons_ui import LessonRunner
-from web.shell.menu import GameMenu
+from web.shell.i18n import t
 from web.shell.params import (
     Notice,
     Settings,
-    game_of,
     game_query,
     language_of,
     parse_query,
 )
+from web.shell.part import PagePart
 from web.shell.replay import is_link
-from web.shell.replay_ui import ReplayViewer
-from web.shell.review_ui import ReviewPanel
-from web.shell.seats import Seats
-from web.shell.session import HUMAN, SaveProblem, Session, Store, resume_or_new
-from web.shell.setup_screen import SetupScreen
-
-if TYPE_CHECKING:
-    from web.shell.page import PageLike as _Page  # the whole page, as this mixin sees it
-else:
-    _Page = object
+from web.shell.session import HUMAN, Session, Store, resume_or_new
+from web.shell.table import build_table
 
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
 URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
 
 
-class PageCore(_Page):
-    """What the page does whatever the game: start-up, screens, notices, :meth:`act`. The
-    page's class is this, the shell's mixins and the game's table (:func:`page_class`)."""
+class PageCore(PagePart):
+    """What the page does whatever the game: start-up, screens, notices, :meth:`act`. A part
+    of the page's class (:class:`web.shell.page.Page`), with the shell's other parts."""
 
     def __init__(self, game: GameSpec | None = None) -> None:
         self.game = game or games.get()
@@ -129,7 +120,7 @@ class PageCore(_Page):
         return self.session.lang if self.session else self.settings.lang
 
     def start(self) -> None:
-        early = self.early_choices()  # before anything fills the form
+        early = self.page.early_choices()  # before anything fills the form
         prefs = self.store.prefs()
         nav_lang = language_of(str(getattr(window.navigator, "language", "") or ""))
         base = prefs or Settings(lang=nav_lang)
@@ -137,7 +128,7 @@ class PageCore(_Page):
         self.settings = parsed.settings
         origin = parsed.given if parsed.start else None
         session, problem = resume_or_new(self.store, parsed.settings, parsed.start, origin)
-        if session is not None and session.match.over and not parsed.start and self.result_seen(session):
+        if session is not None and session.match.over and not parsed.start and self.page.result_seen(session):
             session = None  # reopening after a finished match: the start screen, not the old result
         if session is not None and parsed.prefs_given:
             changes = {k: getattr(parsed.settings, k) for k in parsed.prefs_given if k != "name"}
@@ -145,15 +136,15 @@ class PageCore(_Page):
                 session.settings = replace(session.settings, **changes)
         self.wire()
         self.offer_games()
-        self.translate()
+        self.page.translate()
         fragment = str(window.location.hash or "")
-        if ("join=" in fragment or "room=" in fragment) and self.start_guest(fragment):
+        if ("join=" in fragment or "room=" in fragment) and self.page.start_guest(fragment):
             self.ready()
             return
         if is_link(fragment):  # a shared replay: the viewer, the save left as it is
-            self.show_setup()
-            self.offer_resume()
-            if self.open_link_in_url():
+            self.page.show_setup()
+            self.page.offer_resume()
+            if self.page.open_link_in_url():
                 self.ready()
                 return
         # the notices speak the language of what opens: a resumed table keeps its own
@@ -169,19 +160,19 @@ class PageCore(_Page):
                 self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
             self.open_match(session)
         elif problem:
-            self.show_save_problem(problem)
+            self.page.show_save_problem(problem)
         else:
-            self.show_setup()
-            self.keep_early_choices(early)
+            self.page.show_setup()
+            self.page.keep_early_choices(early)
         self.ready()
         if self.queued_deal and document.body.dataset.screen == "setup":
             try:  # a Deal pressed while Python started: deal now, with what the form shows
-                self.deal_from_form()
+                self.page.deal_from_form()
             except Exception:
                 self.fail(traceback.format_exc())
 
     def ready(self) -> None:
-        self.queued_deal = self.deal_queued()
+        self.queued_deal = self.page.deal_queued()
         by_id("status").hidden = True
         document.documentElement.removeAttribute("data-boot")  # web/boot.js's loading state
         by_id("setup-fields").disabled = False
@@ -194,37 +185,40 @@ class PageCore(_Page):
         document.body.dataset.ready = "true"
 
     def wire(self) -> None:
-        self.on(by_id("setup-form"), "submit", self.on_setup_submit)
-        self.on(by_id("opt-players"), "change", lambda e: self.sync_levels())
-        self.on(by_id("opt-rules"), "change", lambda e: self.on_rules_change())
-        self.on(by_id("opt-lang"), "change", self.on_lang_change)
-        self.on(by_id("opt-name"), "input", lambda e: self.sync_seat_names())
-        self.wire_table()  # the game's table wires its own elements
-        self.on(by_id("curtain-go"), "click", lambda e: self.on_curtain_go())
-        self.on(by_id("coach"), "click", lambda e: self.on_coach())
-        self.on(by_id("export-match"), "click", lambda e: self.on_export())
-        self.on(by_id("review-hand"), "click", lambda e: self.on_review_hand())
-        self.on(by_id("import-match"), "change", self.on_import_change)
-        self.on(by_id("review-cancel"), "click", lambda e: self.on_review_cancel())
-        self.on(by_id("review-close"), "click", lambda e: self.close_review())
+        self.on(by_id("setup-form"), "submit", self.page.on_setup_submit)
+        self.on(by_id("opt-players"), "change", lambda e: self.page.sync_levels())
+        self.on(by_id("opt-rules"), "change", lambda e: self.page.on_rules_change())
+        self.on(by_id("opt-lang"), "change", self.page.on_lang_change)
+        self.on(by_id("opt-name"), "input", lambda e: self.page.sync_seat_names())
+        build_table(self.page.table, by_id("table"))  # the game's table builds its elements
+        self.page.table.wire_table()  # and wires them
+        self.on(by_id("curtain-go"), "click", lambda e: self.page.on_curtain_go())
+        self.on(by_id("coach"), "click", lambda e: self.page.on_coach())
+        self.on(by_id("export-match"), "click", lambda e: self.page.on_export())
+        self.on(by_id("review-hand"), "click", lambda e: self.page.on_review_hand())
+        self.on(by_id("import-match"), "change", self.page.on_import_change)
+        self.on(by_id("review-cancel"), "click", lambda e: self.page.on_review_cancel())
+        self.on(by_id("review-close"), "click", lambda e: self.page.close_review())
         self.on(by_id("show-rules"), "click", lambda e: self.show_rules())
         self.on(by_id("rules-close"), "click", lambda e: by_id("rules-dialog").close())
-        self.on(by_id("save-problem-new"), "click", lambda e: self.on_save_problem_new())
-        self.on(by_id("start-online"), "click", lambda e: self.on_start_online())
-        self.on(by_id("lobby-back"), "click", lambda e: self.on_lobby_back())
-        self.on(by_id("friends-button"), "click", lambda e: self.on_friends_button())
-        self.on(by_id("leave-table"), "click", lambda e: self.on_leave_table())
-        self.on(by_id("reply-fresh"), "click", lambda e: self.on_reply_fresh())
-        self.on(by_id("reply-copy"), "click", lambda e: self.on_reply_copy())
-        self.on(by_id("talk"), "click", self.on_talk)
-        self.on(by_id("room-open"), "click", lambda e: self.on_room_open())
-        self.on(by_id("room-cloud"), "click", lambda e: self.on_room_cloud())
+        self.on(by_id("save-problem-new"), "click", lambda e: self.page.on_save_problem_new())
+        self.on(by_id("start-online"), "click", lambda e: self.page.on_start_online())
+        self.on(by_id("lobby-back"), "click", lambda e: self.page.on_lobby_back())
+        self.on(by_id("friends-button"), "click", lambda e: self.page.on_friends_button())
+        self.on(by_id("leave-table"), "click", lambda e: self.page.on_leave_table())
+        self.on(by_id("reply-fresh"), "click", lambda e: self.page.on_reply_fresh())
+        self.on(by_id("reply-copy"), "click", lambda e: self.page.on_reply_copy())
+        self.on(by_id("talk"), "click", self.page.on_talk)
+        self.on(by_id("room-open"), "click", lambda e: self.page.on_room_open())
+        self.on(by_id("room-cloud"), "click", lambda e: self.page.on_room_cloud())
         self.on(window, "pagehide", lambda e: self.on_page_hide())
-        self.on(window, "hashchange", lambda e: self.on_join_hash())  # an invitation, no reload
-        self.on(by_id("ice-servers"), "change", lambda e: self.on_ice_change("ice-servers", "ice-status"))
-        self.on(by_id("join-ice"), "change", lambda e: self.on_ice_change("join-ice", "join-ice-status"))
-        self.wire_menu()
-        self.wire_replay()
+        self.on(window, "hashchange", lambda e: self.page.on_join_hash())  # an invitation, no reload
+        self.on(
+            by_id("ice-servers"), "change", lambda e: self.page.on_ice_change("ice-servers", "ice-status")
+        )
+        self.on(by_id("join-ice"), "change", lambda e: self.page.on_ice_change("join-ice", "join-ice-status"))
+        self.page.wire_menu()
+        self.page.wire_replay()
 
     def offer_games(self) -> None:
         """The start screen's choice of game (``select#opt-game``): every registered game,
@@ -280,7 +274,7 @@ class PageCore(_Page):
 
     def screen(self, name: str) -> None:
         document.body.dataset.screen = name
-        self.show_title()  # every screen names the game it plays
+        self.page.show_title()  # every screen names the game it plays
         by_id("setup").hidden = name != "setup"
         by_id("table").hidden = name != "table"
         by_id("save-problem").hidden = name != "problem"
@@ -290,7 +284,7 @@ class PageCore(_Page):
         by_id("abandon").hidden = name != "table" or self.session is None
         by_id("menu-button").hidden = name not in ("table", "setup")
         if name == "setup":
-            self.draw_fan()
+            self.page.draw_fan()
         else:
             by_id("resume-match").hidden = True
         by_id("leave-table").hidden = self.guest is None
@@ -327,7 +321,7 @@ class PageCore(_Page):
         self.drop_notices("penalty")
         by_id("log-details").open = bool(window.matchMedia("(min-width: 720px)").matches)
         self.close_dialogs()
-        self.translate()
+        self.page.translate()
         self.screen("table")
         if self.hub is not None:
             self.hub.attach(session)
@@ -337,7 +331,7 @@ class PageCore(_Page):
     def on_driver(self, kind: str, seat: int | None) -> None:
         try:
             if kind == "thinking":
-                self.render_thinking()
+                self.page.table.render_thinking()
             else:
                 if self.hub is not None and kind != "idle":
                     self.hub.broadcast()
@@ -404,7 +398,7 @@ class PageCore(_Page):
             try:
                 if self.sv is None or self.dialog_open():
                     continue
-                self.render_timer()
+                self.page.table.render_timer()
                 seat = self.timer_seat()
                 if seat is None or self.turn_started is None or self.session is None:
                     continue
@@ -442,14 +436,23 @@ class PageCore(_Page):
                     s.play(move, self.seat)
                 except ValueError as e:
                     return str(e)
-            self.after_local_move(move)
+            self.page.table.after_local_move(move)
             self.changed()
             return None
         if self.guest is not None:
-            self.after_local_move(move)
+            self.page.table.after_local_move(move)
             self.guest.send_move(move, wrong)
             return None
         return None
+
+    def render(self) -> None:
+        """Draw the table (the game's :meth:`~web.shell.table.GameTable.render`)."""
+        self.page.table.render()
+
+    def refusal_words(self, reason: str) -> str:
+        """An engine's refusal of the shown seat's move, in the player's words (the game's
+        :meth:`~web.shell.table.GameTable.refusal_words`)."""
+        return self.page.table.refusal_words(reason)
 
     def changed(self) -> None:
         """The match changed on this (host's) page: tell the friends, draw, run the bots."""
@@ -481,55 +484,8 @@ class PageCore(_Page):
     def open_match(self, session: Session) -> None:
         """Begin ``session``; with friend seats, first the lobby where they are invited."""
         if session.friend_seats() and not session.match.over:
-            self.open_lobby(session)
+            self.page.open_lobby(session)
         else:
             self.begin(session)
 
     # -- playing with friends: the host ---------------------------------------------------
-
-
-#: what the shell asks of every game's table (its mixins define each one)
-TABLE_HOOKS = (
-    "wire_table",
-    "render",
-    "render_timer",
-    "open_summary",
-    "hand_buttons",
-    "focus_card",
-    "after_local_move",
-)
-
-
-def page_class(game: GameSpec) -> Any:
-    """The page's class for ``game``: the shell's screens around the game's table. A table
-    that lacks a hook of :data:`TABLE_HOOKS` is an error, never another game's behaviour."""
-    table = game.table_mixins()
-    missing = [h for h in TABLE_HOOKS if not any(h in vars(m) for m in table)]
-    if missing:
-        raise TypeError(f"the table of {game.name!r} lacks {', '.join(missing)}")
-    shell = (Seats, FriendsScreens, GameMenu, CoachButton, ReviewPanel, ReplayViewer)
-    # the lessons' runner wraps the page's own hooks (drawing, moves); then the table's win
-    bases = (LessonRunner, PageCore, SetupScreen, *table, *shell)
-    return type("Page", bases, {})
-
-
-def use_words(game: GameSpec) -> None:
-    """The game's words over the shell's (a game may add keys or word a shell key its way)."""
-    words = game.strings()
-    if words is not STRINGS:
-        STRINGS.update(words)
-
-
-PAGE: Any = None
-
-
-def main() -> None:
-    global PAGE
-    game = games.get(game_of(str(window.location.search or "")))
-    use_words(game)
-    PAGE = page_class(game)(game)
-    try:
-        PAGE.start()
-    except SaveProblem as e:  # pragma: no cover - resume_or_new handles these
-        PAGE.show_save_problem(str(e))
-        document.body.dataset.ready = "true"

@@ -1,0 +1,74 @@
+"""The page (browser only): one class, written in code, put together from the shell's parts
+(:class:`web.shell.part.PagePart`), and the game's table, an object it holds.
+
+The parts, one per concern: :class:`~web.shell.ui.PageCore` (start-up, screens, notices,
+:meth:`~web.shell.ui.PageCore.act`), :mod:`web.shell.setup_screen` (the start screen),
+:mod:`web.shell.seats` (the curtain, the turn timer), :mod:`web.net.lobby` (friends online),
+:mod:`web.shell.menu`, :mod:`web.shell.coach_ui`, :mod:`web.shell.review_ui`,
+:mod:`web.shell.replay_ui`, and :mod:`web.shell.lessons_ui` first, whose hooks wrap the
+page's own (drawing, moves). Each part reaches the others through ``self.page`` (this page),
+so mypy reads the whole page from its code. The game's table is ``page.table``
+(:class:`web.shell.table.GameTable`, built from ``GameSpec.table``)."""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+from web.net.lobby import FriendsScreens
+from web.shell import games
+from web.shell.coach_ui import CoachButton
+from web.shell.games import GameSpec
+from web.shell.i18n import STRINGS
+from web.shell.lessons_ui import LessonRunner
+from web.shell.menu import GameMenu
+from web.shell.params import game_of
+from web.shell.replay_ui import ReplayViewer
+from web.shell.review_ui import ReviewPanel
+from web.shell.seats import Seats
+from web.shell.session import SaveProblem
+from web.shell.setup_screen import SetupScreen
+from web.shell.table import GameTable, make_table
+from web.shell.ui import PageCore
+
+
+class Page(
+    LessonRunner,  # first: its hooks wrap the page's own (drawing, moves)
+    PageCore,
+    SetupScreen,
+    Seats,
+    FriendsScreens,
+    GameMenu,
+    CoachButton,
+    ReviewPanel,
+    ReplayViewer,
+):
+    """The page: the shell's screens around the game's table, an object it holds
+    (``self.table``, :class:`~web.shell.table.GameTable`, built from ``GameSpec.table``; a
+    table that lacks a hook is refused here, never another game's behaviour)."""
+
+    def __init__(self, game: GameSpec | None = None) -> None:
+        super().__init__(game)
+        self.page = self
+        self.table: GameTable = make_table(self.game, self)
+
+
+def use_words(game: GameSpec) -> None:
+    """The game's words over the shell's (a game may add keys or word a shell key its way)."""
+    words = game.strings()
+    if words is not STRINGS:
+        STRINGS.update(words)
+
+
+PAGE: Page | None = None
+
+
+def main() -> None:
+    global PAGE
+    game = games.get(game_of(str(window.location.search or "")))
+    use_words(game)
+    PAGE = page = Page(game)
+    try:
+        page.start()
+    except SaveProblem as e:  # pragma: no cover - resume_or_new handles these
+        page.show_save_problem(str(e))
+        document.body.dataset.ready = "true"
