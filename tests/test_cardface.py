@@ -142,6 +142,19 @@ def test_back() -> None:
     assert len(svg) < 5000
 
 
+def test_the_house_back_names_no_game() -> None:
+    """The house's card back (web/cards/: Scala 40's, DOG's, any game's) carries no
+    monogram (issue 30); a game's own back adds its own (Dernier's "D", above)."""
+    from web.cards import cardface, faces
+
+    for svg in (cardface.back_svg(), faces.back_svg(), faces._fallback_back_svg()):
+        root = _parse(svg)
+        _check_clean(root)
+        assert list(root.iter(SVG_NS + "text")) == [], svg
+    marked = _parse(cardface.back_svg(monogram="<S>"))
+    assert [el.text for el in marked.iter(SVG_NS + "text")] == ["<S"]
+
+
 @pytest.mark.parametrize("suit", ["H", "D", "C", "S"])
 def test_suit_svg(suit: str) -> None:
     svg = cf.suit_svg(suit)

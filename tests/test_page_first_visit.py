@@ -69,6 +69,11 @@ STRANGE = {
     "dog": ("Dernier", "match points", "punti partita", "Hand ", "Mano ", " hand)", " mano)", "1 hand"),
 }
 
+#: a game's own words for which match is meant (the start screen's resume button), per language
+RESUME_WORDS = {"dog": ("(game 1)", "(partita 1)")}
+#: a game's own words for a kept match's length in the Replays list, per language
+KEPT_WORDS = {"dog": ("1 game", "1 partita")}
+
 
 def no_stranger(page: Page, game: str) -> None:
     """What the page shows names no other game and no error."""
@@ -149,6 +154,8 @@ def test_a_new_player_deals_reads_the_help_and_plays(
     page.click("#menu-help")
     help_says(page, game, lang)
     page.click("#help-close")
+    if game in RESUME_WORDS:  # which match is meant, in the game's own words
+        expect(page.locator("#resume-match")).to_contain_text(RESUME_WORDS[game][LANGS.index(lang)])
     page.click("#resume-match")
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
     expect(page.locator("#help")).to_be_hidden()
@@ -190,6 +197,9 @@ def test_the_replay_viewer_is_the_games_own(game: str, lang: str, page: Page, se
     open_with_storage(
         page, server_url, {games.get(game).key("replays"): kept}, f"{q}&lang={lang}".lstrip("&")
     )
+    if game in KEPT_WORDS:  # the Replays list says the kept match's length in its words
+        expect(page.locator("#replays li").first).to_contain_text(KEPT_WORDS[game][LANGS.index(lang)])
+    no_stranger(page, game)
     page.click("#replays [data-open]")
     expect(page.locator("#replay")).to_be_visible()
     no_stranger(page, game)

@@ -191,3 +191,75 @@ def test_the_default_game_is_the_registration_s(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(games, "_GAMES", {})
     with pytest.raises(LookupError):
         games.default_name()
+
+
+#: the page's first paint, which is the default game's until Python writes the visit's game
+#: (its title and name, its tagline and rules heading, the choice of game, the no-script line)
+FIRST_PAINT = (
+    re.compile(r"<title>[^<]*</title>"),
+    re.compile(r'<h1 class="brand">[^<]*</h1>'),
+    re.compile(r"<noscript>.*?</noscript>", re.S),
+    re.compile(r'<(\w+)[^>]*\sdata-i18n="[^"]*"[^>]*>[^<]*</\1>'),
+    re.compile(r'<select id="opt-game".*?</select>', re.S),
+)
+
+
+def page_names() -> list[str]:
+    """Where ``index.html`` names a game outside its first paint: ``line: text``."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    for pattern in FIRST_PAINT:
+        html = pattern.sub(lambda m: "\n" * m.group(0).count("\n"), html)
+    return [
+        f"{n}: {line.strip()[:80]}"
+        for n, line in enumerate(html.splitlines(), 1)
+        for _ in NAME_IN_TEXT.finditer(OLD_KEY.sub("", line.lower()))
+    ]
+
+
+def test_the_page_names_no_game_outside_its_first_paint() -> None:
+    """Issue 30: ``index.html`` holds the shell's containers (each table builds its own);
+    outside its first paint, and in its start form (the match formats, the house-rule
+    panel's box), it names no game: each game's are its own data and markup
+    (``GameSpec.formats``, Dernier's panel built by web/dernier/house_panel.py)."""
+    found = page_names()
+    assert found == [], "index.html names a game:\n  " + "\n  ".join(found)
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    form = html[html.index('<form id="setup-form"') : html.index("</form>")]
+    assert not text_names_a_game(form.replace('<option value="dernier" selected>Dernier</option>', ""))
+    for hook in ("house-rules", "opt-anticipo", "data-house", "data-variant"):
+        assert hook not in html, hook
+
+
+def test_the_house_panel_markup_keeps_its_contract_hooks() -> None:
+    """Dernier's house-rule panel, built by its own code, has the ids and ``data-*`` hooks
+    the page always had (CONTRACT): one control, label and help per house rule and variant."""
+    from web.dernier.game import HOUSE_RULES, VARIANTS
+
+    tree = ast.parse((ROOT / "web/dernier/house_panel.py").read_text(encoding="utf-8"))
+    markup = next(
+        n.value.value
+        for n in tree.body
+        if isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "MARKUP" for t in n.targets)
+        and isinstance(n.value, ast.Constant)
+    )
+    assert 'id="house-rules"' in markup and 'id="anticipo-needs"' in markup
+    for field in (*HOUSE_RULES, *VARIANTS):
+        assert f'id="opt-{field}" name="{field}"' in markup, field
+        assert f'data-house-label="{field}"' in markup and f'data-house-help="{field}"' in markup, field
+        assert f'id="help-{field}"' in markup, field
+    for field in HOUSE_RULES:
+        assert f'data-house="{field}"' in markup, field
+    for field in VARIANTS:
+        assert f'data-variant="{field}"' in markup, field
+
+
+def test_boot_js_and_main_py_name_no_game() -> None:
+    """Issue 30: web/boot.js (the first paint's language, the game's zips) and web/main.py
+    (the start and its failure) name no game in code, except the default game's remembered
+    choices' key it always had (``dernier.prefs.v1``)."""
+    js = (ROOT / "web/boot.js").read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/", "", re.sub(r"//[^\n]*", "", js), flags=re.S)
+    assert not text_names_a_game(code), [line for line in code.splitlines() if text_names_a_game(line)]
+    assert OLD_KEY.search(code)  # the default game's old key stays
+    assert game_names_in(ROOT / "web/main.py") == []

@@ -37,13 +37,14 @@ OWN: dict[str, Any] = {
     "options": {},
     "url_defaults": {},
     "fan": (),
+    "formats": {"hands:1": {"en": "1 hand"}},
 }
 
 
 @pytest.mark.parametrize("missing", sorted(OWN))
 def test_a_spec_that_says_nothing_of_its_choices_is_refused(missing: str) -> None:
-    """A game that does not give its rule sets, variants, own settings, link defaults or fan
-    is not registered: the shell has no game's to fall back on."""
+    """A game that does not give its rule sets, variants, own settings, link defaults, fan or
+    match formats is not registered: the shell has no game's to fall back on."""
     with pytest.raises(TypeError, match=missing):
         GameSpec(**BASE, **{k: v for k, v in OWN.items() if k != missing})
 
@@ -140,3 +141,41 @@ def test_remembered_choices_follow_the_game_of_the_visit() -> None:
     assert p.settings.options == {} and p.settings.rules == "classic" and p.settings.problems() == []
     back = parse_query("lang=it", replace(p.settings, game="dernier"))
     assert back.settings.options == {"anticipo": False, "chi_sbaglia_paga": False}
+
+
+@pytest.mark.parametrize("formats", [{}, {"rounds:3": {"en": "3 rounds"}}, {"hands:0": {"en": "none"}}])
+def test_a_spec_needs_match_formats_the_shell_reads(formats: dict[str, dict[str, str]]) -> None:
+    """The match formats are each game's data (issue 30): none, or one that is neither
+    ``hands:N`` nor ``target:P``, is a registration error, never Dernier's choices."""
+    with pytest.raises(ValueError, match="formats"):
+        games.register(GameSpec(**BASE, **{**OWN, "formats": formats}))
+    assert not games.known("odd")
+
+
+def test_dernier_gives_its_match_formats_as_the_first_paint_lists_them() -> None:
+    """RULES §10 (a number of hands or a points target): Dernier's five formats are its
+    spec's data, the same values and words as ``index.html``'s ``#opt-format`` (the first
+    paint, the default game's) and the build's Italian first paint."""
+    import re
+    from pathlib import Path
+
+    from web.shell.i18n import choice_text
+
+    html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    block = re.search(r'<select id="opt-format"[^>]*>(.*?)</select>', html, re.S)
+    assert block is not None
+    listed = dict(re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', block.group(1)))
+    spec = games.get("dernier")
+    assert list(spec.formats) == list(listed) == ["hands:1", "hands:3", "hands:5", "target:200", "target:500"]
+    assert {v: w["en"] for v, w in spec.formats.items()} == listed
+    assert {v: w["it"] for v, w in spec.formats.items()} == {
+        v: choice_text("it", "format", v) for v in listed
+    }
+
+
+def test_dog_keeps_its_one_format_and_hides_the_choice() -> None:
+    """DOG RULES §12: a match is a series of games (its ``games`` variant), never hands or
+    points: it gives the one format it plays and reads neither ``hands`` nor ``target``."""
+    spec = games.get("dog")
+    assert dict(spec.formats) == {"hands:1": {"en": "one game", "it": "una partita"}}
+    assert not {"hands", "target"} & set(spec.params)

@@ -73,6 +73,7 @@ SOME: dict[str, Any] = {
     "options": {},
     "url_defaults": {},
     "fan": (),
+    "formats": {"hands:1": {"en": "1 hand"}},
 }
 
 

@@ -134,5 +134,5 @@ def test_a_game_cannot_offer_a_number_its_variants_refuse() -> None:
 
 def test_a_game_without_numbers_offers_none() -> None:
     spec: GameSpec = games.get("dernier")
-    assert spec.numbers == {} and spec.formats == {}
+    assert spec.numbers == {}
     assert spec.number_words({"seven_penalty": 1}, "en") == []

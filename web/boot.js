@@ -10,11 +10,31 @@
 (function () {
   var root = document.documentElement;
   var params = new URLSearchParams(location.search);
+  // The visit's game: the link's first registered game= (web/shell/params.py game_of), else
+  // the default. The built site lists the games (#game-zips); without that list any name
+  // that could be a game's is taken (a name no game has then finds no remembered choice).
+  var plan = null;
+  var zips = document.getElementById("game-zips");
+  if (zips) {
+    try { plan = JSON.parse(zips.textContent); } catch (e) { plan = null; }
+  }
+  var game = null;
+  var asked = params.getAll("game");
+  for (var i = 0; i < asked.length && !game; i++) {
+    var name = asked[i].trim().toLowerCase();
+    if (plan ? Object.prototype.hasOwnProperty.call(plan.needs, name) : /^[a-z_][a-z0-9_]*$/.test(name)) {
+      game = name;
+    }
+  }
+  // each game remembers its choices under its own key (web/shell/session.py Store.key): the
+  // default game's is the key it always had
+  var prefsKey = game ? game + ".prefs.v1" : "dernier.prefs.v1";
+  if (!game && plan) game = plan["default"];
   var lang = params.get("lang");
   if (lang !== "it" && lang !== "en") {
     lang = null;
     try {
-      var prefs = JSON.parse(localStorage.getItem("dernier.prefs.v1") || "null");
+      var prefs = JSON.parse(localStorage.getItem(prefsKey) || "null");
       if (prefs && (prefs.lang === "it" || prefs.lang === "en")) lang = prefs.lang;
     } catch (e) { /* no storage or not ours: the browser's language */ }
     if (!lang) lang = /^it\b/i.test(navigator.language || "") ? "it" : "en";
@@ -28,19 +48,8 @@
   // zips this visit's game needs start downloading now, in parallel with the runtime, as
   // preloads that web/main.py fetches and mounts once Python is up. The game is the link's
   // first registered game=, else the default (web/shell/params.py game_of).
-  var zips = document.getElementById("game-zips");
-  if (zips) {
+  if (plan && game) {
     try {
-      var plan = JSON.parse(zips.textContent);
-      var game = plan["default"];
-      var asked = params.getAll("game");
-      for (var i = 0; i < asked.length; i++) {
-        var name = asked[i].trim().toLowerCase();
-        if (Object.prototype.hasOwnProperty.call(plan.needs, name)) {
-          game = name;
-          break;
-        }
-      }
       (plan.needs[game] || []).forEach(function (href) {
         var link = document.createElement("link");
         link.rel = "preload";

@@ -57,10 +57,19 @@ def use_app_zip(archive: str) -> None:
     sys.path.insert(0, archive)
 
 
+#: the heading of a start-up failure, in the page's language (web/boot.js chose it): no game's
+#: name, since a failure may come before the visit's game is known
+START_FAILED = {"en": "The game could not start", "it": "Il gioco non è partito"}
+
+
+def start_failed(lang: str) -> str:
+    return START_FAILED.get(lang, START_FAILED["en"])
+
+
 def show_error(text: str) -> None:
     status = document.getElementById("status")
     status.hidden = False
-    status.textContent = "Dernier could not start:\n" + text
+    status.textContent = start_failed(str(document.documentElement.lang)) + ":\n" + text
     status.classList.add("error")
     document.body.dataset.error = "start"
 

@@ -22,6 +22,7 @@ Standard library only; it runs in Pyodide and CPython.
 from __future__ import annotations
 
 from functools import cache
+from html import escape
 from typing import Final
 
 __all__ = [
@@ -310,21 +311,26 @@ def _back_lattice() -> str:
 
 
 @cache
-def _back_body() -> str:
+def _back_body(monogram: str = "") -> str:
+    # the medallion holds a game's monogram (Dernier's "D"), else the house's plain four-pointed star
+    mark = (
+        '<text x="50" y="80" font-family="Georgia,\'Times New Roman\',serif" font-size="30" font-weight="700"'
+        f' fill="#f1d9a0" text-anchor="middle">{escape(monogram)}</text>'
+        if monogram
+        else '<path d="M50 52L54 66L68 70L54 74L50 88L46 74L32 70L46 66Z" fill="#f1d9a0"/>'
+    )
     return _CARD_RECT + (
         '<rect x="6" y="6" width="88" height="128" rx="6" fill="#8c1326"/>'
         f'<path d="{_back_lattice()}" stroke="#b4283e" stroke-width="1.6" fill="none"/>'
         '<rect x="9" y="9" width="82" height="122" rx="4" fill="none" stroke="#f1d9a0" stroke-width="1.2"/>'
-        '<ellipse cx="50" cy="70" rx="21" ry="27" fill="#8c1326" stroke="#f1d9a0" stroke-width="2.5"/>'
-        '<text x="50" y="80" font-family="Georgia,\'Times New Roman\',serif" font-size="30" font-weight="700"'
-        ' fill="#f1d9a0" text-anchor="middle">D</text>'
+        '<ellipse cx="50" cy="70" rx="21" ry="27" fill="#8c1326" stroke="#f1d9a0" stroke-width="2.5"/>' + mark
     )
 
 
-def back_svg(*, label: str | None = None) -> str:
-    """The back of a card (the house's, with its monogram) as an inline ``<svg>`` string
-    (viewBox 0 0 100 140)."""
-    return wrap_svg(_back_body(), label)
+def back_svg(*, label: str | None = None, monogram: str = "") -> str:
+    """The back of a card as an inline ``<svg>`` string (viewBox 0 0 100 140): the house's,
+    which names no game, or with a game's ``monogram`` (a letter or two) in its medallion."""
+    return wrap_svg(_back_body(monogram[:2]), label)
 
 
 def suit_svg(suit: str, *, label: str | None = None) -> str:

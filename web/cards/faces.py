@@ -63,7 +63,7 @@ def _fallback_back_svg() -> str:
         '<svg class="back" viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">'
         '<rect x="1" y="1" width="98" height="138" rx="9" fill="#8b1e2d" stroke="#f4f1e8" stroke-width="3"/>'
         '<rect x="10" y="10" width="80" height="120" rx="5" fill="none" stroke="#f4f1e8" stroke-width="2"/>'
-        '<text x="50" y="80" font-size="22" text-anchor="middle" fill="#f4f1e8" font-family="serif">D</text>'
+        '<path d="M50 56L54 66L64 70L54 74L50 84L46 74L36 70L46 66Z" fill="#f4f1e8"/>'
         "</svg>"
     )
 
@@ -152,7 +152,7 @@ def card_label(code: str, lang: str = "en") -> str:
 
 
 def back_svg() -> str:
-    """The house's card back."""
+    """The house's card back (it names no game: a game's own is its faces module's)."""
     out = _cache.get(("back", ""))
     if out is None:
         try:

@@ -26,7 +26,6 @@ from web.cards.cardface import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
-    back_svg,
     card_name,
     card_short,
     num,
@@ -54,6 +53,11 @@ __all__ = [
 _PATHS: Final = plain.PATHS
 #: the action cards (RULES §5), drawn as one big symbol with their action's mark below
 ACTION_RANKS: Final = ("A", "7", "J", "Q", "K")
+
+
+def back_svg(*, label: str | None = None) -> str:
+    """Dernier's card back: the house's with its monogram, the "D" it always had."""
+    return plain.back_svg(label=label, monogram="D")
 
 
 # Emblems of the action cards, drawn in the suit's ink below the big symbol (y ≈ 112).

@@ -13,7 +13,6 @@ from web.cards.faces import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
     Faces,
-    back_svg,
     card_label,
     card_name,
     card_short,
@@ -41,6 +40,11 @@ __all__ = [
 
 #: the faces with their action's mark (the official Jolly's "+4" unless ``jolly="wild"``)
 MARKED = Faces(lambda code, jolly: cardface.card_svg(code, jolly=jolly))
+
+
+def back_svg() -> str:
+    """Dernier's card back (:func:`web.dernier.cardface.back_svg`: the house's with its "D")."""
+    return cardface.back_svg()
 
 
 def card_svg(code: str, jolly: str = "suit") -> str:

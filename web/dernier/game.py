@@ -28,6 +28,15 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
     "timeout": ("lose", "penalty"),
 }
 
+#: the start screen's match formats (``#opt-format``), in the form's order
+FORMATS: dict[str, dict[str, str]] = {
+    "hands:1": {"en": "1 hand", "it": "1 mano"},
+    "hands:3": {"en": "3 hands", "it": "3 mani"},
+    "hands:5": {"en": "5 hands", "it": "5 mani"},
+    "target:200": {"en": "first to 200 points", "it": "chi arriva a 200 punti"},
+    "target:500": {"en": "first to 500 points", "it": "chi arriva a 500 punti"},
+}
+
 DERNIER = GameSpec(
     name="dernier",
     titles={"en": "Dernier", "it": "Dernier"},
@@ -53,6 +62,8 @@ DERNIER = GameSpec(
     # its card faces carry the marks of its actions: a 7, the Jolly, an Ace, a Queen, a King
     fan=("7H", "JK", "AS", "QD", "KC"),
     faces="web.dernier.faces:card_svg",
+    # the match formats (RULES §10: a number of hands, or first to a points target)
+    formats=FORMATS,
     # a link that leaves the format out plays one hand, like Match.new
     url_defaults={"hands": 1, "target": None},
     lessons="web.dernier.lessons:LESSONS",

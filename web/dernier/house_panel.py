@@ -2,7 +2,7 @@
 switches on (anticipo, chi sbaglia paga: RULES §12) and the preset fields changed one by one
 (RULES §2 §5 §6 §8 §11), as ``GameSpec.options_panel`` gives it to the shell's start screen.
 Its controls are the page's ``#house-rules`` (``#opt-<field>``, ``data-house-label``,
-``data-house-help``)."""
+``data-house-help``), built by the panel in the shell's container when Dernier is the game."""
 
 from __future__ import annotations
 
@@ -22,8 +22,68 @@ def _preset(rules: str) -> Any:
     return PRESETS.get(rules) or PRESETS["official"]
 
 
+#: the panel's markup, in English (:meth:`HousePanel.translate` writes the page's language):
+#: its ids and ``data-*`` hooks are the CONTRACT's, exactly as the page always had them
+MARKUP = """
+<details id="house-rules" class="house-rules field wide">
+  <summary data-i18n="house_rules">House rules</summary>
+  <div class="house-rule">
+    <input id="opt-anticipo" name="anticipo" type="checkbox" data-house="anticipo" aria-describedby="help-anticipo">
+    <label for="opt-anticipo" data-house-label="anticipo">Anticipo (jump-in)</label>
+    <p id="help-anticipo" class="house-help" data-house-help="anticipo">Anticipo (jump-in, two decks only): holding a card identical to the top card (same rank and suit), play it out of turn; not on J, Q, K, 7, Ace or Jolly, nor with one card left (§12).</p>
+    <p id="anticipo-needs" class="house-help needs" data-i18n="house_two_decks">Anticipo needs two decks: choose the traditional rules.</p>
+  </div>
+  <div class="house-rule">
+    <input id="opt-chi_sbaglia_paga" name="chi_sbaglia_paga" type="checkbox" data-house="chi_sbaglia_paga" aria-describedby="help-chi_sbaglia_paga">
+    <label for="opt-chi_sbaglia_paga" data-house-label="chi_sbaglia_paga">Chi sbaglia paga (who errs pays)</label>
+    <p id="help-chi_sbaglia_paga" class="house-help" data-house-help="chi_sbaglia_paga">Chi sbaglia paga (who errs pays): an illegal play costs 2 cards instead of being refused (§12).</p>
+  </div>
+  <div class="house-rule variant">
+    <label for="opt-play_after_draw" data-house-label="play_after_draw">Play the card just drawn</label>
+    <select id="opt-play_after_draw" name="play_after_draw" data-variant="play_after_draw" aria-describedby="help-play_after_draw"><option value="true" data-i18n="house_on">on</option><option value="false" data-i18n="house_off">off</option></select>
+    <p id="help-play_after_draw" class="house-help" data-house-help="play_after_draw">On: a card you have just drawn may be played at once if it fits (official). Off: draw and pass (traditional) (§5).</p>
+  </div>
+  <div class="house-rule variant">
+    <label for="opt-seven_penalty" data-house-label="seven_penalty">Cards drawn for a 7</label>
+    <select id="opt-seven_penalty" name="seven_penalty" data-variant="seven_penalty" aria-describedby="help-seven_penalty"><option value="2">2</option><option value="1">1</option></select>
+    <p id="help-seven_penalty" class="house-help" data-house-help="seven_penalty">How many cards the previous player draws for a 7: 2 (official) or 1 (traditional) (§6).</p>
+  </div>
+  <div class="house-rule variant">
+    <label for="opt-jolly" data-house-label="jolly">Jolly</label>
+    <select id="opt-jolly" name="jolly" data-variant="jolly" aria-describedby="help-jolly"><option value="suit">chooses the suit, +4</option><option value="wild">wild (becomes any card)</option></select>
+    <p id="help-jolly" class="house-help" data-house-help="jolly">Jolly “suit”: it chooses the suit and the next player draws 4 (official); “wild”: it becomes the card you name (traditional) (§6).</p>
+  </div>
+  <div class="house-rule variant">
+    <label for="opt-empty_draw" data-house-label="empty_draw">Empty draw pile</label>
+    <select id="opt-empty_draw" name="empty_draw" data-variant="empty_draw" aria-describedby="help-empty_draw"><option value="end">the hand ends</option><option value="reshuffle">reshuffle the discards</option></select>
+    <p id="help-empty_draw" class="house-help" data-house-help="empty_draw">Empty draw pile: the hand ends and is scored (official), or the discard pile is shuffled into a new draw pile (traditional) (§8).</p>
+  </div>
+  <div class="house-rule variant">
+    <label for="opt-jolly_can_close" data-house-label="jolly_can_close">Go out with a Jolly</label>
+    <select id="opt-jolly_can_close" name="jolly_can_close" data-variant="jolly_can_close" aria-describedby="help-jolly_can_close"><option value="true" data-i18n="house_on">on</option><option value="false" data-i18n="house_off">off</option></select>
+    <p id="help-jolly_can_close" class="house-help" data-house-help="jolly_can_close">On: you may go out with a Jolly as your last card (official). Off: a Jolly may not be the last card (traditional) (§8).</p>
+  </div>
+  <div class="house-rule variant">
+    <label for="opt-hand_size" data-house-label="hand_size">Cards dealt</label>
+    <select id="opt-hand_size" name="hand_size" data-variant="hand_size" aria-describedby="help-hand_size"><option value="4">4</option><option value="5">5</option><option value="6">6</option><option value="7">7</option><option value="8">8</option><option value="9">9</option><option value="10">10</option></select>
+    <p id="help-hand_size" class="house-help" data-house-help="hand_size">Cards dealt to each player: 5 (official), 9 (traditional) (§2).</p>
+  </div>
+  <div class="house-rule variant">
+    <label for="opt-timeout" data-house-label="timeout">Time running out</label>
+    <select id="opt-timeout" name="timeout" data-variant="timeout" aria-describedby="help-timeout"><option value="lose">the match is lost</option><option value="penalty">lose turn, +1 card</option></select>
+    <p id="help-timeout" class="house-help" data-house-help="timeout">Time running out: you lose the match (official), or only your turn and one card (traditional) (§11).</p>
+  </div>
+</details>
+"""  # noqa: E501
+
+
 class HousePanel:
     """The panel (:class:`web.shell.games.OptionsPanel`)."""
+
+    def build(self, container: Any) -> None:
+        """The panel in the shell's ``container`` (once: its controls keep what they hold)."""
+        if not by_id("house-rules"):
+            container.innerHTML = MARKUP.strip()
 
     def translate(self, lang: str) -> None:
         """The panel's labels and one-line explanations (web.dernier.rules_text)."""

@@ -3,10 +3,23 @@ line in :mod:`web.games`. Nothing here imports the rules package."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from web.shell.games import TABLE_TALK, GameSpec, NumberChoice
+from web.shell.i18n import t
 
 #: the most games a match may be played to (RULES §12: first team to N games)
 MOST_GAMES = 9
+
+
+def match_info(match: Any, lang: str) -> str:
+    """Which match is meant (RULES §12): "game 2 of a match to 3", or "game 1" of a match of
+    one game (the words in :mod:`web.dog.words`)."""
+    total = getattr(match, "games", 1)
+    if isinstance(total, int) and total > 1:
+        return t(lang, "dog_match_info", n=match.hand_no, total=total)
+    return t(lang, "dog_game_plain", n=match.hand_no)
+
 
 DOG = GameSpec(
     name="dog",
@@ -27,8 +40,12 @@ DOG = GameSpec(
     review="web.dog.review_page:REVIEW",
     lessons="web.dog.lessons:LESSONS",
     check_view="web.dog.session:check_state",
+    match_info="web.dog.game:match_info",
     rule_sets={"standard": (4, 4)},
     options={},
+    # a match is a series of games (the variant ``games`` below), never hands or points: the
+    # one format it plays, the choice hidden (``hands`` and ``target`` are not its params)
+    formats={"hands:1": {"en": "one game", "it": "una partita"}},
     # what its links always played (the shell's default of before)
     url_defaults={"hands": 1, "target": None},
     # RULES §12: a match is one game or a series, first team to N games: chosen on the start

@@ -43,6 +43,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     # (web/shell/menu.py match_info and web/shell/replay_ui.py's list of kept matches)
     "dog_match_info": ("game {n} of a match to {total}", "partita {n} di un incontro a {total}"),
     "dog_game_plain": ("game {n}", "partita {n}"),
+    "replays_hands_1": ("1 game", "1 partita"),
+    "replays_hands": ("{n} games", "{n} partite"),
     "stats": ("Matches played: {played} · won: {won}", "Incontri giocati: {played} · vinti: {won}"),
     "dog_replay": ("Watch the replay", "Rivedi la partita"),
     # the shell's replay viewer and Replays list in DOG's words: a game, not a hand

@@ -70,6 +70,10 @@ class OptionsPanel(Protocol):
     """A game's own panel on the start screen (:attr:`GameSpec.options_panel`, browser only):
     its house rules and rule-set variants, drawn and read by the game; the shell says when."""
 
+    def build(self, container: Any) -> None:
+        """Put the panel's controls in the start screen's ``container`` (``#game-options``),
+        once: the page holds no game's markup of its own."""
+
     def translate(self, lang: str) -> None:
         """The panel's words in ``lang``."""
 
@@ -159,10 +163,11 @@ class GameSpec:
     #: how the start screen offers its whole-number variants (each a key of ``variants``):
     #: a field left out keeps its rule set's value
     numbers: Mapping[str, NumberChoice] = field(default_factory=dict)
-    #: the start screen's match formats (``hands:N`` / ``target:P``) with their words per
-    #: language, the first the default; empty: the shell's plain choices (a number of hands
-    #: or a points target, as the page's form lists them)
-    formats: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: the start screen's match formats (``#opt-format``: ``hands:N`` / ``target:P``) with
+    #: their words per language, in the order the form lists them (required: at least one; a
+    #: game whose match has no such choice gives the one it plays, and leaves ``hands`` and
+    #: ``target`` out of :attr:`params`, which hides the choice)
+    formats: Mapping[str, Mapping[str, str]] = field(kw_only=True)
     #: what a URL that starts a match uses for the match parameters it leaves out, over the
     #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match; required)
     url_defaults: Mapping[str, Any] = field(kw_only=True)
@@ -189,6 +194,11 @@ class GameSpec:
     #: ``module:LESSONS`` of its lessons (:class:`web.shell.lessons.Lesson`, played at its own
     #: table with a fixed deal and scripted bots); empty: no lessons
     lessons: str = ""
+    #: ``module:function(match, lang) -> str`` that says which match is meant in the game's
+    #: words (the start screen's "Resume the match (…)", a new match's "The match in progress
+    #: (…) will be lost"); empty: the shell's, from the match's number of hands or points
+    #: target ("Hand 2 of 3")
+    match_info: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -241,6 +251,13 @@ class GameSpec:
         """Its lessons (:attr:`lessons`), in order; empty when it has none."""
         return list(self.load(self.lessons)) if self.lessons else []
 
+    def match_words(self, match: Any, lang: str) -> str | None:
+        """Which match ``match`` is, in the game's words (:attr:`match_info`), or None."""
+        if not self.match_info:
+            return None
+        words: Callable[[Any, str], str] = self.load(self.match_info)
+        return words(match, lang)
+
     def settings_problems(self, settings: Any) -> list[str]:
         """What its own rules say against ``settings`` (:attr:`check_settings`)."""
         if not self.check_settings:
@@ -276,6 +293,14 @@ class GameSpec:
         return in_lang(pages, lang) or None
 
 
+def format_value(value: str) -> tuple[str, int] | None:
+    """A match format's value (``hands:3``, ``target:200``) read, or None if it is not one."""
+    kind, _, n = value.partition(":")
+    if kind not in ("hands", "target") or not n.isdigit() or int(n) < 1:
+        return None
+    return kind, int(n)
+
+
 _GAMES: dict[str, GameSpec] = {}
 _LOADED: list[bool] = []
 #: the name of the game registered as the default (``register(..., default=True)``)
@@ -293,6 +318,8 @@ def register(spec: GameSpec, *, default: bool = False) -> GameSpec:
         raise ValueError(f"bad seat limits {spec.seats!r}")
     if not spec.rule_sets or any(not lo <= a <= b <= hi for a, b in spec.rule_sets.values()):
         raise ValueError(f"{spec.name}: its rule sets must be given, within its seat limits")
+    if not spec.formats or any(not format_value(v) for v in spec.formats):
+        raise ValueError(f"{spec.name}: its match formats must be given, each hands:N or target:P")
     for name, offer in spec.numbers.items():
         values = spec.variants.get(name)
         if values is None or any(v not in values for v in (offer.default, *offer.common)):

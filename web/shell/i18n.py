@@ -502,6 +502,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replays_kind_imported": ("from a file", "da un file"),
     "replays_kind_shared": ("from a link", "da un link"),
     "replays_hinted": ("with hints", "con suggerimenti"),
+    # a kept match's length in its Replays entry (a game that plays no hands words it its way)
+    "replays_hands_1": ("1 hand", "1 mano"),
+    "replays_hands": ("{n} hands", "{n} mani"),
     "replays_bad": ("This replay cannot be opened", "Questo replay non si può aprire"),
     "replays_full": (
         "The browser's storage is full: this match was not kept in the Replays list.",

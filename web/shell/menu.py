@@ -131,7 +131,10 @@ class GameMenu(PagePart):
 
     def match_info(self, m: Any) -> str:
         """ "hand 2 of 3" (or of a points target; a game whose match has neither: "hand 2"):
-        which match is meant."""
+        which match is meant; a game may say it its own way (:attr:`GameSpec.match_info`)."""
+        own = self.page.game.match_words(m, self.page.lang)
+        if own:
+            return own
         hands, target = getattr(m, "hands_limit", None), getattr(m, "target", None)
         if hands:
             return t(self.page.lang, "hand_of", n=m.hand_no, total=hands)

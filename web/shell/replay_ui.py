@@ -35,7 +35,7 @@ from typing import Any
 from pyscript import document, window
 
 from web.shell.dom import by_id, clear, js_object, make
-from web.shell.i18n import choice_text, t
+from web.shell.i18n import t
 from web.shell.params import game_query
 from web.shell.part import PagePart
 from web.shell.replay import (
@@ -411,7 +411,8 @@ class ReplayViewer(PagePart):
             elif isinstance(hands, int) and hands > 0 and not e.get("over") and isinstance(target, int):
                 extra.append(t(lang, "hand_target", n=hands, target=target))
             elif isinstance(hands, int) and hands > 0:
-                extra.append(choice_text(lang, "format", f"hands:{hands}") or "")
+                # how many hands (a game words it its own way: DOG's games)
+                extra.append(t(lang, "replays_hands_1") if hands == 1 else t(lang, "replays_hands", n=hands))
             extra.append(t(lang, "replays_kind_" + e["kind"]))
             if e.get("hinted"):
                 extra.append(t(lang, "replays_hinted"))

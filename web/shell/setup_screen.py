@@ -14,7 +14,7 @@ from typing import Any
 from pyscript import document, window
 
 from web.shell.dom import by_id, clear, make
-from web.shell.games import in_lang
+from web.shell.games import OptionsPanel, in_lang
 from web.shell.i18n import STRINGS, choice_text, rule_refs, seat_note, t
 from web.shell.params import (
     SEAT_CHOICES,
@@ -74,12 +74,7 @@ class SetupScreen(PagePart):
         the visit's game does not have) keeps its text."""
         document.documentElement.lang = lang
         self.show_title()
-        nodes = document.querySelectorAll("[data-i18n]")
-        for i in range(nodes.length):
-            el = nodes.item(i)
-            key = str(el.dataset.i18n)
-            if key in STRINGS:
-                el.textContent = t(lang, key)
+        self.translate_marked(document, lang)
         for field in ("format", "timer"):
             sel = by_id(f"opt-{field}")
             for i in range(sel.options.length):
@@ -93,15 +88,37 @@ class SetupScreen(PagePart):
         by_id("chooser-title").textContent = t(lang, "choose_suit")
         by_id("opt-name").placeholder = t(lang, "default_name")
 
+    def game_panel(self) -> OptionsPanel | None:
+        """The game's own panel (:attr:`GameSpec.options_panel`), built in the start screen's
+        ``#game-options`` the first time it is asked for; None for a game without one."""
+        panel = self.page.game.panel()
+        box = by_id("game-options")
+        if panel is not None and not box.childElementCount:
+            panel.build(box)
+            # its words now, in the form's language (the page's fixed text is written already)
+            self.translate_marked(box, self.page.lang)
+            panel.translate(str(by_id("opt-lang").value or self.page.lang))
+        return panel
+
+    def translate_marked(self, root: Any, lang: str) -> None:
+        """Every ``data-i18n`` element under ``root`` in ``lang`` (an element of another
+        game's table, whose words the visit's game does not have, keeps its text)."""
+        nodes = root.querySelectorAll("[data-i18n]")
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            key = str(el.dataset.i18n)
+            if key in STRINGS:
+                el.textContent = t(lang, key)
+
     def translate_house(self, lang: str) -> None:
         """The game's own panel's words (:attr:`GameSpec.options_panel`)."""
-        panel = self.page.game.panel()
+        panel = self.game_panel()
         if panel is not None:
             panel.translate(lang)
 
     def sync_house(self) -> None:
         """The game's own panel: what the chosen rule set allows."""
-        panel = self.page.game.panel()
+        panel = self.game_panel()
         if panel is not None:
             panel.sync(str(by_id("opt-rules").value))
 
@@ -112,7 +129,7 @@ class SetupScreen(PagePart):
 
     def set_variants(self, preset: str, variants: dict[str, Any]) -> None:
         """The game's own panel's rule-set fields: the rule set's values, changed by ``variants``."""
-        panel = self.page.game.panel()
+        panel = self.game_panel()
         if panel is not None:
             panel.fill_variants(preset, variants)
 
@@ -133,12 +150,15 @@ class SetupScreen(PagePart):
                     )
                 )
             sel.dataset.game = self.page.game.name
-        by_id("house-rules").hidden = not self.page.game.options_panel or "rules" not in self.page.game.params
+        box = by_id("game-options")
+        panel = self.game_panel()
+        box.hidden = panel is None or "rules" not in self.page.game.params
 
     def offer_formats(self) -> None:
-        """The match formats: the game's own (:attr:`GameSpec.formats`) in place of the shell's."""
+        """The match formats: the game's own (:attr:`GameSpec.formats`) in place of those of
+        the page's first paint."""
         sel = by_id("opt-format")
-        if self.page.game.formats and sel.getAttribute("data-game") != self.page.game.name:
+        if sel.getAttribute("data-game") != self.page.game.name:
             clear(sel)
             for value, words in self.page.game.formats.items():
                 sel.appendChild(make("option", "", in_lang(words, self.page.lang), value=value))
@@ -222,7 +242,7 @@ class SetupScreen(PagePart):
     def read_variants(self, preset: str) -> dict[str, Any]:
         """The rule-set fields that differ from the preset: the game's own panel's, else its
         number fields and the rest kept from its remembered settings."""
-        panel = self.page.game.panel()
+        panel = self.game_panel()
         if panel is not None:
             return panel.read_variants(preset)
         kept = {k: v for k, v in self.page.settings.variants.items() if k in self.page.game.variants}
@@ -230,7 +250,7 @@ class SetupScreen(PagePart):
 
     def read_options(self, preset: str) -> dict[str, Any]:
         """The game's own settings (its house rules): its panel's, else the remembered ones."""
-        panel = self.page.game.panel()
+        panel = self.game_panel()
         if panel is not None:
             return panel.read_options(preset)
         return {k: self.page.settings.options.get(k, v) for k, v in self.page.game.options.items()}
@@ -281,7 +301,7 @@ class SetupScreen(PagePart):
         if not by_id("opt-timer").value:
             by_id("opt-timer").value = "0"
         self.sync_levels(s.levels)
-        panel = self.page.game.panel()
+        panel = self.game_panel()
         if panel is not None:
             panel.fill_options(s.options)
         self.sync_house()
