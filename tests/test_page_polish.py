@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from test_page_first_visit import answer_the_deal
 from test_page_more import traditional_deck
 from test_page_play import BLANKS, FEED, two_left_match
 from test_page_support import (
@@ -438,6 +439,7 @@ def test_first_time_help_then_focus_on_the_hand(page: Page, server_url: str) -> 
     page.keyboard.press("Escape")  # skippable
     expect(help_box).to_be_hidden()
     page.wait_for_function("localStorage.getItem('dernier.help.v1') === 'seen'", timeout=3000)
+    answer_the_deal(page)  # an unseeded deal: 3 to 6 in 100 ask the person first (§2)
     page.wait_for_function("document.activeElement && document.activeElement.dataset.card")
     # reachable again from the menu
     page.click("#menu-button")
@@ -451,7 +453,24 @@ def test_first_time_help_then_focus_on_the_hand(page: Page, server_url: str) -> 
     page.click("#confirm-new-yes")  # the match in progress is dropped (asked first)
     page.click("#start")
     expect(help_box).to_be_hidden()
+    answer_the_deal(page)
     page.wait_for_function("document.activeElement && document.activeElement.dataset.card")
+
+
+ASKS_FIRST = "players=3&levels=medium,medium&delay=4000&seed=9"  # a J turned up, the person deals
+
+
+@pytest.mark.browser
+def test_s2_after_the_dealers_suit_choice_the_focus_is_on_the_hand(page: Page, server_url: str) -> None:
+    """§2: the dealer of a turned-up J or Jolly chooses its suit first, in a dialog; once the
+    suit is chosen (by keyboard) the focus is on the hand, as after any deal, not on the page."""
+    open_with_storage(page, server_url, {"dernier.help.v1": "seen"}, ASKS_FIRST)
+    chooser = page.locator("#chooser")
+    expect(chooser).to_have_attribute("open", "")
+    page.wait_for_function("document.activeElement?.closest('#chooser-options')")
+    page.keyboard.press("Enter")
+    expect(chooser).not_to_have_attribute("open", "")
+    page.wait_for_function("document.activeElement?.closest('#hand') && document.activeElement.dataset.card")
 
 
 FOCUS_JS = """() => {
