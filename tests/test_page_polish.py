@@ -464,7 +464,7 @@ ASKS_FIRST = "players=3&levels=medium,medium&delay=4000&seed=9"  # a J turned up
 def test_s2_after_the_dealers_suit_choice_the_focus_is_on_the_hand(page: Page, server_url: str) -> None:
     """§2: the dealer of a turned-up J or Jolly chooses its suit first, in a dialog; once the
     suit is chosen (by keyboard) the focus is on the hand, as after any deal, not on the page."""
-    open_with_storage(page, server_url, {"dernier.help.v1": "seen"}, ASKS_FIRST)
+    open_page(page, server_url, ASKS_FIRST)
     chooser = page.locator("#chooser")
     expect(chooser).to_have_attribute("open", "")
     page.wait_for_function("document.activeElement?.closest('#chooser-options')")
