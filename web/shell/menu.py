@@ -41,7 +41,7 @@ def match_key(session: Session) -> str:
 class GameMenu(PagePart):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
-    link_help_for: Session | None = None  # a link's match whose first-time help waits
+    link_help_for: Session | None = None  # a new match whose first-time help waits
 
     def wire_menu(self) -> None:
         self.sound = Sound(self.page.store.storage, window)
@@ -274,11 +274,13 @@ class GameMenu(PagePart):
             return True
 
     def after_deal(self) -> None:
-        """A match dealt from the start screen: the help the first time, then the hand."""
+        """A match dealt from the start screen: the help the first time (once the deal's own
+        first question is answered, as for a link's match), then the hand."""
         if document.body.dataset.screen != "table" or self.page.session is None:
             return
         if not self.help_seen():
-            self.show_help()
+            self.link_help_for = self.page.session
+            self.offer_link_help()
             return
         self.focus_hand()
 

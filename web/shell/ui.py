@@ -170,6 +170,7 @@ class PageCore(PagePart):
         if self.queued_deal and document.body.dataset.screen == "setup":
             try:  # a Deal pressed while Python started: deal now, with what the form shows
                 self.page.deal_from_form()
+                self.page.after_deal()  # the first-time help, as for a Deal pressed later
             except Exception:
                 self.fail(traceback.format_exc())
 
