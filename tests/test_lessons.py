@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from lesson_support import walk_to
 
 from web.shell import games
 from web.shell.i18n import STRINGS
@@ -132,19 +133,6 @@ def test_call_lesson_refuses_a_play_without_the_call() -> None:
     play = walk_to(game, lesson, 3)
     assert play.check("6C") == "lesson_call_4_no"
     assert play.check("6C!") is None
-
-
-def walk_to(game: games.GameSpec, lesson: Lesson, steps: int) -> LessonPlay:
-    session = lesson_session(game, lesson, Settings())
-    play = LessonPlay(lesson, 1, session)
-    install_bots(play)
-    for step in lesson.steps[:steps]:
-        session.play(step.expect[0], PERSON)
-        play.made(step.expect[0])
-        while play.queue:
-            seat, move = play.queue.popleft()
-            session.play(move, seat)
-    return play
 
 
 def test_lesson_session_saves_nothing() -> None:

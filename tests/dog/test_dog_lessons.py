@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from lesson_support import walk_to
 
 from web.dog.lessons import LESSONS, card
 from web.shell import games
-from web.shell.lessons import PERSON, Lesson, LessonPlay, Step, install_bots, lesson_session
-from web.shell.params import Settings
+from web.shell.lessons import PERSON, Lesson, LessonPlay, Step
 
 DOG = games.get("dog")
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
@@ -20,16 +20,7 @@ BY_ID = {lesson.id: lesson for lesson in LESSONS}
 
 def play_to(lesson: Lesson, steps: int) -> LessonPlay:
     """``lesson`` after its first ``steps`` steps and the others' scripted moves after them."""
-    session = lesson_session(DOG, lesson, Settings())
-    play = LessonPlay(lesson, 1, session)
-    install_bots(play)
-    for step in lesson.steps[:steps]:
-        session.play(step.expect[0], PERSON)
-        play.made(step.expect[0])
-        while play.queue:
-            seat, move = play.queue.popleft()
-            session.play(move, seat)
-    return play
+    return walk_to(DOG, lesson, steps)
 
 
 def pawns(play: LessonPlay) -> list[list[str]]:
