@@ -424,9 +424,6 @@ class TableDrawing(TableInput):
         lines = log_lines(
             v["log"], names, self.page.lang, me=self.page.seat, standin=v.get("standin_moves") or ()
         )
-        if self.log_lang != self.page.lang:  # the language changed (the menu): the log again
-            self.log_lang = self.page.lang
-            self.log_shown = []
         if self.log_hand != v["hand_no"]:
             self.log_hand = v["hand_no"]
             self.log_seen = 0

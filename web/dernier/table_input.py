@@ -46,7 +46,6 @@ class TableInput(ReplayBoard):
         self.log_seen = 0  # lines of the log already announced
         self.log_hand = 0
         self.log_shown: list[str] = []
-        self.log_lang = ""  # the language the log was drawn in
         self.log_events_seen = 0  # events of the hand's log already looked at (forgotten calls)
         self.last_discard = 0  # length of the discard pile at the last render
         self.last_hand: list[str] = []
