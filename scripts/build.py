@@ -809,6 +809,20 @@ def game_zips_block(needs: dict[str, list[str]]) -> str:
     return f'  <script type="application/json" id="game-zips">{data}</script>\n'
 
 
+def match_params_block() -> str:
+    """The link parameters that start a match, per game (``web.shell.params.start_params``:
+    the shared ones and the game's own, such as ``?games=3``), as a JSON data block for
+    web/boot.js: ``{"default": name, "games": {game: [key, ...]}}``. A link with any of its
+    game's is a match link: boot.js shows the table's loading state at first paint, never
+    the start form."""
+    names = [name for name, _ in registered_games()]  # the repository is on sys.path now
+    from web.shell.params import start_params
+
+    block = {"default": names[0], "games": {name: list(start_params(name)) for name in names}}
+    data = json.dumps(block, sort_keys=True).replace("</", "<\\/")
+    return f'  <script type="application/json" id="match-params">{data}</script>\n'
+
+
 def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = "", zips: str = "") -> str:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     head = (
@@ -818,7 +832,7 @@ def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = 
         '  <meta name="theme-color" content="#0b5d3b">\n'
         '  <link rel="apple-touch-icon" href="./icons/icon-192.png">\n'
         f'  <meta name="dernier-build" content="{version}">\n'
-        '  <script src="./sw-register.js" defer></script>\n' + boot_words(html) + zips
+        '  <script src="./sw-register.js" defer></script>\n' + boot_words(html) + zips + match_params_block()
     )
     # The CSP must come before anything it governs: right after <meta charset>.
     m = re.search(r"<meta charset=[^>]*>\s*", html, re.IGNORECASE)

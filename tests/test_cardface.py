@@ -178,7 +178,7 @@ def test_suit_svg_refuses_bad_suits(bad: str) -> None:
         ("7S", "7 of Spades", "7 di Picche", "7♠"),
         ("10S", "10 of Spades", "10 di Picche", "10♠"),
         ("2D", "2 of Diamonds", "2 di Quadri", "2♦"),
-        ("JC", "Jack of Clubs", "Jack di Fiori", "J♣"),
+        ("JC", "Jack of Clubs", "Fante di Fiori", "J♣"),
         ("QD", "Queen of Diamonds", "Donna di Quadri", "Q♦"),
         ("KH", "King of Hearts", "Re di Cuori", "K♥"),
         ("JK", "Jolly", "Jolly", "Jolly"),
@@ -224,3 +224,29 @@ def test_bad_code_is_a_value_error(bad: str) -> None:
 def test_non_string_code_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         cf.card_svg(None)  # type: ignore[arg-type]
+
+
+def test_italian_names_the_courts_fante_donna_re_and_the_jolly_in_every_game() -> None:
+    """Italian calls the Jack "Fante" (never "Jack"), the Queen "Donna", the King "Re", and the
+    joker "Jolly": in the shared card faces and in every game that names cards in words."""
+    from web.cards import cardface, faces
+    from web.dernier.describe import rank_with_article
+    from web.dog.words import card_spoken
+    from web.scala40.hand import card_name as s40_card_name
+
+    namers = {
+        "cards": lambda c: cardface.card_name(c, "it"),
+        "faces": lambda c: faces.card_name(c, "it"),
+        "fallback": lambda c: faces._fallback_card_name(c, "it"),
+        "dog": lambda c: card_spoken(c, "it"),
+        "scala40": lambda c: s40_card_name(c, "it"),
+    }
+    for game, name in namers.items():
+        assert name("JC") == "Fante di Fiori", game
+        assert name("QD") == "Donna di Quadri", game
+        assert name("KH") == "Re di Cuori", game
+        assert name("JK") == "Jolly", game
+        assert all("Jack" not in name(c) for c in ALL_CODES), game
+    assert s40_card_name("JK=JS", "it") == "Jolly come Fante di Picche"
+    assert rank_with_article("J", "it") == "un Fante"
+    assert cf.card_name("JS", "it") == "Fante di Picche"

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 from test_page_support import SAVE_KEY
 
 
@@ -81,3 +81,19 @@ def test_choices_before_python_stay_on_the_form(page: Page, server_url: str) -> 
     assert page.input_value("#opt-hand_size") == "9"  # the traditional preset's variants
     assert page.text_content("#start") != "Deal the cards"  # the page speaks Italian now
     assert not page.query_selector("#setup-form [data-touched]")
+
+
+@pytest.mark.browser
+@pytest.mark.first_visit
+def test_a_new_player_s_deal_before_python_gets_the_first_time_help(page: Page, server_url: str) -> None:
+    """A new player who presses Deal while the runtime loads gets the game's first-time help
+    on that deal, as one who deals later (after the deal's own question, RULES §2, if any)."""
+    held = hold_python(page)
+    page.goto(server_url + "index.html?lang=en", wait_until="domcontentloaded")
+    page.click("#start")
+    release_python(page, held)
+    page.wait_for_function("document.body.dataset.screen === 'table'", timeout=30_000)
+    if page.evaluate("!!document.querySelector('#chooser')?.open"):  # 3-6 deals in 100
+        page.click("#chooser-options button >> nth=0")
+    expect(page.locator("#help")).to_be_visible()
+    expect(page.locator("#chooser")).not_to_have_attribute("open", "")

@@ -169,12 +169,22 @@ def test_a_new_player_deals_reads_the_help_and_plays(
 def test_a_table_opened_from_a_link_is_the_games_own(
     game: str, lang: str, page: Page, server_url: str
 ) -> None:
+    """A new player's first deal by a link: the table, the game's own first-time help (as a
+    deal from the start screen), after the deal's own question when it asks one first (Dernier
+    §2: the dealer's suit of a turned-up J), never under or over it."""
     open_page(page, server_url, f"{LINKS[game]}&lang={lang}")
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
     no_stranger(page, game)
     if game == "dernier":
         expect(page.locator("#chooser")).to_have_attribute("open", "")
+        expect(page.locator("#help")).to_be_hidden()  # not under the choice, nor over it
     answer_the_deal(page)
+    help_says(page, game, lang)  # the first time, by itself
+    expect(page.locator("#chooser")).not_to_have_attribute("open", "")
+    page.click("#help-close")
+    expect(page.locator("#help")).to_be_hidden()
+    key = games.get(game).key("help")
+    page.wait_for_function(f"localStorage.getItem('{key}') === 'seen'", timeout=3000)
     page.click("#menu-button")
     expect(page.locator("#menu")).to_be_visible()
     no_stranger(page, game)

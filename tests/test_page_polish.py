@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from test_page_first_visit import answer_the_deal
 from test_page_more import traditional_deck
 from test_page_play import BLANKS, FEED, two_left_match
 from test_page_support import (
@@ -429,6 +430,14 @@ def test_a_finished_match_reopens_on_the_start_screen(page: Page, server_url: st
     expect(page.locator("#resume-match")).to_be_hidden()
 
 
+#: a deal from the start screen has asked its first question: the help, the dealer's suit (§2)
+#: or neither (nothing is asked: the focus goes to the hand)
+ASKED = (
+    "() => document.querySelector('#help').open || document.querySelector('#chooser').open"
+    " || !!document.activeElement?.dataset.card"
+)
+
+
 @pytest.mark.browser
 @pytest.mark.first_visit
 def test_first_time_help_then_focus_on_the_hand(page: Page, server_url: str) -> None:
@@ -436,6 +445,8 @@ def test_first_time_help_then_focus_on_the_hand(page: Page, server_url: str) -> 
     page.select_option("#opt-lang", "it")
     page.click("#start")
     help_box = page.locator("#help")
+    page.wait_for_function(ASKED)
+    answer_the_deal(page)  # an unseeded deal: 3 to 6 in 100 ask the person first (§2), then the help
     expect(help_box).to_be_visible()
     expect(help_box).to_contain_text("Invio gioca, D pesca, P passa, Spazio")
     page.keyboard.press("Escape")  # skippable
@@ -453,8 +464,26 @@ def test_first_time_help_then_focus_on_the_hand(page: Page, server_url: str) -> 
     page.click("#menu-new")
     page.click("#confirm-new-yes")  # the match in progress is dropped (asked first)
     page.click("#start")
+    page.wait_for_function(ASKED)
+    answer_the_deal(page)
     expect(help_box).to_be_hidden()
     page.wait_for_function("document.activeElement && document.activeElement.dataset.card")
+
+
+ASKS_FIRST = "players=3&levels=medium,medium&delay=4000&seed=9"  # a J turned up, the person deals
+
+
+@pytest.mark.browser
+def test_s2_after_the_dealers_suit_choice_the_focus_is_on_the_hand(page: Page, server_url: str) -> None:
+    """§2: the dealer of a turned-up J or Jolly chooses its suit first, in a dialog; once the
+    suit is chosen (by keyboard) the focus is on the hand, as after any deal, not on the page."""
+    open_page(page, server_url, ASKS_FIRST)
+    chooser = page.locator("#chooser")
+    expect(chooser).to_have_attribute("open", "")
+    page.wait_for_function("document.activeElement?.closest('#chooser-options')")
+    page.keyboard.press("Enter")
+    expect(chooser).not_to_have_attribute("open", "")
+    page.wait_for_function("document.activeElement?.closest('#hand') && document.activeElement.dataset.card")
 
 
 FOCUS_JS = """() => {

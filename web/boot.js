@@ -40,7 +40,24 @@
     if (!lang) lang = /^it\b/i.test(navigator.language || "") ? "it" : "en";
   }
   root.lang = lang;
-  var match = ["players", "rules", "levels", "seed", "hands", "target"].some(function (k) {
+  // A match link: any parameter that starts a match of the visit's game (web/shell/params.py
+  // start_params). The built site lists each game's (#match-params: the shared ones and the
+  // game's own, such as a number of games); without that list, the shared ones.
+  var keys = ["players", "rules", "levels", "seed", "hands", "target"];
+  var starts = document.getElementById("match-params");
+  if (starts) {
+    try {
+      var lists = JSON.parse(starts.textContent);
+      // the link's first registered game= (web/shell/params.py game_of), else the default
+      var known = null;
+      for (var j = 0; j < asked.length && !known; j++) {
+        var named = asked[j].trim().toLowerCase();
+        if (Object.prototype.hasOwnProperty.call(lists.games, named)) known = named;
+      }
+      keys = lists.games[known || lists["default"]] || keys;
+    } catch (e) { /* the shared ones */ }
+  }
+  var match = keys.some(function (k) {
     return params.has(k);
   });
   if (match || /[#&]join=/.test(location.hash)) root.dataset.boot = "link";

@@ -12,6 +12,7 @@ import json
 import pytest
 from browser_support import open_page
 from playwright.sync_api import Page, expect
+from s40_page import hand
 from test_page_newcomers import serious_violations
 
 from web.scala40.words import why
@@ -149,3 +150,30 @@ def test_every_scala40_lesson_by_clicking(page: Page, server_url: str, lang: str
     assert done == [lesson.id for lesson in LESSONS]
     save = json.loads(page.evaluate("() => localStorage.getItem('scala40.match.v1')"))
     assert save["settings"]["levels"] == ["easy"] * (save["settings"]["players"] - 1)
+
+
+def test_new_match_after_a_lesson_is_saved_and_a_reload_resumes_it(page: Page, server_url: str) -> None:
+    """A lesson is saved nowhere, but the match that "New match" deals from its hand's summary is
+    a real one: saved under the game's keys like any other, a reload resumes it."""
+    open_page(page, server_url, "game=scala40&lang=en&delay=0&lesson=7")
+    body = page.locator("body")
+    lesson = LESSONS[6]
+    for k, step in enumerate(lesson.steps, 1):
+        expect(body).to_have_attribute("data-lesson-step", str(k))
+        for sel in step.taps:
+            marked = page.locator(sel + "[data-lesson-target]")
+            expect(marked).to_have_count(1)
+            marked.click()
+    expect(body).to_have_attribute("data-lesson-done", "true")
+    assert page.evaluate("() => localStorage.getItem('scala40.match.v1')") is None  # a lesson's
+    page.locator("#show-summary").click()
+    page.locator("#new-match").click()
+    expect(body).not_to_have_attribute("data-lesson", lesson.id)
+    expect(page.locator("#lesson")).to_be_hidden()
+    page.wait_for_function("() => localStorage.getItem('scala40.match.v1') !== null")
+    dealt = hand(page)
+    assert dealt and "lesson=" not in page.url
+    page.reload()
+    expect(body).to_have_attribute("data-screen", "table")
+    expect(page.locator("#hand button.card")).to_have_count(len(dealt))
+    assert hand(page) == dealt

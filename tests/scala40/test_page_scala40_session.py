@@ -174,21 +174,59 @@ def test_selection_helpers() -> None:
 
 
 def test_refusals_in_both_languages() -> None:
-    assert why("under 40: the opening is worth 34 (§7)", "it") == "L'apertura vale 34: servono 40 (§7)."
+    assert (
+        why("under 40: the opening is worth 34 (§7)", "it") == "L'apertura vale 34: servono 40 (regole §7)."
+    )
     assert why("not your turn: seat 2 is to act", "en") == "It is not your turn."
     assert why("invalid meld: a set's cards differ in suit (§4)", "en").startswith(
         "Not allowed: invalid meld"
     )
 
 
+def test_s6_a_second_draw_is_explained_as_such_not_as_draw_first() -> None:
+    """§6: one draw per turn. A draw or take after the turn's draw is refused by the engine as
+    "wrong phase: draw or take only at the start of a turn": the player is told they have
+    already drawn, not asked to draw first (which is the refusal of a meld before the draw)."""
+    s = new("game=scala40&players=2&levels=easy&seed=26")
+    s.play("draw", 0)
+    reason = s.why_refused("draw", 0) or ""
+    assert reason.startswith("wrong phase: draw or take only at the start")
+    assert why(reason, "en") == (
+        "You have already drawn this turn: one card per turn, then play or discard (rules §6)."
+    )
+    assert (
+        why(reason, "it")
+        == "Hai già pescato in questo turno: una carta per turno, poi cala o scarta (regole §6)."
+    )
+    assert why("wrong phase: draw or take first (§6)", "en") == (
+        "First draw from the stock or take from the pile (rules §6)."
+    )
+
+
+def test_every_refusal_names_its_rule_as_the_house_does() -> None:
+    """The house's words say "(rules §n)" / "(regole §n)", never a bare "(§n)": so do Scala 40's
+    refusals, in the player's words and in the engine's own (an unknown reason)."""
+    from web.scala40.words import _WHY
+
+    for pattern, (en, it) in _WHY:
+        sample = pattern.replace(r"(\d+)", "34").replace(".*", "AH")
+        for lang in ("en", "it"):
+            text = why(sample + " (§6)", lang)
+            assert "(§" not in text, (pattern, lang, text)
+            if "§" in (it if lang == "it" else en):
+                assert ("(regole §" if lang == "it" else "(rules §") in text, (pattern, lang, text)
+    assert why("invalid meld: a set's cards differ in suit (§4)", "en").endswith("(rules §4)")
+
+
 def test_refusals_show_cards_as_the_table_does_and_one_card_is_singular() -> None:
     """Issue 31.6: a refusal names a card as the table shows it (A♥, not AH), in the
     player's words or in the engine's; "1 card" / "1 carta"."""
     assert why("taken card unused: AH must go on the table first (§6)", "en") == (
-        "The card you took must go on the table first: A♥ (§6)."
+        "The card you took must go on the table first: A♥ (rules §6)."
     )
     assert (
-        why("cannot split: 5D and 10C, JK (§4)", "it") == "Mossa non valida: cannot split: 5♦ and 10♣, ★ (§4)"
+        why("cannot split: 5D and 10C, JK (§4)", "it")
+        == "Mossa non valida: cannot split: 5♦ and 10♣, ★ (regole §4)"
     )
     assert cards_word(1, "en") == "1 card" and cards_word(1, "it") == "1 carta"
     assert cards_word(2, "it") == "2 carte"

@@ -63,7 +63,7 @@ SUIT_NAMES: Final[dict[str, dict[str, str]]] = {
 }
 _NUMBERS = {r: r for r in RANKS[1:10]}
 RANK_NAMES: Final[dict[str, dict[str, str]]] = {
-    "it": {"A": "Asso", **_NUMBERS, "J": "Jack", "Q": "Donna", "K": "Re"},
+    "it": {"A": "Asso", **_NUMBERS, "J": "Fante", "Q": "Donna", "K": "Re"},
     "en": {"A": "Ace", **_NUMBERS, "J": "Jack", "Q": "Queen", "K": "King"},
 }
 _JOLLY_NAME: Final = {"it": "Jolly", "en": "Jolly"}

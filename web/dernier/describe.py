@@ -23,7 +23,7 @@ _RANK_WITH_ARTICLE = {
         "K": "a King",
         "8": "an 8",
     },
-    "it": {"A": "un Asso", "J": "un Jack", "Q": "una Donna", "K": "un Re"},
+    "it": {"A": "un Asso", "J": "un Fante", "Q": "una Donna", "K": "un Re"},
 }
 
 

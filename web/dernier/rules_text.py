@@ -34,7 +34,7 @@ regole ufficiali (quelle predefinite), poi le regole tradizionali e le varianti 
 <li>Un mazzo di 54 carte: 52 più 2 Jolly.</li>
 <li>Ogni seme ha il suo colore e ogni carta mostra anche il simbolo del seme: ♥ Cuori rosso,
 ♦ Quadri giallo, ♣ Fiori verde, ♠ Picche blu.</li>
-<li>Carte normali: 2 3 4 5 6 8 9 10. Carte azione: A (Asso), 7, J (Jack), Q (Donna), K (Re)
+<li>Carte normali: 2 3 4 5 6 8 9 10. Carte azione: A (Asso), 7, J (Fante), Q (Donna), K (Re)
 e Jolly.</li>
 </ul>
 
@@ -84,7 +84,7 @@ passa. Dopo aver pescato non si può giocare nessun'altra carta.</li>
 <td>con un Asso qualsiasi: la penalità cresce di 2 (4, 6 …) e passa al successivo</td></tr>
 <tr><td>7</td><td>il giocatore <strong>precedente</strong> pesca 2 carte</td>
 <td>nessuna: i 7 non si accumulano e il turno passa come sempre</td></tr>
-<tr><td>J (Jack)</td><td>chi lo gioca sceglie il seme</td><td>—</td></tr>
+<tr><td>J (Fante)</td><td>chi lo gioca sceglie il seme</td><td>—</td></tr>
 <tr><td>Q (Donna)</td><td>il giocatore successivo salta il turno</td><td>—</td></tr>
 <tr><td>K (Re)</td><td>il senso di gioco si inverte</td><td>—</td></tr>
 <tr><td>Jolly</td><td>chi lo gioca sceglie il seme e il giocatore successivo pesca 4 carte</td>

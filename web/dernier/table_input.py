@@ -352,6 +352,8 @@ class TableInput(ReplayBoard):
         self.close_chooser()
         if match:
             self.human_move(match[0], self.card_button(code) if code else None)
+            if code is None:  # the dealer's suit (§2) chosen: to the hand, as after any deal
+                self.page.focus_hand()
 
     def on_chooser_cancel(self, evt: Any) -> None:
         evt.preventDefault()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from web.scala40.hand import card_text, meld_text
-from web.shell.i18n import t
+from web.shell.i18n import rule_refs, t
 
 STRINGS: dict[str, tuple[str, str]] = {
     # the shell's words, worded for Scala 40 (the game's words go over the shell's)
@@ -200,7 +200,14 @@ STRINGS: dict[str, tuple[str, str]] = {
 _WHY: list[tuple[str, tuple[str, str]]] = [
     (r"not your turn", ("It is not your turn.", "Non è il tuo turno.")),
     (
-        r"wrong phase: draw or take",
+        r"wrong phase: draw or take only at the start",
+        (
+            "You have already drawn this turn: one card per turn, then play or discard (§6).",
+            "Hai già pescato in questo turno: una carta per turno, poi cala o scarta (§6).",
+        ),
+    ),
+    (
+        r"wrong phase: draw or take first",
         (
             "First draw from the stock or take from the pile (§6).",
             "Prima pesca dal tallone o prendi dal pozzo (§6).",
@@ -320,13 +327,16 @@ def why(reason: str, lang: str) -> str:
         if m:
             card = _CARD.search(reason[m.end() :] or reason)
             text = it if lang == "it" else en
-            return text.format(
-                card=card_text(card.group(0)) if card else "", n=m.group(1) if m.groups() else ""
+            return rule_refs(
+                text.format(
+                    card=card_text(card.group(0)) if card else "", n=m.group(1) if m.groups() else ""
+                ),
+                lang,
             )
     reason = _CARD.sub(lambda c: card_text(c.group(0)), reason)  # cards as the table shows them
     if lang == "it":
-        return "Mossa non valida: " + reason
-    return "Not allowed: " + reason
+        return rule_refs("Mossa non valida: " + reason, lang)
+    return rule_refs("Not allowed: " + reason, lang)
 
 
 #: the log's words of each verb (a hint's are ``s40_hint_<verb>``)

@@ -82,6 +82,13 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
         return super().refusal_words(reason)
 
     def begin(self, session: Session) -> None:
+        play = self.lesson
+        if play is not None and session is not play.session and session.store is play.session.store:
+            # a match dealt from the lesson's own (its summary's "New match") would be saved
+            # nowhere, as the lesson is: a real match instead, saved under the game's keys like
+            # any other (asked first when it would replace an unfinished saved match)
+            self.first_game()
+            return
         if self.lesson is None or session is not self.lesson.session:
             self.lesson = None  # another match on the table: the lesson is left
             self.drop_lesson_param()

@@ -6,8 +6,9 @@ the start screen; the match stays saved and ``#resume-match`` brings it back), a
 match, the match's own variants in words with a link that deals a match like it
 (``#menu-match``, ``#menu-link``), the rules, the language, the bots' speed, sound on/off
 and the help. The help
-(``dialog#help``) opens by itself the first time a match is dealt from the start screen
-(remembered per game, ``<game>.help.v1``) and from the menu at any time.
+(``dialog#help``) opens by itself the first time a match is dealt from the start screen or
+by a link's match parameters (remembered per game, ``<game>.help.v1``), and from the menu at
+any time.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pyscript import document, window
 
 from web.shell.dom import by_id
 from web.shell.i18n import t
-from web.shell.params import Settings, share_query
+from web.shell.params import LESSON_PARAM, Settings, query_pairs, share_query
 from web.shell.part import PagePart
 from web.shell.session import SaveProblem, Session
 from web.shell.sound import Sound
@@ -39,6 +40,8 @@ def match_key(session: Session) -> str:
 
 class GameMenu(PagePart):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
+
+    link_help_for: Session | None = None  # a new match whose first-time help waits
 
     def wire_menu(self) -> None:
         self.sound = Sound(self.page.store.storage, window)
@@ -58,6 +61,9 @@ class GameMenu(PagePart):
         self.page.on(by_id("help"), "close", lambda e: self.after_help())
         # after the start form's own handler has dealt: the help once, then the hand
         self.page.on(by_id("setup-form"), "submit", lambda e: self.after_deal())
+        # a link's match: its help waits for the deal's own first question (a dialog) to close
+        for dlg in document.querySelectorAll("dialog"):
+            self.page.on(dlg, "close", lambda e: self.offer_link_help())
 
     # -- the menu ----------------------------------------------------------------------------
 
@@ -267,13 +273,43 @@ class GameMenu(PagePart):
             return True
 
     def after_deal(self) -> None:
-        """A match dealt from the start screen: the help the first time, then the hand."""
+        """A match dealt from the start screen: the help the first time (once the deal's own
+        first question is answered, as for a link's match), then the hand."""
         if document.body.dataset.screen != "table" or self.page.session is None:
             return
         if not self.help_seen():
-            self.show_help()
+            self.link_help_for = self.page.session
+            self.offer_link_help()
             return
         self.focus_hand()
+
+    def after_link_deal(self) -> None:
+        """A match dealt by a link's match parameters (``?players=3&levels=…``): the help the
+        first time too, as a deal from the start screen. When the deal asks the person first
+        (a dialog, such as Dernier's suit of a turned-up J, RULES §2) the help comes once
+        that is answered. Never in a lesson (``?lesson=``: its own box teaches)."""
+        s = self.page.session
+        if s is None or document.body.dataset.screen != "table" or self.help_seen():
+            return
+        query = str(window.location.search or "")[1:]
+        if any(k == LESSON_PARAM for k, _ in query_pairs(query)):
+            return
+        self.link_help_for = s
+        self.offer_link_help()
+
+    def offer_link_help(self) -> None:
+        """The help a link's match waits for, unless another dialog is open (it is offered
+        again when a dialog closes) or that match is no longer the one on the table."""
+        s = self.link_help_for
+        if s is None:
+            return
+        if self.page.session is not s or document.body.dataset.screen != "table" or self.help_seen():
+            self.link_help_for = None
+            return
+        if self.page.dialog_open():
+            return
+        self.link_help_for = None
+        self.show_help()
 
     def focus_hand(self) -> None:
         """Keyboard focus on the shown hand: its first playable card, else its first."""

@@ -318,6 +318,14 @@ def number_params(game: str) -> dict[str, tuple[int, int]]:
     return out
 
 
+def start_params(game: str) -> tuple[str, ...]:
+    """The parameters any of which in a link starts a match of ``game`` at once: the shared
+    :data:`MATCH_KEYS` and the game's own whole-number ones (:func:`number_params`).
+    scripts/build.py writes them for web/boot.js, which then shows such a link's table at
+    first paint instead of the start form."""
+    return (*MATCH_KEYS, *number_params(game))
+
+
 def number_value(text: str, accepted: Sequence[int], default: int) -> int:
     """A number field's value as typed: a whole number ``accepted`` takes, else the nearest
     that it takes (a number out of range), else ``default``."""
@@ -407,7 +415,7 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
             continue
         raw[key] = value
 
-    start = any(k in raw for k in (*MATCH_KEYS, *numbers))
+    start = any(k in raw for k in start_params(game))
     first_rules = next(iter(sets))
     own = _options(game)
     if start:

@@ -144,6 +144,8 @@ class PageCore(PagePart):
                 text = t(lang, "save_problem_heading") + " (" + problem + ")"
                 self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
             self.open_match(session)
+            if parsed.start:  # a link's match: the first-time help, as a deal from the form
+                self.page.after_link_deal()
         elif problem:
             self.page.show_save_problem(problem)
         else:
@@ -153,6 +155,7 @@ class PageCore(PagePart):
         if self.queued_deal and document.body.dataset.screen == "setup":
             try:  # a Deal pressed while Python started: deal now, with what the form shows
                 self.page.deal_from_form()
+                self.page.after_deal()  # the first-time help, as for a Deal pressed later
             except Exception:
                 self.fail(traceback.format_exc())
 
