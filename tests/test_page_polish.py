@@ -398,12 +398,15 @@ def test_menu_resume_later_keeps_the_save(page: Page, server_url: str) -> None:
     expect(page.locator("#table")).to_be_visible()
     st2 = wait_for_input(page)
     assert st2["hand"] == st["hand"] and st2["top"] == st["top"]
-    # language and bots' speed from the menu, during play
+    # language and bots' speed from the menu, during play: the table's words and its log again
+    log_it = page.locator("#log").inner_text()
+    assert log_it.strip()
     page.click("#menu-button")
     page.select_option("#menu-lang", "en")
     page.select_option("#menu-delay", "300")
     page.click("#menu-close")
     expect(page.locator("#draw")).to_have_text("Draw")
+    expect(page.locator("#log")).not_to_have_text(log_it)
     settings = page.evaluate(f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).settings")
     assert settings["lang"] == "en" and settings["delay"] == 300
     # the rules from the menu

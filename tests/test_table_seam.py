@@ -5,14 +5,18 @@ played with another game's behaviour. (No browser: the check runs before any dra
 
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fakegame.spec import TEN
 
-from web.shell.table import TABLE_HOOKS, GameTable, check_table, table_class
+from web.shell.table import SHELL_PARTS, TABLE_HOOKS, GameTable, check_parts, check_table, table_class
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Lacking(GameTable):
@@ -90,3 +94,119 @@ def test_index_html_s_table_holds_no_game_s_markup() -> None:
         assert hook not in html  # a game's element, built by its table
     for hook in ('id="hint"', 'id="timer"', 'id="coach"', 'id="curtain"', 'id="talk"', 'id="log"'):
         assert hook not in html  # the shell's parts of the table, built by the shell
+
+
+#: what the page's core (``PageCore.__init__``) keeps: the shell's own state, whatever the game
+SHELL_STATE = {
+    "curtain_seat",
+    "driver",
+    "game",
+    "guest",
+    "guest_fragment",
+    "hub",
+    "match_id",
+    "pending_new",
+    "proxies",
+    "queued_deal",
+    "resumable",
+    "seat",
+    "session",
+    "settings",
+    "store",
+    "sv",
+    "timer_task",
+    "turn_key",
+    "turn_started",
+}
+
+
+def self_attributes(fn: ast.FunctionDef) -> set[str]:
+    """The attributes ``fn`` sets on ``self``."""
+    found = set()
+    for node in ast.walk(fn):
+        targets = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+            targets = [node.target]
+        for target in targets:
+            if (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == "self"
+            ):
+                found.add(target.attr)
+    return found
+
+
+def method(path: Path, cls: str, name: str) -> ast.FunctionDef:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == name:
+                    return item
+    raise AssertionError(f"{cls}.{name} not found in {path}")
+
+
+def test_the_page_s_core_keeps_only_the_shell_s_state() -> None:
+    """Issue 30: the shell holds no game's state. ``PageCore`` starts and resets (``begin``)
+    only the shell's own; a game's table keeps its state (Dernier's armed call, log, hand,
+    marks, presses held) and hears of a new match through ``GameTable.begin``."""
+    ui = ROOT / "web" / "shell" / "ui.py"
+    assert self_attributes(method(ui, "PageCore", "__init__")) == SHELL_STATE
+    assert self_attributes(method(ui, "PageCore", "begin")) <= SHELL_STATE
+
+
+def test_no_game_s_table_writes_its_state_on_the_page() -> None:
+    """Issue 30: a game's modules set nothing on the page (``page.X = …``) but the shown
+    seat's view (``sv``, which the shell's menu and review read): the rest is the table's."""
+    written = {}
+    for game in ("dernier", "scala40", "dog"):
+        for path in sorted((ROOT / "web" / game).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for target in targets:
+                        if (
+                            isinstance(target, ast.Attribute)
+                            and isinstance(target.value, ast.Attribute)
+                            and target.value.attr == "page"
+                            and target.attr != "sv"
+                        ):
+                            written[f"{path.name}:{node.lineno}"] = target.attr
+    assert written == {}
+
+
+def test_dernier_s_table_starts_and_resets_its_own_state() -> None:
+    """What ``PageCore`` reset at a new match, Dernier's table resets in its ``begin``."""
+    path = ROOT / "web" / "dernier" / "table_input.py"
+    kept = self_attributes(method(path, "TableInput", "__init__"))
+    reset = self_attributes(method(path, "TableInput", "begin"))
+    assert {"armed", "summary_for", "log_seen", "log_hand", "log_shown", "last_discard", "last_hand"} <= reset
+    assert {"was_my_turn", "log_events_seen"} <= reset <= kept
+    assert {"card_marks", "fly_from", "choice_code", "hold_timer", "hold_done", "hold_until"} <= kept
+
+
+class Box:
+    """Stands for ``#table``: holds what a table's ``build`` put in it."""
+
+    def __init__(self) -> None:
+        self.held: list[object] = []
+
+    def contains(self, el: object) -> bool:
+        return any(el is x for x in self.held)
+
+
+def test_a_table_that_leaves_out_a_shell_part_is_refused_naming_it() -> None:
+    """A table that builds its markup without one of the shell's parts (the hint, the log…)
+    is refused at start-up, naming the parts it left out (``build_table``'s check)."""
+    page: Any = SimpleNamespace(game=SimpleNamespace(name="lacking"))
+    table = Whole(page)
+    parts = {name: object() for name in SHELL_PARTS}
+    box = Box()
+    box.held = [el for name, el in parts.items() if name not in ("hint", "log-box")]
+    with pytest.raises(TypeError, match="'lacking' leaves out the shell's hint, log-box"):
+        check_parts(table, box, parts)
+    box.held = list(parts.values())
+    check_parts(table, box, parts)  # every part placed: no error

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 class TableDrawing(TableInput):
-    """Dernier's table, its drawing (the page's state it reads and writes is ``self.page``'s)."""
+    """Dernier's table, its drawing (its state its own, the page's through ``self.page``)."""
 
     def seat_order(self, n: int) -> list[int]:
         """Opponents left to right: the seat after the shown one sits at its right
@@ -57,16 +57,16 @@ class TableDrawing(TableInput):
         by_id("hand-info").textContent = info
         document.title = ("▶ " if turn == self.page.seat else "") + "Dernier"
         if not sv.can_arm():
-            self.page.armed = False
+            self.armed = False
         self.render_opponents(sv, names)
         self.render_piles(sv, names)
         covered = self.render_curtain(sv)
         self.page.render_coach(sv)
         if covered:
             clear(by_id("hand"))
-            self.page.last_hand = []
+            self.last_hand = []
             clear(by_id("log"))
-            self.page.log_shown = []
+            self.log_shown = []
         else:
             self.render_me(sv, names)
             self.render_log(sv, names)
@@ -76,17 +76,17 @@ class TableDrawing(TableInput):
             self.page.render_talk()
         if self.page.hub is not None:
             self.page.hub.render_seats()
-        if self.page.hand_to_view and not covered:
+        if self.hand_to_view and not covered:
             self.bring_hand_into_view()
-        self.page.hand_to_view = False
+        self.hand_to_view = False
         if sv.hand_over:
             self.open_summary()
         elif not covered:
             self.resume_choice(sv)
 
     def seat_passed(self) -> None:
-        self.page.armed = False
-        self.page.was_my_turn = False  # the next person hears "Your turn…" once the curtain goes
+        self.armed = False
+        self.was_my_turn = False  # the next person hears "Your turn…" once the curtain goes
 
     def render_curtain(self, sv: SeatView) -> bool:
         """The pass-and-play curtain (:mod:`web.shell.seats`); the seat that just played
@@ -211,19 +211,19 @@ class TableDrawing(TableInput):
         discard = by_id("discard")
         top = v["top"]
         jolly_mode = "wild" if self.is_wild() else "suit"
-        if discard.getAttribute("data-card") != top or len(v["discard"]) != self.page.last_discard:
+        if discard.getAttribute("data-card") != top or len(v["discard"]) != self.last_discard:
             clear(discard)
             card = make("div", "pile-card")
             card.innerHTML = faces.card_svg(top, jolly_mode)
             discard.appendChild(card)
-            if self.page.last_discard and len(v["discard"]) > self.page.last_discard:
+            if self.last_discard and len(v["discard"]) > self.last_discard:
                 mover = self.last_mover(v)
-                rect = self.page.fly_from if mover == self.page.seat and self.page.fly_from else None
+                rect = self.fly_from if mover == self.page.seat and self.fly_from else None
                 if not rect and mover is not None:
                     rect = self.seat_rect(mover)
                 self.fly(card, rect)
-            self.page.fly_from = None
-        self.page.last_discard = len(v["discard"])
+            self.fly_from = None
+        self.last_discard = len(v["discard"])
         discard.dataset.card = top
         suit = v.get("suit") or ""
         discard.dataset.suit = suit
@@ -329,17 +329,17 @@ class TableDrawing(TableInput):
                 b.appendChild(face)
                 if code in prev:
                     prev.remove(code)
-                elif old_codes or self.page.last_hand:
+                elif old_codes or self.last_hand:
                     b.classList.add("arrive")
                 box.appendChild(b)
-        self.page.last_hand = hand
+        self.last_hand = hand
         box.style.setProperty("--n", str(max(1, len(hand))))
-        if my_turn and not self.page.was_my_turn:
-            self.page.hand_to_view = True  # once the whole table is drawn (render)
+        if my_turn and not self.was_my_turn:
+            self.hand_to_view = True  # once the whole table is drawn (render)
             self.page.cue("turn")
         buttons = self.hand_buttons()
-        if len(self.page.card_marks) != len(buttons) or old_codes != hand:
-            self.page.card_marks = [None] * len(buttons)
+        if len(self.card_marks) != len(buttons) or old_codes != hand:
+            self.card_marks = [None] * len(buttons)
         roving = -1
         for i, b in enumerate(buttons):
             code = hand[i] if len(hand) == len(buttons) else str(b.dataset.card)
@@ -349,9 +349,9 @@ class TableDrawing(TableInput):
                 roving = i
             why = "" if ok or can_jump else why_not(v.state, code, names, lang) or t(lang, "why_generic")
             mark = (code, lang, ok, can_jump, why)
-            if self.page.card_marks[i] == mark:
+            if self.card_marks[i] == mark:
                 continue  # each DOM call costs: only what changed is written
-            self.page.card_marks[i] = mark
+            self.card_marks[i] = mark
             name = faces.card_label(code, lang)
             b.classList.toggle("jump", can_jump)
             if can_jump:
@@ -373,7 +373,7 @@ class TableDrawing(TableInput):
             if idx < 0:
                 idx = min(focus_idx, len(buttons) - 1)
             roving = idx
-            if my_turn and not self.page.was_my_turn and first_playable >= 0 and focus_code not in playable:
+            if my_turn and not self.was_my_turn and first_playable >= 0 and focus_code not in playable:
                 roving = first_playable  # the turn comes: focus leaves a card that cannot be played
         if roving < 0:
             roving = 0
@@ -395,10 +395,10 @@ class TableDrawing(TableInput):
         btn = by_id("dernier")
         enabled = v.dernier_enabled()
         btn.disabled = not enabled
-        btn.setAttribute("aria-pressed", "true" if self.page.armed else "false")
-        btn.textContent = t(lang, "dernier_armed" if self.page.armed else "dernier")
+        btn.setAttribute("aria-pressed", "true" if self.armed else "false")
+        btn.textContent = t(lang, "dernier_armed" if self.armed else "dernier")
         btn.classList.toggle("urgent", v.due())
-        btn.classList.toggle("armed", self.page.armed)
+        btn.classList.toggle("armed", self.armed)
         btn.setAttribute("aria-keyshortcuts", "Space")
         if v.due():
             help_text = t(lang, "dernier_help_call")
@@ -424,16 +424,16 @@ class TableDrawing(TableInput):
         lines = log_lines(
             v["log"], names, self.page.lang, me=self.page.seat, standin=v.get("standin_moves") or ()
         )
-        if self.page.log_hand != v["hand_no"]:
-            self.page.log_hand = v["hand_no"]
-            self.page.log_seen = 0
-            self.page.log_events_seen = 0
-        new = lines[self.page.log_seen :]
-        self.page.log_seen = len(lines)
+        if self.log_hand != v["hand_no"]:
+            self.log_hand = v["hand_no"]
+            self.log_seen = 0
+            self.log_events_seen = 0
+        new = lines[self.log_seen :]
+        self.log_seen = len(lines)
         self.tell_forgotten(v, names)
-        if lines != self.page.log_shown:
+        if lines != self.log_shown:
             box = by_id("log")
-            old = self.page.log_shown
+            old = self.log_shown
             same = len(old) <= len(lines) and lines[: max(0, len(old) - 1)] == old[: max(0, len(old) - 1)]
             if not same or not old:
                 clear(box)
@@ -444,14 +444,14 @@ class TableDrawing(TableInput):
                 old = old[:-1]
             for i in range(len(old), len(lines)):
                 box.appendChild(make("li", "", lines[i]))
-            self.page.log_shown = list(lines)
+            self.log_shown = list(lines)
             box.scrollTop = box.scrollHeight
             by_id("log-last").textContent = lines[-1] if lines else ""
         my_turn = v.my_turn
         said = list(new[-3:])
-        if my_turn and not self.page.was_my_turn:
+        if my_turn and not self.was_my_turn:
             said.append(self.turn_sentence(v))
-        self.page.was_my_turn = my_turn
+        self.was_my_turn = my_turn
         if said:
             self.page.announce(" · ".join(said))
 
@@ -471,9 +471,9 @@ class TableDrawing(TableInput):
         """A forgotten Dernier (RULES §7) shows like a penalty: notice, hint and flash
         for the shown seat, a notice for anyone else."""
         log = v["log"]
-        start = self.page.log_events_seen
-        self.page.log_events_seen = len(log)
-        if start <= 0 and len(log) > 1 and self.page.log_shown == []:
+        start = self.log_events_seen
+        self.log_events_seen = len(log)
+        if start <= 0 and len(log) > 1 and self.log_shown == []:
             return  # a match just opened or resumed: old news
         for ev in log[start:]:
             move = str(ev.get("move") or "")
@@ -529,11 +529,11 @@ class TableDrawing(TableInput):
             return
         key = (self.page.match_id, sv["hand_no"])
         dlg = by_id("summary")
-        if self.page.summary_for == key and dlg.open:
+        if self.summary_for == key and dlg.open:
             return
-        if self.page.summary_for != key:
+        if self.summary_for != key:
             self.page.cue("hand_end")
-        self.page.summary_for = key
+        self.summary_for = key
         self.fill_summary()
         self.page.render_review_buttons()
         if not dlg.open:

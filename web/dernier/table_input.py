@@ -22,6 +22,8 @@ from web.shell.i18n import t
 
 if TYPE_CHECKING:
     from web.dernier.session import DernierSession
+    from web.shell.page import Page
+    from web.shell.session import Session
 
 HOLD_SECONDS = 0.45  # a press this long explains the card instead of playing it
 HOLD_SLOP_PX = 12  # a finger that moves more is scrolling the hand
@@ -29,16 +31,52 @@ HOLD_CLICK_MS = 800  # the click a release makes comes within this
 
 
 class TableInput(ReplayBoard):
-    """Dernier's table, its input (a base of :class:`web.dernier.table.DernierTable`; the
-    page's state it reads and writes is ``self.page``'s)."""
+    """Dernier's table, its input (a base of :class:`web.dernier.table.DernierTable`): the
+    table's state (calls armed, the log and hand as drawn, presses held) is its own, drawn
+    afresh at a new match (:meth:`begin`); the page's is ``self.page``'s."""
 
     #: the shown seat's view as the table last drew it (the page's ``sv``, as Dernier's view)
     sv: SeatView | None = None
     #: the moves the suit chooser offers (set when it opens)
     chooser_moves: tuple[str, ...] | list[str] = ()
 
+    def __init__(self, page: Page) -> None:
+        super().__init__(page)
+        self.armed = False  # the shown seat armed Dernier for its next play
+        self.log_seen = 0  # lines of the log already announced
+        self.log_hand = 0
+        self.log_shown: list[str] = []
+        self.log_events_seen = 0  # events of the hand's log already looked at (forgotten calls)
+        self.last_discard = 0  # length of the discard pile at the last render
+        self.last_hand: list[str] = []
+        self.card_marks: list[Any] = []  # what each hand button shows (render_me writes changes)
+        self.fly_from: Any = None  # rect the shown seat's card left from
+        self.summary_for: tuple[int, int] | None = None  # (match id, hand) shown
+        self.choice_code: str | None = None  # card waiting for a suit in the chooser
+        self.was_my_turn = False
+        self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
+        self.hold_timer: Any = None  # a finger held on a card: explain it
+        self.hold_from: tuple[float, float] | None = None
+        self.hold_done = False  # the press became a press-and-hold: its click plays nothing
+        self.hold_until = 0.0  # performance.now() until which a click ends that press
+
+    def begin(self, session: Session) -> None:
+        """A new match: nothing armed, no summary shown, the log and the hand drawn afresh."""
+        self.armed = False
+        self.summary_for = None
+        self.log_seen = 0
+        self.log_hand = 0
+        self.last_discard = 0
+        self.last_hand = []
+        self.log_shown = []
+        self.log_events_seen = 0
+        self.was_my_turn = False
+
+    def forget_summary(self) -> None:
+        self.summary_for = None
+
     def human_move(self, move: str, source: Any = None) -> None:
-        self.page.fly_from = source.getBoundingClientRect() if source else None
+        self.fly_from = source.getBoundingClientRect() if source else None
         refused = self.page.act(move)
         if refused:
             self.page.hint(refused)
@@ -63,7 +101,7 @@ class TableInput(ReplayBoard):
             self.page.act("dernier")
             return
         if sv.can_arm():
-            self.page.armed = not self.page.armed
+            self.armed = not self.armed
             self.page.render()
             return
         self.page.hint(t(self.page.lang, "no_dernier_now"))
@@ -72,10 +110,10 @@ class TableInput(ReplayBoard):
         btn = evt.target.closest("button[data-card]")
         if not btn:
             return
-        if self.page.hold_done or float(window.performance.now()) < self.page.hold_until:
+        if self.hold_done or float(window.performance.now()) < self.hold_until:
             # the end of a press-and-hold: it explained the card, it never plays it
-            self.page.hold_done = False
-            self.page.hold_until = 0.0
+            self.hold_done = False
+            self.hold_until = 0.0
             evt.preventDefault()
             return
         self.play_card(str(btn.dataset.card), btn)
@@ -84,36 +122,36 @@ class TableInput(ReplayBoard):
 
     def on_hand_pointer_down(self, evt: Any) -> None:
         self.cancel_hold()
-        self.page.hold_done = False
-        self.page.hold_until = 0.0
+        self.hold_done = False
+        self.hold_until = 0.0
         btn = evt.target.closest("button[data-card]")
         if not btn or str(evt.pointerType) == "mouse":
             return
         code = str(btn.dataset.card)
-        self.page.hold_from = (float(evt.clientX), float(evt.clientY))
-        self.page.hold_timer = asyncio.get_event_loop().call_later(HOLD_SECONDS, lambda: self.on_hold(code))
+        self.hold_from = (float(evt.clientX), float(evt.clientY))
+        self.hold_timer = asyncio.get_event_loop().call_later(HOLD_SECONDS, lambda: self.on_hold(code))
 
     def on_hand_pointer_move(self, evt: Any) -> None:
-        if self.page.hold_timer is None or self.page.hold_from is None:
+        if self.hold_timer is None or self.hold_from is None:
             return
-        x, y = self.page.hold_from
+        x, y = self.hold_from
         if abs(float(evt.clientX) - x) > HOLD_SLOP_PX or abs(float(evt.clientY) - y) > HOLD_SLOP_PX:
             self.cancel_hold()  # the finger slides (the hand scrolls): not a press-and-hold
 
     def on_hand_pointer_end(self, evt: Any) -> None:
         self.cancel_hold()
-        if self.page.hold_done:  # the click that this release makes must not play the card
-            self.page.hold_done = False
-            self.page.hold_until = float(window.performance.now()) + HOLD_CLICK_MS
+        if self.hold_done:  # the click that this release makes must not play the card
+            self.hold_done = False
+            self.hold_until = float(window.performance.now()) + HOLD_CLICK_MS
 
     def cancel_hold(self) -> None:
-        if self.page.hold_timer is not None:
-            self.page.hold_timer.cancel()
-            self.page.hold_timer = None
+        if self.hold_timer is not None:
+            self.hold_timer.cancel()
+            self.hold_timer = None
 
     def on_hold(self, code: str) -> None:
-        self.page.hold_timer = None
-        self.page.hold_done = True
+        self.hold_timer = None
+        self.hold_done = True
         self.explain_card(code)
 
     def on_hand_long_press(self, evt: Any) -> None:
@@ -141,13 +179,13 @@ class TableInput(ReplayBoard):
         sv = self.sv
         if sv is None or self.curtain_up():
             return
-        jumps = sv.jumps_for(code, self.page.armed) if not sv.my_turn else []
+        jumps = sv.jumps_for(code, self.armed) if not sv.my_turn else []
         if jumps:  # anticipo (RULES §12): the identical card, out of turn
             self.human_move(jumps[0], btn)
             return
         reason = why_not(sv.state, code, sv.names, self.page.lang)
         if reason and sv.get("chi_sbaglia_paga") and not sv.hand_over and self.may_try_wrong(sv):
-            self.page.fly_from = btn.getBoundingClientRect() if btn else None
+            self.fly_from = btn.getBoundingClientRect() if btn else None
             if self.page.act(code, wrong=True) is None:
                 why = reason[:1].lower() + reason[1:]
                 cost = t(self.page.lang, "penalty_two")
@@ -161,7 +199,7 @@ class TableInput(ReplayBoard):
             _ = btn.offsetWidth
             btn.classList.add("shake")
             return
-        moves = sv.moves_for(code, self.page.armed)
+        moves = sv.moves_for(code, self.armed)
         if not moves:
             self.page.hint(t(self.page.lang, "why_generic"), refused=True)
             return
@@ -196,7 +234,7 @@ class TableInput(ReplayBoard):
     def open_chooser(self, code: str | None, moves: list[str], suits_only: bool = False) -> None:
         """Suits (a J, an official Jolly, the dealer's choice) or, for a traditional wild
         Jolly, the cards it may stand for."""
-        self.page.choice_code = code
+        self.choice_code = code
         box = by_id("chooser-options")
         clear(box)
         lang = self.page.lang
@@ -297,7 +335,7 @@ class TableInput(ReplayBoard):
         if not btn:
             return
         moves = self.chooser_moves
-        code = self.page.choice_code
+        code = self.choice_code
         named = btn.getAttribute("data-named")
         if named:
             options = [m for m in moves if m.rstrip("!").split("=", 1)[1].split(":")[0] == named]
@@ -319,15 +357,15 @@ class TableInput(ReplayBoard):
 
     def on_chooser_cancel(self, evt: Any) -> None:
         evt.preventDefault()
-        if self.page.choice_code is not None:  # Escape = Cancel; the dealer must choose: it stays
+        if self.choice_code is not None:  # Escape = Cancel; the dealer must choose: it stays
             self.close_chooser()
 
     def close_chooser(self) -> None:
         dlg = by_id("chooser")
         if dlg.open:
             dlg.close()
-        code = self.page.choice_code
-        self.page.choice_code = None
+        code = self.choice_code
+        self.choice_code = None
         if code:
             btn = self.card_button(code)
             if btn:
@@ -348,7 +386,7 @@ class TableInput(ReplayBoard):
         self.page.drop_notices("penalty")
         by_id("summary").close()
         clear(by_id("summary-table"))  # last hand's cards leave the document
-        self.page.summary_for = None
+        self.summary_for = None
         self.page.changed()
         self.page.focus_hand()
 
@@ -412,7 +450,7 @@ class TableInput(ReplayBoard):
     def after_local_move(self, move: str) -> None:
         """A move of the shown seat sent: a Dernier call stays armed only for the call itself."""
         if move != "dernier":
-            self.page.armed = False
+            self.armed = False
 
     def focus_card(self, index: int) -> None:
         cards = self.hand_buttons()

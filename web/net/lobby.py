@@ -227,7 +227,7 @@ class FriendsScreens(PagePart):
             if sv is not None and sv["hand_no"] != data.get("hand_no") and by_id("summary").open:
                 by_id("summary").close()
                 clear(by_id("summary-table"))
-                self.page.summary_for = None
+                self.page.table.forget_summary()
             self.page.render()
         elif kind == "error":
             code = str(data.get("code", "")) if isinstance(data, dict) else ""

@@ -191,8 +191,7 @@ class GameMenu(PagePart):
         self.page.translate()
         self.translate_menu()
         if self.page.sv is not None and self.page.session is not None:
-            self.page.log_shown = []  # the log again, in the new language
-            self.page.render()
+            self.page.render()  # the table's words again, in the new language
 
     def on_menu_delay(self) -> None:
         with contextlib.suppress(ValueError):

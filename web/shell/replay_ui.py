@@ -155,7 +155,7 @@ class ReplayViewer(PagePart):
             window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         if self.rp_from == "table" and self.page.session is not None:
             self.page.screen("table")
-            self.page.summary_for = None
+            self.page.table.forget_summary()
             self.page.render()
             self.page.driver.kick()
             return

@@ -114,7 +114,7 @@ class ReviewPanel(PagePart):
         by_id("review-dialog").close()
         sv = self.page.sv
         if sv is not None and sv.hand_over and not by_id("table").hidden:
-            self.page.summary_for = None
+            self.page.table.forget_summary()
             self.page.table.open_summary()
             summary = by_id("summary")
             if self.review_from_summary and not summary.open:  # a table that keeps it drawn

@@ -113,6 +113,18 @@ class GameTable(ABC):
 
     # -- hooks with the shell's behaviour -------------------------------------------------
 
+    def begin(self, session: Session) -> None:
+        """A new match is on the table (a deal, a resumed save, a friend's page joining): the
+        table forgets what it drew of the last one. The table keeps its own state (the page
+        keeps none of a game's); the shell's, none to forget."""
+        return None
+
+    def forget_summary(self) -> None:
+        """The shell closed the end of the hand or left the table (a review, the replay
+        viewer, a friend's page on the host's next hand): the next :meth:`open_summary`
+        draws it afresh."""
+        return None
+
     def render_thinking(self) -> None:
         """Mark the seat a bot is thinking for (``.thinking`` on :attr:`thinking_seats`)."""
         from pyscript import document  # the browser's (this module also loads without one)
@@ -204,6 +216,12 @@ def build_table(table: GameTable, box: Any) -> None:
     hooks are on every game's page)."""
     parts = shell_parts()
     table.build(parts)
+    check_parts(table, box, parts)
+
+
+def check_parts(table: GameTable, box: Any, parts: Mapping[str, Any]) -> None:
+    """A TypeError that names the shell's ``parts`` that ``table`` left out of ``box`` (each
+    must be inside it once :meth:`GameTable.build` is done), if any."""
     left = [name for name, el in parts.items() if not box.contains(el)]
     if left:
         raise TypeError(f"the table of {table.page.game.name!r} leaves out the shell's {', '.join(left)}")

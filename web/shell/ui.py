@@ -69,31 +69,16 @@ class PageCore(PagePart):
         self.driver = Driver(lambda: self.session, self.on_driver)
         self.seat = HUMAN  # the seat whose hand this page shows
         self.sv: SeatView | None = None  # that seat's table state, as last drawn
-        self.armed = False  # the shown seat armed Dernier for its next play
         self.curtain_seat: int | None = None  # pass-and-play: the seat the curtain waits for
-        self.log_seen = 0  # lines of the log already announced
-        self.log_hand = 0
-        self.last_discard = 0  # length of the discard pile at the last render
-        self.last_hand: list[str] = []
-        self.card_marks: list[Any] = []  # what each hand button shows (render_me writes changes)
-        self.fly_from: Any = None  # rect the human's card left from
-        self.summary_for: tuple[int, int] | None = None  # (match id, hand) shown
-        self.choice_code: str | None = None  # card waiting for a suit in the chooser
         self.turn_started: float | None = None
         self.turn_key: tuple[int, ...] | None = None  # the turn the timer runs for (web.shell.seats)
         self.timer_task: Any = None
         self.match_id = 0
-        self.log_shown: list[str] = []
-        self.was_my_turn = False
-        self.log_events_seen = 0  # events of the hand's log already looked at (forgotten calls)
-        self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
         self.resumable: Session | None = None  # the saved match that #resume-match brings back
         self.queued_deal = False  # Deal was pressed before Python was up (web/boot.js)
         self.pending_new: Any = None  # what "Start a new match" does once confirmed (web.shell.menu)
-        self.hold_timer: Any = None  # a finger held on a card: explain it (web.table_input)
-        self.hold_from: tuple[float, float] | None = None
-        self.hold_done = False  # the press became a press-and-hold: its click plays nothing
-        self.hold_until = 0.0  # performance.now() until which a click ends that press
+        # a game's table keeps its own state (web.shell.table.GameTable, told of a new match by
+        # its begin hook): none of it here (tests/test_table_seam.py)
 
     # -- the seat this page shows --------------------------------------------------------
 
@@ -311,16 +296,8 @@ class PageCore(PagePart):
         self.match_id += 1
         self.seat = session.local_seats()[0] if session.local_seats() else HUMAN
         self.curtain_seat = self.seat if session.multi_local else None
-        self.armed = False
-        self.summary_for = None
-        self.log_seen = 0
-        self.log_hand = 0
-        self.last_discard = 0
-        self.last_hand = []
-        self.log_shown = []
-        self.log_events_seen = 0
-        self.was_my_turn = False
         self.turn_started = None
+        self.page.table.begin(session)
         self.drop_notices("penalty")
         by_id("log-details").open = bool(window.matchMedia("(min-width: 720px)").matches)
         self.close_dialogs()
