@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from pyscript import document
@@ -51,51 +52,87 @@ def svg(tag: str, **attrs: Any) -> Any:
 
 
 def board_fields(b: Any, shown: int, names: list[str], lang: str) -> None:
-    """The board's ring, fields, homes and nests in the SVG ``b`` (emptied first), turned so
-    that seat ``shown`` sits at the bottom (the table's ``#board``; the replay viewer's)."""
-    clear(b)
-    b.appendChild(svg("circle", cx=50, cy=50, r=geo.RADIUS, **{"class": "dog-ring"}))
-    fields = svg("g", **{"class": "dog-fields"})
+    """The board's ring, fields, homes and nests in the SVG ``b`` (its content replaced), turned
+    so that seat ``shown`` sits at the bottom (the table's ``#board``; the replay viewer's).
+    Written as one piece of markup: a board is some 230 elements, and one call to the page
+    costs far less than an element at a time."""
+    b.innerHTML = board_markup(shown, names, lang)
+    # the seats' colours through the style object (the page's policy refuses style attributes)
+    for s in range(geo.SEATS):
+        fields = [str(s * geo.SPACING), f"n{s}", *(f"h{s}.{k}" for k in range(1, geo.HOME_FIELDS + 1))]
+        for f in fields:
+            b.querySelector(f'[data-field="{f}"]').style.setProperty("--seat", COLOURS[s])
+
+
+def _attrs(**attrs: object) -> str:
+    return "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items())
+
+
+def _field(tag: str, label: str, **attrs: object) -> str:
+    """A field of the board named as shown (see :func:`named`)."""
+    return f"<{tag}{_attrs(**attrs)}{_attrs(role='img', aria_label=label, data_label=label)}></{tag}>"
+
+
+def board_markup(shown: int, names: list[str], lang: str) -> str:
+    """The markup of :func:`board_fields`."""
+
+    def who(s: int) -> object:
+        return names[s] if s < len(names) else s
+
+    out = [f'<circle cx="50" cy="50" r="{geo.RADIUS}" class="dog-ring"></circle>']
+    out.append('<g class="dog-numbers" aria-hidden="true">')
+    for f in range(geo.TRACK):  # the fields' numbers, as the log names them
+        x, y = geo.number_xy(f, shown)
+        out.append(f'<text{_attrs(x=x, y=y + 0.6)} class="dog-field-no" text-anchor="middle">{f}</text>')
+    out.append('</g><g class="dog-fields">')
     for f in range(geo.TRACK):
         x, y = geo.track_xy(f, shown)
-        c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field"})
-        c.dataset.field = str(f)
         label = t(lang, "dog_field_label", f=f)
+        extra: dict[str, object] = {}
         if f % geo.SPACING == 0:
             s = f // geo.SPACING
-            c.dataset.start = "true"
-            c.style.setProperty("--seat", COLOURS[s])
-            label += ", " + t(lang, "dog_start_label", who=names[s] if s < len(names) else s)
-        named(c, label)
-        fields.appendChild(c)
+            extra = {"data_start": "true"}
+            label += ", " + t(lang, "dog_start_label", who=who(s))
+        out.append(
+            _field("circle", label, cx=x, cy=y, r=geo.FIELD_R, class_="dog-field", data_field=f, **extra)
+        )
     for s in range(geo.SEATS):
         for k in range(1, geo.HOME_FIELDS + 1):
             x, y = geo.home_xy(s, k, shown)
-            c = svg("circle", cx=x, cy=y, r=geo.FIELD_R, **{"class": "dog-field dog-home"})
-            c.dataset.field = f"h{s}.{k}"
-            c.style.setProperty("--seat", COLOURS[s])
-            who = names[s] if s < len(names) else str(s)
-            named(c, t(lang, "dog_home_of", k=k, who=who))
-            fields.appendChild(c)
+            label = t(lang, "dog_home_of", k=k, who=names[s] if s < len(names) else str(s))
+            out.append(
+                _field(
+                    "circle",
+                    label,
+                    cx=x,
+                    cy=y,
+                    r=geo.FIELD_R,
+                    class_="dog-field dog-home",
+                    data_field=f"h{s}.{k}",
+                )
+            )
         x, y = geo.nest_center(s, shown)
-        nest = svg("rect", x=x - 4.4, y=y - 4.4, width=8.8, height=8.8, rx=2, **{"class": "dog-nest"})
-        nest.dataset.field = f"n{s}"
-        nest.style.setProperty("--seat", COLOURS[s])
-        named(nest, t(lang, "dog_nest_of", who=names[s] if s < len(names) else str(s)))
-        fields.appendChild(nest)
+        label = t(lang, "dog_nest_of", who=names[s] if s < len(names) else str(s))
+        out.append(
+            _field(
+                "rect",
+                label,
+                x=x - 4.4,
+                y=y - 4.4,
+                width=8.8,
+                height=8.8,
+                rx=2,
+                class_="dog-nest",
+                data_field=f"n{s}",
+            )
+        )
         lx, ly = geo.nest_label_xy(s, shown)
-        label = svg("text", x=lx, y=ly + 1.1, **{"class": "dog-nest-label", "text-anchor": "middle"})
-        label.setAttribute("aria-hidden", "true")
-        label.textContent = letter(lang, s)
-        fields.appendChild(label)
-    numbers = svg("g", **{"class": "dog-numbers", "aria-hidden": "true"})
-    for f in range(geo.TRACK):  # the fields' numbers, as the log names them
-        x, y = geo.number_xy(f, shown)
-        no = svg("text", x=x, y=y + 0.6, **{"class": "dog-field-no", "text-anchor": "middle"})
-        no.textContent = str(f)
-        numbers.appendChild(no)
-    b.appendChild(numbers)
-    b.appendChild(fields)
+        out.append(
+            f'<text{_attrs(x=lx, y=ly + 1.1)} class="dog-nest-label" text-anchor="middle" aria-hidden="true">'
+            f"{escape(letter(lang, s))}</text>"
+        )
+    out.append("</g>")
+    return "".join(out)
 
 
 def named(el: Any, label: str) -> None:
