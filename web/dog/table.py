@@ -99,7 +99,7 @@ def board_markup(shown: int, names: list[str], lang: str) -> str:
     for s in range(geo.SEATS):
         for k in range(1, geo.HOME_FIELDS + 1):
             x, y = geo.home_xy(s, k, shown)
-            label = t(lang, "dog_home_of", k=k, who=names[s] if s < len(names) else str(s))
+            label = t(lang, "dog_home_of", k=k, who=who(s))
             out.append(
                 _field(
                     "circle",
@@ -112,7 +112,7 @@ def board_markup(shown: int, names: list[str], lang: str) -> str:
                 )
             )
         x, y = geo.nest_center(s, shown)
-        label = t(lang, "dog_nest_of", who=names[s] if s < len(names) else str(s))
+        label = t(lang, "dog_nest_of", who=who(s))
         out.append(
             _field(
                 "rect",
