@@ -41,7 +41,7 @@ def match_key(session: Session) -> str:
 class GameMenu(PagePart):
     """A mixin of :class:`web.ui.Page` (its attributes are set in ``Page.__init__``)."""
 
-    link_help_for: Session | None = None  # a new match whose first-time help waits
+    help_waits_for: Session | None = None  # a new match whose first-time help waits
 
     def wire_menu(self) -> None:
         self.sound = Sound(self.page.store.storage, window)
@@ -63,7 +63,7 @@ class GameMenu(PagePart):
         self.page.on(by_id("setup-form"), "submit", lambda e: self.after_deal())
         # a link's match: its help waits for the deal's own first question (a dialog) to close
         for dlg in document.querySelectorAll("dialog"):
-            self.page.on(dlg, "close", lambda e: self.offer_link_help())
+            self.page.on(dlg, "close", lambda e: self.offer_waiting_help())
 
     # -- the menu ----------------------------------------------------------------------------
 
@@ -278,8 +278,8 @@ class GameMenu(PagePart):
         if document.body.dataset.screen != "table" or self.page.session is None:
             return
         if not self.help_seen():
-            self.link_help_for = self.page.session
-            self.offer_link_help()
+            self.help_waits_for = self.page.session
+            self.offer_waiting_help()
             return
         self.focus_hand()
 
@@ -294,21 +294,21 @@ class GameMenu(PagePart):
         query = str(window.location.search or "")[1:]
         if any(k == LESSON_PARAM for k, _ in query_pairs(query)):
             return
-        self.link_help_for = s
-        self.offer_link_help()
+        self.help_waits_for = s
+        self.offer_waiting_help()
 
-    def offer_link_help(self) -> None:
+    def offer_waiting_help(self) -> None:
         """The help a link's match waits for, unless another dialog is open (it is offered
         again when a dialog closes) or that match is no longer the one on the table."""
-        s = self.link_help_for
+        s = self.help_waits_for
         if s is None:
             return
         if self.page.session is not s or document.body.dataset.screen != "table" or self.help_seen():
-            self.link_help_for = None
+            self.help_waits_for = None
             return
         if self.page.dialog_open():
             return
-        self.link_help_for = None
+        self.help_waits_for = None
         self.show_help()
 
     def focus_hand(self) -> None:
