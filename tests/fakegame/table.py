@@ -27,14 +27,9 @@ class TenTable(GameTable):
         if refused:
             self.page.hint(refused, refused=True)
 
-    def render(self) -> None:
-        state = self.page.seat_state()
-        if state is None:
-            return
+    def render(self, state: dict[str, Any]) -> None:
         table = self.page.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
         table.dataset.total = str(state["total"])
-        if self.page.hub is not None:
-            self.page.hub.render_seats()
         hand = by_id("hand")
         clear(hand)
         if self.page.show_curtain(state["names"], state["hand_over"]):

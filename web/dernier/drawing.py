@@ -39,23 +39,18 @@ class TableDrawing(TableInput):
         (counter-clockwise)."""
         return [(self.page.seat + k) % n for k in range(n - 1, 0, -1)]
 
-    def render(self) -> None:
-        st = self.page.seat_state()
-        if st is None:
-            return
-        sv = self.sv = self.page.sv = SeatView(st)
+    def render(self, st: dict[str, Any]) -> None:
+        sv = self.sv = SeatView(st)
         lang = self.page.lang
         names = sv.names
         turn = sv.turn
         table = self.page.mark_table(turn, sv.hand_over, sv.match_over)
         table.dataset.players = str(sv.players)
-        by_id("abandon").hidden = sv.match_over or self.page.session is None
         if sv.get("hands_limit"):
             info = t(lang, "hand_of", n=sv["hand_no"], total=sv["hands_limit"])
         else:
             info = t(lang, "hand_target", n=sv["hand_no"], target=sv.get("target"))
         by_id("hand-info").textContent = info
-        document.title = ("▶ " if turn == self.page.seat else "") + "Dernier"
         if not sv.can_arm():
             self.armed = False
         self.render_opponents(sv, names)
@@ -72,10 +67,6 @@ class TableDrawing(TableInput):
             self.render_log(sv, names)
         self.render_turn_line(sv, names)
         self.render_timer()
-        if self.page.online():
-            self.page.render_talk()
-        if self.page.hub is not None:
-            self.page.hub.render_seats()
         if self.hand_to_view and not covered:
             self.bring_hand_into_view()
         self.hand_to_view = False
@@ -675,12 +666,6 @@ class TableDrawing(TableInput):
             by_id("result-winner").textContent = won
             by_id("result-tiebreak").textContent = how
             by_id("result").dataset.tiebreak = str(mi["tiebreak"])
-            self.page.render_stats()
-            self.page.mark_result_seen()
-            s = self.page.session
-            if s is not None and s.kept is not None:  # the match went into the Replays list
-                self.page.tell_kept(s.kept.failed, s.kept.dropped)
-                s.kept = None
             by_id("result-stats").textContent = by_id("stats").textContent if host else ""
 
     def shared_text(self, v: SeatView, others: list[int]) -> str:

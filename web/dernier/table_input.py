@@ -75,6 +75,10 @@ class TableInput(ReplayBoard):
     def forget_summary(self) -> None:
         self.summary_for = None
 
+    def forget_drawn(self) -> None:
+        """The seats' boxes (their badges and chips) built again, in the new language."""
+        clear(by_id("opponents"))
+
     def human_move(self, move: str, source: Any = None) -> None:
         self.fly_from = source.getBoundingClientRect() if source else None
         refused = self.page.act(move)
@@ -378,25 +382,6 @@ class TableInput(ReplayBoard):
 
     # -- end of hand, match ------------------------------------------------------------------
 
-    def on_next(self) -> None:
-        s = self.page.session
-        if s is None or not s.hand_over or s.match.over:
-            return
-        s.next_hand()
-        self.page.drop_notices("penalty")
-        by_id("summary").close()
-        clear(by_id("summary-table"))  # last hand's cards leave the document
-        self.summary_for = None
-        self.page.changed()
-        self.page.focus_hand()
-
-    def on_new_match(self) -> None:
-        s = self.page.session
-        if s is None:
-            return
-        self.page.begin(s.again())
-        self.page.focus_hand()
-
     def on_change_settings(self) -> None:
         self.page.show_setup()
 
@@ -409,19 +394,12 @@ class TableInput(ReplayBoard):
         if self.sv is not None and self.sv.hand_over:
             self.open_summary()
 
-    def ask_abandon(self) -> None:
-        s = self.page.session
-        if s is None or s.match.over:
-            return
-        by_id("confirm-abandon").showModal()
-        by_id("abandon-no").focus()
-
     def abandon_from_chooser(self) -> None:
         """Abandon from the dealer's forced suit choice (the modal chooser hides the header)."""
         dlg = by_id("chooser")
         if dlg.open:
             dlg.close()
-        self.ask_abandon()
+        self.page.ask_abandon()
 
     def resume_choice(self, v: SeatView | None = None) -> None:
         """A suit the shown seat still owes (the dealer's, RULES §3) opens the chooser:
@@ -431,15 +409,6 @@ class TableInput(ReplayBoard):
             return
         if sv.get("choosing") and sv.turn == self.page.seat:
             self.open_chooser(None, sv.legal)
-
-    def do_abandon(self) -> None:
-        by_id("confirm-abandon").close()
-        s = self.page.session
-        if s is None or s.match.over:
-            return
-        self.page.driver.stop()
-        s.abandon(self.page.seat)
-        self.page.changed()
 
     # -- keyboard --------------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from pyscript import document
 
-from web.cards.seatview import SeatView
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
 from web.dog.words import (
@@ -187,9 +186,6 @@ class DogTable(GameTable):
         self.page.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
         self.page.on(by_id("dog-replay"), "click", lambda e: self.page.open_replay_from_summary())
         self.page.on(by_id("dog-review"), "click", lambda e: self.page.on_review_hand())
-        self.page.on(by_id("abandon"), "click", lambda e: self.on_dog_abandon())
-        self.page.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
-        self.page.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
         self.page.on(document, "keydown", self.on_dog_key)
         self.page.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
         self.dog_keys = False  # the last input was a key: the lit choices take the focus
@@ -200,8 +196,6 @@ class DogTable(GameTable):
 
     def build_dog_table(self, keep: Mapping[str, Any]) -> None:
         table = by_id("table")
-        document.querySelector(".brand").textContent = "DOG"
-        document.title = "DOG"
         main = make("div", "dog-main")
         holder = make("div", "dog-board-box")
         board = svg("svg", id="board", viewBox="0 0 100 100", role="group")
@@ -338,15 +332,17 @@ class DogTable(GameTable):
 
     # -- drawing ----------------------------------------------------------------------------
 
+    def forget_drawn(self) -> None:
+        """The board (its seats' names, its pawns' letters) and the log drawn again, in the
+        new language."""
+        self.dog_shown = -1
+        self.dog_log_seen = (0, 0)
+
     def seat_passed(self) -> None:
         self.dog_clear(render=False)  # the last person's choice stays with them
 
-    def render(self) -> None:
-        st = self.page.seat_state()
-        if st is None:
-            return
+    def render(self, st: dict[str, Any]) -> None:
         self.dog_state = st
-        self.page.sv = SeatView(st)
         names = list(st.get("names") or [])
         me = self.page.seat
         turn = st.get("turn")
@@ -358,9 +354,7 @@ class DogTable(GameTable):
             table.removeAttribute("data-winner")
         else:
             table.dataset.winner = str(winner)
-        by_id("abandon").hidden = over or self.page.session is None
         by_id("hand-info").textContent = self.dog_round_info(st)
-        document.title = ("▶ " if turn == me else "") + "DOG"
         legal = [m for m in st.get("legal") or [] if m not in ("abandon", "timeout")]
         if self.dog_pick is not None and not self.dog_pick.options(legal):
             self.dog_pick = None
@@ -1087,28 +1081,11 @@ class DogTable(GameTable):
         if s is None or not s.hand_over:
             return
         self.dog_shown = -1
+        self.dog_clear(render=False)
         if not s.match.over:
-            s.next_hand()
-            self.dog_clear(render=False)
-            self.page.changed()
+            self.page.next_hand()
         else:
-            self.page.begin(s.again())
-        self.page.focus_hand()
-
-    def on_dog_abandon(self) -> None:
-        s = self.page.session
-        if s is None or s.hand_over:
-            return
-        by_id("confirm-abandon").showModal()
-        by_id("abandon-no").focus()
-
-    def on_dog_abandon_yes(self) -> None:
-        by_id("confirm-abandon").close()
-        s = self.page.session
-        if s is None or s.hand_over:
-            return
-        self.page.driver.stop()
-        self.dog_act("abandon")
+            self.page.new_match()
 
     def hand_buttons(self) -> list[Any]:
         nodes = by_id("hand").querySelectorAll("button[data-card]")

@@ -20,7 +20,6 @@ from pyscript import document, window
 
 from scala40.cards import parse_card
 from scala40.scoring import hand_penalty
-from web.cards.seatview import SeatView
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
 from web.shell.dom import by_id, clear, local_storage, make
@@ -231,14 +230,9 @@ class Scala40Table(GameTable):
         self.page.on(by_id("retire"), "click", lambda e: self.s40_move("retire"))
         self.page.on(by_id("chooser-options"), "click", self.on_choose)
         self.page.on(by_id("chooser-cancel"), "click", lambda e: by_id("chooser").close())
-        self.page.on(by_id("next"), "click", lambda e: self.on_next())
-        self.page.on(by_id("new-match"), "click", lambda e: self.on_new_match())
         self.page.on(by_id("change-settings"), "click", lambda e: self.page.show_setup())
         self.page.on(by_id("summary-peek"), "click", lambda e: by_id("summary").close())
         self.page.on(by_id("show-summary"), "click", lambda e: self.open_summary(force=True))
-        self.page.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
-        self.page.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
-        self.page.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
         self.page.on(document, "keydown", self.on_key)
 
     # -- the replay viewer (web/shell/replay_ui.py) ---------------------------------------
@@ -324,11 +318,7 @@ class Scala40Table(GameTable):
         held = self.held(st)
         return [held[i] for i in self.s40_sel if 0 <= i < len(held)]
 
-    def render(self) -> None:
-        st = self.page.seat_state()
-        if st is None:
-            return
-        self.page.sv = SeatView(st)
+    def render(self, st: dict[str, Any]) -> None:
         lang = self.page.lang
         seat = self.page.seat
         key = (int(st["hand_no"]), seat)
@@ -345,9 +335,7 @@ class Scala40Table(GameTable):
         table.dataset.phase = str(st.get("phase") or "")
         table.dataset.players = str(st["players"])
         table.dataset.moves = str(len(st.get("history") or []))  # moves of the hand so far
-        by_id("abandon").hidden = bool(st["match"]["over"]) or self.page.session is None
         by_id("hand-info").textContent = t(lang, "s40_hand_no", n=st["hand_no"], out=st.get("out_at", 101))
-        document.title = ("▶ " if turn == seat else "") + "Scala 40"
         covered = self.render_curtain(st)
         self.render_seats(st)
         self.render_piles(st)
@@ -363,10 +351,6 @@ class Scala40Table(GameTable):
         self.render_log(st)
         self.render_turn(st)
         self.render_timer()
-        if self.page.online():
-            self.page.render_talk()
-        if self.page.hub is not None:
-            self.page.hub.render_seats()
         by_id("show-summary").hidden = not st.get("hand_over")
         if st.get("hand_over"):
             self.open_summary()
@@ -875,31 +859,6 @@ class Scala40Table(GameTable):
             why_text += " " + t(lang, "s40_why_doubled")
         cell.appendChild(make("span", "s40-why", why_text))
         return cell
-
-    def on_next(self) -> None:
-        s = self.page.session
-        if s is None or not s.hand_over or s.match.over or deciding(s):
-            return
-        s.next_hand()
-        by_id("summary").close()
-        self.page.changed()
-        self.focus_card(0)
-
-    def on_new_match(self) -> None:
-        if self.page.session is not None:
-            by_id("summary").close()
-            self.page.begin(self.page.session.again())
-
-    def ask_abandon(self) -> None:
-        if self.page.session is not None and not self.page.session.match.over:
-            by_id("confirm-abandon").showModal()
-            by_id("abandon-no").focus()
-
-    def do_abandon(self) -> None:
-        by_id("confirm-abandon").close()
-        if self.page.session is not None and not self.page.session.match.over:
-            self.page.session.abandon(self.page.seat)
-            self.page.changed()
 
     # -- input -------------------------------------------------------------------------
 

@@ -607,6 +607,20 @@ class Session:
         """Two or more people share this device (pass-and-play: the curtain)."""
         return len(self.local_seats()) > 1
 
+    def relabel(self, old: Settings) -> None:
+        """The page's language changed (``old``: the settings before, this session's hold the
+        new language): a seat the page named by its own words in the old language ("Tu",
+        "Giocatore 2") is named in the new one; names people gave stay."""
+        before, after = player_names(old), player_names(self.settings)
+        names = self.match.names
+        renamed = False
+        for seat, (was, now) in enumerate(zip(before, after, strict=False)):
+            if seat < len(names) and names[seat] == was != now and self.kinds[seat] != "bot":
+                names[seat] = now
+                renamed = True
+        if renamed:
+            self.save()
+
     def rename(self, seat: int, name: str) -> None:
         """A friend told their name (only ever shown as text)."""
         from web.shell.params import clean_name

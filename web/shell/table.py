@@ -87,9 +87,11 @@ class GameTable(ABC):
         """Wire the table's elements (once, at start-up)."""
 
     @abstractmethod
-    def render(self) -> None:
-        """Draw the shown seat's table state (:meth:`web.shell.seats.Seats.seat_state`), its
-        curtain and its end of hand. The shell calls the page's ``render``, which calls this."""
+    def render(self, state: dict[str, Any]) -> None:
+        """Draw ``state``, the shown seat's table state (the shell's
+        :meth:`web.shell.seats.Seats.seat_state`), its curtain and its end of hand. The shell
+        calls the page's ``render``, which calls this between the flows every game shares
+        (the view ``sv``, the end-of-match chores, the title, Abandon, talk, the seats)."""
 
     @abstractmethod
     def render_timer(self) -> None:
@@ -117,6 +119,12 @@ class GameTable(ABC):
         """A new match is on the table (a deal, a resumed save, a friend's page joining): the
         table forgets what it drew of the last one. The table keeps its own state (the page
         keeps none of a game's); the shell's, none to forget."""
+        return None
+
+    def forget_drawn(self) -> None:
+        """The language changed: the next :meth:`render` draws all the table shows in the new
+        words, none of what it drew before kept (a table that draws all from the state each
+        time keeps nothing: the shell's behaviour)."""
         return None
 
     def forget_summary(self) -> None:

@@ -57,6 +57,9 @@ class PageCore(PagePart):
     """What the page does whatever the game: start-up, screens, notices, :meth:`act`. A part
     of the page's class (:class:`web.shell.page.Page`), with the shell's other parts."""
 
+    #: the table last drawn marked its match as over (``mark_table``): Abandon goes
+    match_over_marked = False
+
     def __init__(self, game: GameSpec | None = None) -> None:
         self.game = game or games.get()
         self.store = Store(local_storage(), self.game.name)
@@ -66,7 +69,8 @@ class PageCore(PagePart):
         self.guest_fragment = ""  # the invitation a friend's page is on
         self.settings = Settings()
         self.proxies: list[Any] = []
-        self.driver = Driver(lambda: self.session, self.on_driver)
+        # the bots wait while a dialog the person must read is open (the first-time help…)
+        self.driver = Driver(lambda: self.session, self.on_driver, held=lambda: self.dialog_open())
         self.seat = HUMAN  # the seat whose hand this page shows
         self.sv: SeatView | None = None  # that seat's table state, as last drawn
         self.curtain_seat: int | None = None  # pass-and-play: the seat the curtain waits for
@@ -181,6 +185,11 @@ class PageCore(PagePart):
         build_table(self.page.table, by_id("table"))  # the game's table builds its elements
         self.page.table.wire_table()  # and wires them
         self.on(by_id("curtain-go"), "click", lambda e: self.page.on_curtain_go())
+        self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
+        self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
+        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.on(by_id("next"), "click", lambda e: self.next_hand())
+        self.on(by_id("new-match"), "click", lambda e: self.new_match())
         self.on(by_id("coach"), "click", lambda e: self.page.on_coach())
         self.on(by_id("export-match"), "click", lambda e: self.page.on_export())
         self.on(by_id("review-hand"), "click", lambda e: self.page.on_review_hand())
@@ -308,6 +317,81 @@ class PageCore(PagePart):
         self.render()
         self.driver.kick()
 
+    # -- abandon: the same flow for every game, in its words --------------------------------
+
+    def may_abandon(self) -> bool:
+        """The shown seat may leave the match now: this page holds it (solo or host) and the
+        table last drawn did not mark it over."""
+        s = self.session
+        return s is not None and not s.match.over and not self.match_over_marked
+
+    def ask_abandon(self) -> None:
+        """Abandon asks first, saying what it costs in the game's own rules (its required
+        ``abandon_text``: no shell default)."""
+        if not self.may_abandon():
+            return
+        by_id("abandon-text").textContent = t(self.lang, "abandon_text")
+        by_id("confirm-abandon").showModal()
+        by_id("abandon-no").focus()
+
+    def do_abandon(self) -> None:
+        by_id("confirm-abandon").close()
+        s = self.session
+        if s is None or not self.may_abandon():
+            return
+        self.driver.stop()
+        s.abandon(self.seat)
+        self.page.table.after_local_move("abandon")
+        self.changed()
+
+    # -- the next hand, a new match: the same flow for every game (its words: next_hand,
+    # play_again) ----------------------------------------------------------------------------
+
+    def next_hand(self) -> None:
+        """The next hand of the match on this page (solo or host), once the hand is over:
+        the summary closed and forgotten, the last hand's penalties' notices gone, the bots
+        run, the keyboard on the new hand."""
+        s = self.session
+        if s is None or not s.hand_over or s.match.over:
+            return
+        s.next_hand()
+        self.drop_notices("penalty")
+        self.close_summary()
+        self.changed()
+        self.page.focus_hand()
+
+    def new_match(self) -> None:
+        """A new match like the one on the table (its settings, its seats)."""
+        s = self.session
+        if s is None:
+            return
+        self.close_summary()
+        self.begin(s.again())
+        self.page.focus_hand()
+
+    def close_summary(self) -> None:
+        """The end of the hand closed and its cards out of the document; the table draws it
+        afresh next time (:meth:`~web.shell.table.GameTable.forget_summary`)."""
+        dlg = by_id("summary")
+        if dlg.open:
+            dlg.close()
+        clear(by_id("summary-table"))
+        self.page.table.forget_summary()
+
+    def relanguage(self) -> None:
+        """The language changed from the menu: everything shown is drawn again in it, the
+        same for every game. The shell's own lines (the statistics, the talk's phrases), and
+        the table from its state, after it forgot what it drew in the old words
+        (:meth:`~web.shell.table.GameTable.forget_drawn`) and its end of the hand."""
+        self.page.render_stats()
+        clear(by_id("talk"))  # its phrases are drawn again in the new words
+        if self.sv is None or (self.session is None and self.guest is None):
+            return
+        self.page.table.forget_drawn()
+        if by_id("summary").open:
+            self.page.table.forget_summary()
+        self.render()
+
     def on_driver(self, kind: str, seat: int | None) -> None:
         try:
             if kind == "thinking":
@@ -363,6 +447,7 @@ class PageCore(PagePart):
         table.dataset.seat = str(self.seat)
         table.dataset.over = "true" if hand_over else "false"
         table.dataset.matchOver = "true" if match_over else "false"
+        self.match_over_marked = match_over  # the shell's Abandon goes with the match
         if self.guest is not None:
             table.dataset.connected = "true" if self.guest.connected else "false"
         else:
@@ -373,9 +458,14 @@ class PageCore(PagePart):
         by_id("announce").textContent = text
 
     async def timer_loop(self) -> None:
+        last = float(window.performance.now())
         while True:
             await asyncio.sleep(0.25)
             try:
+                now = float(window.performance.now())
+                waited, last = now - last, now
+                if self.dialog_open() and self.turn_started is not None:
+                    self.turn_started += waited  # the turn clock waits while a dialog is read
                 if self.sv is None or self.dialog_open():
                     continue
                 self.page.table.render_timer()
@@ -426,8 +516,38 @@ class PageCore(PagePart):
         return None
 
     def render(self) -> None:
-        """Draw the table (the game's :meth:`~web.shell.table.GameTable.render`)."""
-        self.page.table.render()
+        """Draw the table: the flows every game shares around the game's
+        :meth:`~web.shell.table.GameTable.render`, which gets the shown seat's table state.
+        Before it, the shell's view ``sv`` of that state and a finished match's chores (the
+        table's result reads the statistics); after it, the tab's title, Abandon, the table
+        talk and the friends' seats, so that no game's table can forget one."""
+        st = self.page.seat_state()
+        if st is None:
+            return
+        self.sv = SeatView(st)
+        self.match_over_marked = False
+        if self.session is not None and self.session.match.over:
+            self.end_of_match()
+        self.page.table.render(st)
+        turn = self.sv.turn
+        document.title = ("▶ " if turn == self.seat else "") + self.game.title(self.lang)
+        by_id("abandon").hidden = self.match_over_marked or self.session is None
+        if self.online():
+            self.page.render_talk()
+        if self.hub is not None:
+            self.hub.render_seats()
+
+    def end_of_match(self) -> None:
+        """A match is over on this page (solo or host): the statistics line drawn again, its
+        result marked as seen (reopening the page then shows the start screen) and the player
+        told when its replay could not be kept, the same for every game."""
+        assert self.session is not None
+        self.page.render_stats()
+        self.page.mark_result_seen()
+        s = self.session
+        if s.kept is not None:  # the match went into the Replays list
+            self.page.tell_kept(s.kept.failed, s.kept.dropped)
+            s.kept = None
 
     def refusal_words(self, reason: str) -> str:
         """An engine's refusal of the shown seat's move, in the player's words (the game's
