@@ -190,6 +190,7 @@ class PageCore(PagePart):
         self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
         self.on(by_id("next"), "click", lambda e: self.next_hand())
         self.on(by_id("new-match"), "click", lambda e: self.new_match())
+        self.on(by_id("change-settings"), "click", lambda e: self.page.show_setup())
         self.on(by_id("coach"), "click", lambda e: self.page.on_coach())
         self.on(by_id("export-match"), "click", lambda e: self.page.on_export())
         self.on(by_id("review-hand"), "click", lambda e: self.page.on_review_hand())
@@ -406,9 +407,10 @@ class PageCore(PagePart):
     def after_human(self) -> None:
         self.changed()
 
-    def typing(self, evt: Any) -> bool:
-        tag = str(getattr(evt.target, "tagName", "") or "").lower()
-        return tag in ("input", "select", "textarea")
+    @property
+    def thinking(self) -> int | None:
+        """The bot seat thinking now (a table marks it)."""
+        return self.driver.thinking
 
     def dialog_open(self) -> bool:
         return bool(document.querySelector("dialog[open]"))
@@ -529,6 +531,7 @@ class PageCore(PagePart):
         if self.session is not None and self.session.match.over:
             self.end_of_match()
         self.page.table.render(st)
+        self.page.render_coach(self.sv)  # the hint, offered on the shown seat's choice
         turn = self.sv.turn
         document.title = ("▶ " if turn == self.seat else "") + self.game.title(self.lang)
         by_id("abandon").hidden = self.match_over_marked or self.session is None
