@@ -138,8 +138,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "save_problem_new": ("Start a new match", "Inizia una nuova partita"),
     "storage_off": (
-        "This browser does not let the page save: the match will not survive a reload.",
-        "Questo browser non permette di salvare: la partita non sopravvive a un ricaricamento.",
+        "This table cannot keep the match here: it ends if the page is closed or reloaded.",
+        "Questo tavolo non può conservare la partita qui: finisce se la pagina si chiude o si ricarica.",
+    ),
+    "storage_tab": ("Open in its own tab", "Apri in una scheda a sé"),
+    "storage_ask": ("Allow saving", "Permetti di salvare"),
+    "storage_refused": (
+        "The browser did not allow saving here: open the game in its own tab to keep the match.",
+        "Il browser non permette di salvare qui: apri il gioco in una scheda a sé per conservare la partita.",
+    ),
+    "storage_granted": (
+        "Saving is on: this table keeps the match.",
+        "Il salvataggio è attivo: questo tavolo conserva la partita.",
     ),
     "error_heading": ("Something went wrong", "Qualcosa è andato storto"),
     "starting": ("Loading the game…", "Caricamento del gioco…"),

@@ -27,7 +27,7 @@ import traceback
 from dataclasses import replace
 from typing import Any, cast
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from web.cards.seatview import SeatView
@@ -51,6 +51,8 @@ from web.shell.table import build_table
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
 URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
+#: a request for storage the player made (kept referenced until it is answered)
+STORAGE_ASKS: list[asyncio.Future[None]] = []
 
 
 class PageCore(PagePart):
@@ -142,7 +144,8 @@ class PageCore(PagePart):
             text = "\n".join(self.notice_text(n, lang) for n in parsed.notices)
             self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
         if not self.store.ok:
-            self.notice(t(lang, "storage_off"), seconds=URL_NOTICE_SECONDS, lang=lang)
+            self.show_storage_note()
+        self.store.on_off = self.show_storage_note  # a write refused later (a full storage)
         if session is not None:
             if problem:
                 text = t(lang, "save_problem_heading") + " (" + problem + ")"
@@ -208,6 +211,7 @@ class PageCore(PagePart):
         self.on(by_id("reply-copy"), "click", lambda e: self.page.on_reply_copy())
         self.on(by_id("talk"), "click", self.page.on_talk)
         self.on(by_id("room-open"), "click", lambda e: self.page.on_room_open())
+        self.on(by_id("storage-ask"), "click", lambda e: self.on_storage_ask())
         self.on(by_id("room-cloud"), "click", lambda e: self.page.on_room_cloud())
         self.on(window, "pagehide", lambda e: self.on_page_hide())
         self.on(window, "hashchange", lambda e: self.page.on_join_hash())  # an invitation, no reload
@@ -262,6 +266,48 @@ class PageCore(PagePart):
             holder.firstElementChild.remove()
         if seconds:
             asyncio.get_event_loop().call_later(seconds, box.remove)
+
+    # -- storage refused ------------------------------------------------------------------
+
+    def show_storage_note(self) -> None:
+        """Say once, in a line above the table, that this table cannot keep the match here
+        (the browser refuses the page its storage: a frame on another site, a private
+        window, a full or disabled storage). The match plays on, kept in memory
+        (:class:`web.shell.session.Store`). The line's link opens the same page in its own
+        tab, shown in a frame only, and its button asks the browser for storage (the
+        Storage Access API, shown where the browser has it): web/boot.js sets both."""
+        by_id("storage-note").hidden = False
+
+    def on_storage_ask(self) -> None:
+        """The player's tap on the line's button: the Storage Access API's request, made
+        during the tap as the browser requires (``localStorage`` asked for where the browser
+        hands it out, as Chromium does; cookies only elsewhere, after which the page's own
+        storage may be allowed)."""
+        ask = getattr(document, "requestStorageAccess", None)
+        if ask is None:
+            return
+        try:
+            types = to_js({"localStorage": True}, dict_converter=window.Object.fromEntries)
+            STORAGE_ASKS.append(asyncio.ensure_future(self.after_storage_ask(ask(types))))
+        except Exception:
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+
+    async def after_storage_ask(self, asked: Any) -> None:
+        try:
+            handle = await asked
+        except Exception:  # the browser said no (or asked the player, who said no)
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+            return
+        storage = getattr(handle, "localStorage", None) if handle is not None else None
+        if storage is None:
+            storage = local_storage()
+        if storage is None or not self.store.use(storage):
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+            return
+        if self.session is not None:
+            self.session.save()
+        by_id("storage-note").hidden = True
+        self.notice(t(self.lang, "storage_granted"))
 
     def drop_notices(self, kind: str) -> None:
         nodes = by_id("notices").querySelectorAll(f'.notice[data-kind="{kind}"]')
