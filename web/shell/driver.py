@@ -94,6 +94,10 @@ class Driver:
             if s.hand_over:
                 self.on_change("idle", None)
                 return
+            while self._live(gen, s) and self.paused:  # no bot moves at all while paused
+                await self.sleep(POLL_MS)
+            if not self._live(gen, s):
+                return
             called = s.bot_side_moves()
             seat: int | None
             for seat in called:
