@@ -45,7 +45,7 @@ from web.shell.params import (
 )
 from web.shell.part import PagePart
 from web.shell.replay import is_link
-from web.shell.session import HUMAN, Session, Store, resume_or_new
+from web.shell.session import HUMAN, Session, Store, link_over_save, resume_or_new
 from web.shell.table import build_table
 
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
@@ -118,7 +118,14 @@ class PageCore(PagePart):
         parsed = parse_query(str(window.location.search or ""), base)
         self.settings = parsed.settings
         origin = parsed.given if parsed.start else None
-        session, problem = resume_or_new(self.store, parsed.settings, parsed.start, origin)
+        # a link over an unfinished saved match: that match, and the question (web.shell.keeper)
+        asked = link_over_save(self.store, parsed.start, origin)
+        session: Session | None
+        problem: str | None
+        if asked is not None:
+            session, problem = asked, None
+        else:
+            session, problem = resume_or_new(self.store, parsed.settings, parsed.start, origin)
         if session is not None and session.match.over and not parsed.start and self.page.result_seen(session):
             session = None  # reopening after a finished match: the start screen, not the old result
         if session is not None and parsed.prefs_given:
@@ -151,7 +158,9 @@ class PageCore(PagePart):
                 text = t(lang, "save_problem_heading") + " (" + problem + ")"
                 self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
             self.open_match(session)
-            if parsed.start:  # a link's match: the first-time help, as a deal from the form
+            if asked is not None:  # the bots wait for the answer
+                self.page.ask_link(parsed.settings, origin)
+            elif parsed.start:  # a link's match: the first-time help, as a deal from the form
                 self.page.after_link_deal()
         elif problem:
             self.page.show_save_problem(problem)
@@ -221,6 +230,7 @@ class PageCore(PagePart):
         self.on(by_id("join-ice"), "change", lambda e: self.page.on_ice_change("join-ice", "join-ice-status"))
         self.page.wire_menu()
         self.page.wire_replay()
+        self.page.wire_keeper()
 
     def offer_games(self) -> None:
         """The start screen's choice of game (``select#opt-game``): every registered game,
@@ -510,6 +520,8 @@ class PageCore(PagePart):
         while True:
             await asyncio.sleep(0.25)
             try:
+                if self.store.stale:  # a save refused: the match moved on in another tab
+                    self.page.follow_save("tab_followed")
                 now = float(window.performance.now())
                 waited, last = now - last, now
                 if self.dialog_open() and self.turn_started is not None:
@@ -544,6 +556,8 @@ class PageCore(PagePart):
         """The shown seat makes ``move``. Returns the engine's refusal (or None). On a
         friend's page the move goes to the host, whose engine decides."""
         if self.session is not None:
+            if self.page.stale_here():  # another tab played on: this page follows it
+                return None
             s = self.session
             if wrong:
                 penalty = s.try_wrong(move, self.seat)
