@@ -12,6 +12,13 @@ from playwright.sync_api import Page, expect
 
 import dog
 
+SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def face(code: str) -> str:
+    """A card as its face shows it (``2♥``): in every sentence, never its code ``2H``."""
+    return "Jolly" if code == "JK" else code[:-1] + SIGNS[code[-1]]
+
 
 def log_lines(page: Page) -> list[str]:
     return list(page.eval_on_selector_all("#log li", "e => e.map(x => x.textContent)"))
@@ -54,7 +61,7 @@ def test_an_unplayable_card_and_an_early_tap_say_why_s10(page: Page, server_url:
     page.click("#board [data-field='8']")
     expect(page.locator("#hint")).to_contain_text("Choose a card first")
     page.click(f"#hand [data-card='{card}']", force=True)  # aria-disabled: still tappable
-    expect(page.locator("#hint")).to_contain_text("none of your pawns is out yet")
+    expect(page.locator("#hint")).to_contain_text(f"{face(card)}: none of your pawns is out yet")
     expect(page.locator("#hint")).to_contain_text("only an A, a K or a Jolly brings one out")
 
 
@@ -166,7 +173,7 @@ def test_the_partners_card_is_mentioned_only_while_held_s4(page: Page, server_ur
     got = m.view(0)["got"]
     open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=0))
     page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
-    expect(page.locator("#turn-line")).to_contain_text("Your partner gave you")
+    expect(page.locator("#turn-line")).to_contain_text(f"Your partner gave you {face(got)}.")
     before = page.locator("#log li").count()
     page.click(f"#hand [data-card='{got}']")
     for _ in range(20):

@@ -305,7 +305,8 @@ class DogTable(GameTable):
         clear(pile)
         top = str(b["discard"][-1]) if b["discard"] else ""
         code, _, rank = top.partition("=")
-        pile.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + (top or t(lang, "dog_no_card")))
+        said = card_words(top, lang, True) if top else t(lang, "dog_no_card")
+        pile.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + said)
         if code:
             pile.dataset.card = code
             pile.appendChild(self.dog_card_face(code, rank))
@@ -320,7 +321,9 @@ class DogTable(GameTable):
             n = b["counts"][s]
             chips = [letter(lang, s), cards_n(lang, n)]
             if b["given"][s]:
-                chips.append(t(lang, "dog_gave_mark") + " " + str(b["given"][s]))
+                gave = b["given"][s]
+                said = " " + card_words(gave, lang, True) if isinstance(gave, str) else ""
+                chips.append(t(lang, "dog_gave_mark") + said)
             row, cards = self.page.replay_seat_row(b, s, chips)
             row.dataset.team = str(geo.team_of(s))
             row.style.setProperty("--seat", COLOURS[s])
@@ -687,7 +690,7 @@ class DogTable(GameTable):
         clear(el)
         el.appendChild(make("span", "dog-discard-label", t(lang, "dog_last_card")))
         el.appendChild(self.dog_card_face(code, rank))
-        el.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + (top if not rank else f"JK = {rank}"))
+        el.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + card_words(top, lang, True))
 
     def dog_card_face(self, code: str, rank: str = "") -> Any:
         r, suit = card_text(code)
@@ -809,7 +812,7 @@ class DogTable(GameTable):
             text = t(lang, "dog_for_partner", who=mate) + " " + text
         held = st["hands"][me] if isinstance(st["hands"][me], list) else []
         if st.get("got") in held and st.get("phase") == "play" and not covered:
-            got = t(lang, "dog_received", card=card_words(str(st.get("got")), lang))
+            got = t(lang, "dog_received", card=card_words(str(st.get("got")), lang, True))
             text = got + " " + text if turn == me and self.dog_pick is None else text
         line.textContent = text
         key = (turn, st.get("phase"), st.get("round"))
@@ -941,7 +944,7 @@ class DogTable(GameTable):
         """Why a card of the hand has no move now, in the player's words (RULES §6–§11)."""
         st = self.dog_state or {}
         lang = self.page.lang
-        card = card_words(code, lang)
+        card = card_words(code, lang, True)  # as its face shows it: 2♥, never 2H
         me = self.page.seat
         if st.get("turn") != me:
             return t(lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
