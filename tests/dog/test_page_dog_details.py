@@ -233,3 +233,26 @@ def test_a_tap_leaves_the_focus_and_a_key_moves_it_to_the_lit_pawns(page: Page, 
     page.wait_for_function(
         '!!document.activeElement.closest(\'#board [data-movable="true"], #board [data-target="true"]\')'
     )
+
+
+@pytest.mark.browser
+def test_a_pawn_of_yours_sent_home_is_said_in_the_turn_line_and_aloud_s8(page: Page, server_url: str) -> None:
+    """§8: another seat's move that sent one of your pawns home is said in the turn line and
+    the live region ("Bianca sent your pawn on 24 home."), not only at the end of the log's
+    one line, where it is cut."""
+
+    def hit_me(m: dog.Match) -> bool:
+        h = m.history[-1]
+        moves, fx = h["moves"], h.get("effects") or []
+        if not moves or m.game.over or m.game.state.phase != "play" or len(fx) != len(moves):
+            return False
+        last = fx[-1]
+        return moves[-1][0] != 0 and bool(last) and any(p[0] == 0 for p in last.get("sent", []))
+
+    m = seek(5, hit_me)
+    who, _move = m.history[-1]["moves"][-1]
+    at = next(p[2] for p in m.history[-1]["effects"][-1]["sent"] if p[0] == 0)
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=8000))
+    said = f"{['You', 'Bianca', 'Carlo', 'Dario'][who]} sent your pawn on {at} home."
+    expect(page.locator("#turn-line")).to_contain_text(said)
+    expect(page.locator("#announce")).to_contain_text(said)

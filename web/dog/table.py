@@ -26,6 +26,7 @@ from web.dog.words import (
     cards_n,
     letter,
     log_line,
+    name_of,
     pawns_words,
     round_words,
 )
@@ -807,6 +808,9 @@ class DogTable(GameTable):
         else:
             who = names[turn] if isinstance(turn, int) and turn < len(names) else ""
             text = t(lang, "dog_wait_turn", who=who)
+        lost = "" if covered or st.get("hand_over") else self.dog_lost_words(st, names)
+        if lost:  # easy to miss in the log's one line: said first, until the seat plays (§8)
+            text = lost + " " + text
         if self.dog_helping(st) and not st.get("hand_over") and not covered:
             mate = self.dog_name(geo.partner(me))
             text = t(lang, "dog_for_partner", who=mate) + " " + text
@@ -819,6 +823,26 @@ class DogTable(GameTable):
         if turn == me and key != getattr(self, "dog_turn_said", None) and not covered:
             self.dog_turn_said = key
             self.page.announce(text)
+        elif lost and lost != getattr(self, "dog_lost_said", ""):
+            self.page.announce(text)
+        self.dog_lost_said = lost
+
+    def dog_lost_words(self, st: dict[str, Any], names: list[str]) -> str:
+        """The shown seat's pawns sent home by the others' moves since its own last move
+        (RULES §8): "Bianca sent your pawn on 61 home." (empty when none)."""
+        lang, me = self.page.lang, self.page.seat
+        said: list[str] = []
+        for e in reversed(st.get("log") or []):
+            if not isinstance(e, list) or len(e) < 2:
+                continue
+            if e[0] == me and not str(e[1]).startswith("give"):
+                break
+            fx = e[2] if len(e) > 2 and isinstance(e[2], dict) else {}
+            sent = [p for p in fx.get("sent") or [] if isinstance(p, list) and p and p[0] == me]
+            if sent and isinstance(e[0], int):
+                pawns = pawns_words(lang, names, me, sent)
+                said.append(t(lang, "dog_lost", who=name_of(names, e[0]), pawns=pawns))
+        return " ".join(reversed(said))
 
     def dog_result(self, st: dict[str, Any]) -> str:
         lang = self.page.lang

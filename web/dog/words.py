@@ -182,6 +182,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_pawns_of": ("{who}'s pawns", "le pedine di {who}"),
     "dog_pawns_yours": ("your pawns", "le tue pedine"),
     "dog_and": (" and ", " e "),
+    # the shown seat's pawns another's move sent home, said in the turn line until it plays
+    "dog_lost": ("{who} sent {pawns} home.", "{who} ha rimandato al nido {pawns}."),
     "dog_would_send": ("Moving to {at} sends {pawns} home.", "Andare su {at} rimanda al nido {pawns}."),
     "dog_would_send_from": ("{a} → {at} sends {pawns} home.", "{a} → {at} rimanda al nido {pawns}."),
     "dog_for_partner": (
