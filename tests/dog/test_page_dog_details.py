@@ -256,3 +256,54 @@ def test_a_pawn_of_yours_sent_home_is_said_in_the_turn_line_and_aloud_s8(page: P
     said = f"{['You', 'Bianca', 'Carlo', 'Dario'][who]} sent your pawn on {at} home."
     expect(page.locator("#turn-line")).to_contain_text(said)
     expect(page.locator("#announce")).to_contain_text(said)
+
+
+LIT_BOXES_JS = """() => {
+  const board = document.querySelector('#board');
+  const lit = [...board.querySelectorAll('[data-target="true"], [data-movable="true"]')];
+  return lit.map(e => {
+    const key = e.dataset.pawn ? 'p:' + e.dataset.pawn : 'f:' + e.dataset.field;
+    const boxes = [e, board.querySelector(`[data-hit="${key}"]`)].filter(x => x)
+      .map(x => x.getBoundingClientRect());
+    const w = Math.max(...boxes.map(b => b.right)) - Math.min(...boxes.map(b => b.left));
+    const h = Math.max(...boxes.map(b => b.bottom)) - Math.min(...boxes.map(b => b.top));
+    return {name: key, w: Math.round(w * 10) / 10, h: Math.round(h * 10) / 10};
+  });
+}"""
+
+
+@pytest.mark.browser
+def test_lit_fields_are_large_targets_on_a_phone_and_an_unlit_tap_says_why_s6(
+    page: Page, server_url: str
+) -> None:
+    """WCAG 2.5.8 at 360×640, where a field is drawn some 13 px wide: every lit target (field
+    or pawn) offers at least 24 × 24 px, a tap 8 px beside a lit field takes it, and a tap on
+    a field that is not lit says why nothing moves (§6: the 4 goes forward or backward)."""
+
+    def four(m: dog.Match) -> bool:
+        st = m.game.state
+        moves = [x for x in m.legal_moves(0) if x.startswith("4S ")] if st.turn == 0 else []
+        return st.phase == "play" and sorted(moves) == ["4S 0-4", "4S 0-60"]
+
+    m = seek(7, four)
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=8000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    page.click("#hand [data-card='4S']")  # one pawn can move: its two ends light up
+    expect(page.locator("#board [data-field][data-target='true']")).to_have_count(2)
+    own = page.locator("#board [data-field='60']").bounding_box()
+    assert own and own["width"] < 20  # the field as drawn: too small a target alone
+    boxes = page.evaluate(LIT_BOXES_JS)
+    assert {b["name"] for b in boxes} >= {"f:4", "f:60"}
+    assert all(b["w"] >= 24 and b["h"] >= 24 for b in boxes), boxes
+    page.click("#board [data-field='8']")  # not lit: nothing moves, and the hint says why
+    expect(page.locator("#hint")).to_contain_text("4♠ cannot take your pawn on 0 to 8")
+    page.locator("#board").scroll_into_view_if_needed()
+    box = page.locator("#board [data-field='60']").bounding_box()
+    whole = page.locator("#board").bounding_box()
+    assert box and whole
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    dx, dy = x - (whole["x"] + whole["width"] / 2), y - (whole["y"] + whole["height"] / 2)
+    norm = (dx * dx + dy * dy) ** 0.5
+    page.mouse.click(x + 8 * dx / norm, y + 8 * dy / norm)  # 8 px off the field, outwards
+    expect(page.locator("#log li").last).to_contain_text("0 → 60")

@@ -267,6 +267,10 @@ class DogTable(GameTable):
         """The fields of the board turned so that ``shown`` sits at the bottom."""
         b = by_id("board")
         board_fields(b, shown, names, self.page.lang)
+        # the lit choices' larger targets (WCAG 2.5.8), under the fields and pawns: a tap that
+        # misses a lit field or pawn by a few pixels still takes it, a tap on another field
+        # is that field's
+        b.insertBefore(svg("g", id="dog-hits"), b.querySelector(".dog-fields"))
         b.appendChild(svg("g", id="dog-pawns"))
         self.dog_at = {}
         for walking in self.dog_walks.values():
@@ -571,6 +575,30 @@ class DogTable(GameTable):
                 f.setAttribute("aria-label", str(f.dataset.label or name))
         for pid, el, steps, home in moves:
             self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
+        self.render_dog_hits(pawns, movable, targets)
+
+    def render_dog_hits(self, pawns: list[list[str]], movable: list[str], targets: list[str]) -> None:
+        """A larger transparent target under each lit field and pawn, at least 25 px across
+        however small the board is drawn (WCAG 2.5.8: phones draw fields 12–15 px wide)."""
+        layer = by_id("dog-hits")
+        if layer is None:
+            return
+        clear(layer)
+        # the pawn chosen first (under the others: its ends win a tap between them), then
+        # the fields it may go to, then the pawns a J may swap with
+        placed = [(at, f"p:{s}.{i}") for s, i, at, _f, _x in geo.placed(pawns) if not at.startswith("n")]
+        lit = [x for x in placed if x[0] in movable and x[0] not in targets]  # the nest: large
+        lit += [(f, f"f:{f}") for f in targets if not f.startswith("n")]
+        lit += [x for x in placed if x[0] in targets]
+        if not lit:
+            return
+        width = float(by_id("board").getBoundingClientRect().width or 0)
+        r = max(geo.FIELD_R + 0.4, 12.5 * 100 / width) if width > 0 else 3.6
+        for at, hit in lit:
+            x, y = geo.field_xy(at, self.dog_shown)
+            el = svg("circle", cx=x, cy=y, r=round(r, 2), **{"class": "dog-hit"})
+            el.dataset.hit = hit
+            layer.appendChild(el)
 
     def dog_threat_words(self) -> str:
         """What the moves on offer would send home, said before one is chosen (RULES §8):
@@ -1053,6 +1081,11 @@ class DogTable(GameTable):
 
     def on_dog_board(self, evt: Any) -> None:
         el = evt.target.closest("[data-pawn], [data-field]")
+        hit = evt.target.closest("[data-hit]")
+        if not el and hit:  # a lit field's or pawn's larger target (render_dog_hits)
+            kind, _, name = str(hit.dataset.hit).partition(":")
+            key = "data-field" if kind == "f" else "data-pawn"
+            el = by_id("board").querySelector(f'[{key}="{name}"]')
         if not el:
             return
         self.dog_board_choice(el)
@@ -1063,8 +1096,14 @@ class DogTable(GameTable):
             return
         if pick is None:  # a pawn tapped before a card: say what comes first
             st = self.dog_state or {}
-            if st.get("turn") == self.page.seat and st.get("phase") == "play" and not st.get("hand_over"):
+            if st.get("hand_over"):
+                return
+            if st.get("phase") == "exchange":
+                self.page.hint(t(self.page.lang, "dog_exchange_pick"))
+            elif st.get("turn") == self.page.seat:
                 self.page.hint(t(self.page.lang, "dog_card_first"))
+            else:
+                self.page.hint(t(self.page.lang, "dog_wait_turn", who=self.dog_name(st.get("turn"))))
             return
         st = self.dog_state or {}
         legal = self.dog_legal()
@@ -1078,6 +1117,17 @@ class DogTable(GameTable):
         if at in pick.movable(legal, nest):
             pick.pawn = at
             self.dog_advance()
+            return
+        self.page.hint(self.dog_unlit_why(pick, at), refused=True)
+
+    def dog_unlit_why(self, pick: Pick, at: str) -> str:
+        """Why a tap on a field or pawn that is not lit moves nothing."""
+        lang = self.page.lang
+        card = card_words(pick.head, lang, True)
+        where = field_words_of(lang, at) if not at.startswith("n") else t(lang, "dog_nest")
+        if pick.pawn is None:
+            return t(lang, "dog_unlit_pawn", card=card, at=where)
+        return t(lang, "dog_unlit_field", card=card, at=where, a=field_words_of(lang, pick.pawn))
 
     def on_dog_board_key(self, evt: Any) -> None:
         if str(evt.key) in ("Enter", " "):

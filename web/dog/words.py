@@ -137,6 +137,15 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Choose a card first: the pawns it can move light up.",
         "Prima scegli una carta: si illuminano le pedine che può muovere.",
     ),
+    # a tap on the board that moves nothing: why (the lit fields and pawns are the choices)
+    "dog_unlit_pawn": (
+        "{card} moves no pawn from {at}: tap a pawn that lights up (or Cancel).",
+        "{card} non muove nessuna pedina da {at}: tocca una pedina illuminata (o Annulla).",
+    ),
+    "dog_unlit_field": (
+        "{card} cannot take your pawn on {a} to {at}: tap a field that lights up (or Cancel).",
+        "{card} non porta la tua pedina da {a} su {at}: tocca una casella illuminata (o Annulla).",
+    ),
     "dog_log_round": ("Round {round}: {cards} cards each", "Giro {round}: {cards} carte a testa"),
     "dog_refused": ("Not allowed: {why}", "Non si può: {why}"),
     "dog_won_us": (
