@@ -307,3 +307,16 @@ def test_lit_fields_are_large_targets_on_a_phone_and_an_unlit_tap_says_why_s6(
     norm = (dx * dx + dy * dy) ** 0.5
     page.mouse.click(x + 8 * dx / norm, y + 8 * dy / norm)  # 8 px off the field, outwards
     expect(page.locator("#log li").last).to_contain_text("0 → 60")
+
+
+@pytest.mark.browser
+def test_a_level_for_each_of_the_four_seats_is_understood(page: Page, server_url: str) -> None:
+    """``levels=human,medium,medium,medium``: one value a seat, yours first, starts the match
+    with three medium bots and no notice (it was refused as if a value were unknown)."""
+    page.goto(f"{server_url}/index.html?game=dog&levels=human,medium,medium,medium&seed=4&lang=en&delay=0")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#dog-seats .dog-seat")).to_have_count(4)
+    assert page.locator("#notices .notice").count() == 0, page.locator("#notices").inner_text()
+    saved = page.evaluate("JSON.parse(localStorage.getItem('dog.match.v1') || '{}')")
+    assert saved.get("settings", {}).get("levels") == ["medium"] * 3
