@@ -27,7 +27,7 @@ import traceback
 from dataclasses import replace
 from typing import Any, cast
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from web.cards.seatview import SeatView
@@ -45,12 +45,14 @@ from web.shell.params import (
 )
 from web.shell.part import PagePart
 from web.shell.replay import is_link
-from web.shell.session import HUMAN, Session, Store, resume_or_new
+from web.shell.session import HUMAN, Session, Store, link_over_save, resume_or_new
 from web.shell.table import build_table
 
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
 URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
+#: a request for storage the player made (kept referenced until it is answered)
+STORAGE_ASKS: list[asyncio.Future[None]] = []
 
 
 class PageCore(PagePart):
@@ -116,7 +118,14 @@ class PageCore(PagePart):
         parsed = parse_query(str(window.location.search or ""), base)
         self.settings = parsed.settings
         origin = parsed.given if parsed.start else None
-        session, problem = resume_or_new(self.store, parsed.settings, parsed.start, origin)
+        # a link over an unfinished saved match: that match, and the question (web.shell.keeper)
+        asked = link_over_save(self.store, parsed.start, origin)
+        session: Session | None
+        problem: str | None
+        if asked is not None:
+            session, problem = asked, None
+        else:
+            session, problem = resume_or_new(self.store, parsed.settings, parsed.start, origin)
         if session is not None and session.match.over and not parsed.start and self.page.result_seen(session):
             session = None  # reopening after a finished match: the start screen, not the old result
         if session is not None and parsed.prefs_given:
@@ -142,13 +151,16 @@ class PageCore(PagePart):
             text = "\n".join(self.notice_text(n, lang) for n in parsed.notices)
             self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
         if not self.store.ok:
-            self.notice(t(lang, "storage_off"), seconds=URL_NOTICE_SECONDS, lang=lang)
+            self.show_storage_note()
+        self.store.on_off = self.show_storage_note  # a write refused later (a full storage)
         if session is not None:
             if problem:
                 text = t(lang, "save_problem_heading") + " (" + problem + ")"
                 self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
             self.open_match(session)
-            if parsed.start:  # a link's match: the first-time help, as a deal from the form
+            if asked is not None:  # the bots wait for the answer
+                self.page.ask_link(parsed.settings, origin)
+            elif parsed.start:  # a link's match: the first-time help, as a deal from the form
                 self.page.after_link_deal()
         elif problem:
             self.page.show_save_problem(problem)
@@ -208,6 +220,7 @@ class PageCore(PagePart):
         self.on(by_id("reply-copy"), "click", lambda e: self.page.on_reply_copy())
         self.on(by_id("talk"), "click", self.page.on_talk)
         self.on(by_id("room-open"), "click", lambda e: self.page.on_room_open())
+        self.on(by_id("storage-ask"), "click", lambda e: self.on_storage_ask())
         self.on(by_id("room-cloud"), "click", lambda e: self.page.on_room_cloud())
         self.on(window, "pagehide", lambda e: self.on_page_hide())
         self.on(window, "hashchange", lambda e: self.page.on_join_hash())  # an invitation, no reload
@@ -217,6 +230,7 @@ class PageCore(PagePart):
         self.on(by_id("join-ice"), "change", lambda e: self.page.on_ice_change("join-ice", "join-ice-status"))
         self.page.wire_menu()
         self.page.wire_replay()
+        self.page.wire_keeper()
 
     def offer_games(self) -> None:
         """The start screen's choice of game (``select#opt-game``): every registered game,
@@ -262,6 +276,48 @@ class PageCore(PagePart):
             holder.firstElementChild.remove()
         if seconds:
             asyncio.get_event_loop().call_later(seconds, box.remove)
+
+    # -- storage refused ------------------------------------------------------------------
+
+    def show_storage_note(self) -> None:
+        """Say once, in a line above the table, that this table cannot keep the match here
+        (the browser refuses the page its storage: a frame on another site, a private
+        window, a full or disabled storage). The match plays on, kept in memory
+        (:class:`web.shell.session.Store`). The line's link opens the same page in its own
+        tab, shown in a frame only, and its button asks the browser for storage (the
+        Storage Access API, shown where the browser has it): web/boot.js sets both."""
+        by_id("storage-note").hidden = False
+
+    def on_storage_ask(self) -> None:
+        """The player's tap on the line's button: the Storage Access API's request, made
+        during the tap as the browser requires (``localStorage`` asked for where the browser
+        hands it out, as Chromium does; cookies only elsewhere, after which the page's own
+        storage may be allowed)."""
+        ask = getattr(document, "requestStorageAccess", None)
+        if ask is None:
+            return
+        try:
+            types = to_js({"localStorage": True}, dict_converter=window.Object.fromEntries)
+            STORAGE_ASKS.append(asyncio.ensure_future(self.after_storage_ask(ask(types))))
+        except Exception:
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+
+    async def after_storage_ask(self, asked: Any) -> None:
+        try:
+            handle = await asked
+        except Exception:  # the browser said no (or asked the player, who said no)
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+            return
+        storage = getattr(handle, "localStorage", None) if handle is not None else None
+        if storage is None:
+            storage = local_storage()
+        if storage is None or not self.store.use(storage):
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+            return
+        if self.session is not None:
+            self.session.save()
+        by_id("storage-note").hidden = True
+        self.notice(t(self.lang, "storage_granted"))
 
     def drop_notices(self, kind: str) -> None:
         nodes = by_id("notices").querySelectorAll(f'.notice[data-kind="{kind}"]')
@@ -480,6 +536,8 @@ class PageCore(PagePart):
         while True:
             await asyncio.sleep(0.25)
             try:
+                if self.store.stale:  # a save refused: the match moved on in another tab
+                    self.page.follow_save("tab_followed")
                 now = float(window.performance.now())
                 waited, last = now - last, now
                 if self.dialog_open() and self.turn_started is not None:
@@ -514,6 +572,8 @@ class PageCore(PagePart):
         """The shown seat makes ``move``. Returns the engine's refusal (or None). On a
         friend's page the move goes to the host, whose engine decides."""
         if self.session is not None:
+            if self.page.stale_here():  # another tab played on: this page follows it
+                return None
             s = self.session
             if wrong:
                 penalty = s.try_wrong(move, self.seat)
