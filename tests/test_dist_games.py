@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import time
 import zipfile
@@ -381,3 +382,23 @@ def test_a_new_build_brings_the_games_played_up_to_date_offline(
         log.assert_clean_offline()
     finally:
         ctx.close()
+
+
+def test_the_pages_workflow_builds_what_the_tests_serve() -> None:
+    """.github/workflows/pages.yml deploys the site the browser tests open (tests/conftest.py
+    builds it with scripts/build.py's defaults): the runtime vendored first, the build with
+    no option that changes what is served, bytecode required (no silent sources-only site),
+    Python and node versions the build runs on, and the folder it writes is the one uploaded."""
+    text = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    runs = re.findall(r"^\s+run: (.+)$", text, re.M)
+    assert runs == ["python scripts/vendor.py", "python scripts/build.py --out dist --pyc on"], runs
+    args = runs[1].split()[2:]
+    out = args[args.index("--out") + 1]
+    assert not {"--code", "--stdlib", "--connect-src"} & set(args), args
+    assert re.search(rf"upload-pages-artifact@\S+\s+with:\s+path: {re.escape(out)}\s", text), text
+    python = re.search(r'python-version: "3\.(\d+)"', text)
+    assert python and int(python.group(1)) >= 11  # pyproject.toml: requires-python >= 3.11
+    node = re.search(r'node-version: "(\d+)"', text)
+    engines = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))
+    needed = re.search(r">=\s*(\d+)", engines["engines"]["node"])
+    assert node and needed and int(node.group(1)) >= int(needed.group(1))
