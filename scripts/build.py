@@ -831,7 +831,11 @@ def match_params_block() -> str:
     block = {
         "default": names[0],
         "games": {name: list(start_params(name)) for name in names},
-        "titles": {name: {lang: games.get(name).title(lang) for lang in ("en", "it")} for name in names},
+        "titles": {
+            name: {lang: games.get(name).title(lang) for lang in ("en", "it")}
+            for name in names
+            if games.known(name)
+        },
     }
     data = json.dumps(block, sort_keys=True).replace("</", "<\\/")
     return f'  <script type="application/json" id="match-params">{data}</script>\n'
