@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pyscript import document, window
 
+from scala40 import ruleset
 from scala40.cards import parse_card
 from scala40.scoring import hand_penalty
 from web.cards.seatview import SeatView
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
 from web.shell.dom import by_id, clear, local_storage, make
-from web.shell.i18n import t
+from web.shell.i18n import rule_refs, t
 from web.shell.table import GameTable, check_table, fill, part
 
 PILE_HISTORY = 8  # the discard pile's cards shown on request
@@ -1038,14 +1039,33 @@ class Scala40Table(GameTable):
         st = self.page.sv.state if self.page.sv is not None else None
         if st is None or self.curtain_up():
             return
+        sel = self.selected(st)
+        lang = self.page.lang
         if st.get("phase") == "draw":
+            mine = st.get("turn") == self.page.seat
+            if sel and mine:  # §6: a tap with cards selected never takes (nothing to undo)
+                opened = bool(st.get("opened") and st["opened"][self.page.seat])
+                rs = ruleset(st.get("rules") or "classic")
+                if opened:
+                    key = "s40_draw_first_free" if rs.free_take else "s40_draw_first"
+                else:
+                    key = "s40_draw_first_no_take" if rs.take_needs_open else "s40_draw_first_unopened"
+                self.page.hint(rule_refs(t(lang, key), lang), refused=True)
+                return
             self.s40_move("take")
             return
-        sel = self.selected(st)
         if len(sel) != 1:
-            self.page.hint(t(self.page.lang, "s40_select_one"), refused=True)
+            self.page.hint(self.select_one_words(len(sel), "discard"), refused=True)
             return
         self.s40_move(f"discard {sel[0]}")
+
+    def select_one_words(self, n: int, what: str) -> str:
+        """What to select when a tap needs exactly one card and ``n`` are selected: "one card
+        first", or "just one" (to discard it, or to attach it)."""
+        lang = self.page.lang
+        if n == 0:
+            return t(lang, "s40_select_one")
+        return t(lang, "s40_select_just_one_" + what, n=n)
 
     def on_pile_key(self, evt: Any) -> None:
         if str(evt.key) in ("Enter", " "):
@@ -1072,7 +1092,7 @@ class Scala40Table(GameTable):
             return
         sel = self.selected(st)
         if len(sel) != 1:
-            self.page.hint(t(self.page.lang, "s40_select_one"), refused=True)
+            self.page.hint(self.select_one_words(len(sel), "attach"), refused=True)
             return
         moves = H.meld_moves(st.get("legal") or [], n, sel[0])
         if not moves:

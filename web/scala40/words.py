@@ -87,6 +87,38 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_set": ("a set", "un tris"),
     "s40_choose_joker": ("Which card does the joker stand for?", "Quale carta sostituisce il jolly?"),
     "s40_select_one": ("Select one card first.", "Prima scegli una carta."),
+    "s40_select_just_one_discard": (
+        "{n} cards are selected: select just one to discard it, then tap the pile.",
+        "Hai scelto {n} carte: scegline una sola da scartare, poi tocca il pozzo.",
+    ),
+    "s40_select_just_one_attach": (
+        "{n} cards are selected: select just one to attach it, then tap the meld.",
+        "Hai scelto {n} carte: scegline una sola da attaccare, poi tocca la combinazione.",
+    ),
+    "s40_draw_first": (
+        "Nothing taken: first draw. Tap the stock, or tap the pile with no card selected to take "
+        "its card, which must then go on the table at once (§6).",
+        "Nessuna carta presa: prima si pesca. Tocca il tallone, o tocca il pozzo senza carte scelte "
+        "per prenderne la carta, che va poi calata subito (§6).",
+    ),
+    "s40_draw_first_free": (
+        "Nothing taken: first draw. Tap the stock, or tap the pile with no card selected to take "
+        "its card (§6).",
+        "Nessuna carta presa: prima si pesca. Tocca il tallone, o tocca il pozzo senza carte scelte "
+        "per prenderne la carta (§6).",
+    ),
+    "s40_draw_first_no_take": (
+        "Nothing taken: first draw from the stock (tap it). With these rules the pile's card is "
+        "taken only after opening in an earlier turn (§6).",
+        "Nessuna carta presa: prima pesca dal tallone (toccalo). Con queste regole la carta del pozzo "
+        "si prende solo dopo aver aperto in un turno precedente (§6).",
+    ),
+    "s40_draw_first_unopened": (
+        "Nothing taken: first draw. Tap the stock, or tap the pile with no card selected to take "
+        "its card, only if you open with it at once (§6).",
+        "Nessuna carta presa: prima si pesca. Tocca il tallone, o tocca il pozzo senza carte scelte "
+        "per prenderne la carta, solo se apri subito con essa (§6).",
+    ),
     "s40_select_meld": ("Select the cards of a meld first.", "Prima scegli le carte di una combinazione."),
     "s40_closed": ("{who} closed.", "{who} ha chiuso."),
     "s40_closed_in_hand": (
