@@ -143,7 +143,9 @@ def card_name(card: str, lang: str) -> str:
     lang = "it" if lang == "it" else "en"
     if card.startswith("JK="):
         stands = card_name(card[3:], lang)
-        return f"Jolly come {stands}" if lang == "it" else f"Jolly as {stands}"
+        return f"Jolly come {stands}" if lang == "it" else f"Joker as {stands}"
+    if card == "JK":
+        return "Jolly" if lang == "it" else "Joker"
     return faces_card_name(card, lang)
 
 

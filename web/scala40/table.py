@@ -41,18 +41,23 @@ def deciding(s: Session) -> list[int]:
     return cast("Scala40Session", s).match.m.decide
 
 
-def face(code: str) -> str:
+def joker_word(lang: str) -> str:
+    """The joker's word on its face: JOLLY in Italian, JOKER in English."""
+    return "JOLLY" if lang == "it" else "JOKER"
+
+
+def face(code: str, lang: str) -> str:
     """A card's face as HTML from its code only (for ``innerHTML``): its rank and suit, big
-    and plain, readable at a phone's card size; the joker a star."""
+    and plain, readable at a phone's card size; the joker a star and its word."""
     if code == "JK":
-        return '<span class="s40-r">★</span> <span class="s40-s s40-jolly">JOLLY</span>'
+        return f'<span class="s40-r">★</span> <span class="s40-s s40-jolly">{joker_word(lang)}</span>'
     return f'<span class="s40-r">{code[:-1]}</span> <span class="s40-s">{H.card_text(code)[-1]}</span>'
 
 
 def face_name(code: str, lang: str) -> str:
     """A hand card's accessible name: the text its face shows, then the card in words
     (WCAG 2.5.3, "label in name")."""
-    shown = "★ JOLLY" if code == "JK" else f"{code[:-1]} {H.card_text(code)[-1]}"
+    shown = f"★ {joker_word(lang)}" if code == "JK" else f"{code[:-1]} {H.card_text(code)[-1]}"
     return f"{shown}, {H.card_name(code, lang)}"
 
 
@@ -465,7 +470,7 @@ class Scala40Table(GameTable):
             if pile.getAttribute("data-shown") not in (None, "", shown):
                 top_face.classList.add("s40-arrive")
             pile.setAttribute("data-shown", shown)
-            top_face.innerHTML = face(top)
+            top_face.innerHTML = face(top, lang)
             pile.appendChild(top_face)
             # the name holds the face's text (WCAG 2.5.3): "J ♣" is no word of "Jack of Clubs"
             pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=face_name(top, lang)))
@@ -474,7 +479,7 @@ class Scala40Table(GameTable):
             pile.setAttribute("aria-label", t(lang, "s40_pile_empty"))
         btn = by_id("pile-history")
         btn.textContent = t(lang, "s40_pile_history") + f" ({len(discard)})"
-        btn.setAttribute("aria-label", t(lang, "s40_pile_history_label"))
+        btn.setAttribute("aria-label", f"{btn.textContent}: {t(lang, 's40_pile_history_label')}")
         lst = by_id("pile-list")
         clear(lst)
         for code in reversed(discard[-PILE_HISTORY:]):
@@ -542,7 +547,7 @@ class Scala40Table(GameTable):
                 b.dataset.drawn = "true"
                 b.setAttribute("aria-label", face_name(code, lang) + ", " + t(lang, "s40_just_drawn"))
                 drawn_marked = True
-            b.innerHTML = face(code)
+            b.innerHTML = face(code, lang)
             box.appendChild(b)
             if arrived[code] > 0:
                 arrived[code] -= 1
@@ -824,6 +829,8 @@ class Scala40Table(GameTable):
             winner = st["match"].get("winner")
             who = names[winner] if winner is not None else ""
             key_w = "s40_one_hand" if st.get("one_hand") and not st.get("match_over") else "s40_winner"
+            if winner is not None and winner == self.page.seat:
+                key_w += "_you"  # "You win", never "You wins"
             by_id("result-winner").textContent = t(lang, key_w, who=who)
             ranking = st["match"].get("ranking") or []
             by_id("result-tiebreak").textContent = " · ".join(
