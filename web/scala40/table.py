@@ -1002,9 +1002,48 @@ class Scala40Table(GameTable):
         if could:
             kinds = sorted({"s40_run" if H.is_run(m) else "s40_set" for m in could})
             parts.append(t(lang, "s40_could", what=", ".join(t(lang, k) for k in kinds)))
-        if len(sel) == 1 and H.attachable(st.get("legal") or [], sel[0]):
-            parts.append(t(lang, "s40_could_attach"))
+        if len(sel) == 1:
+            parts.extend(self.attach_words(st, sel[0], held))
         self.page.hint(" ".join(parts) if parts else (t(lang, "s40_nothing") if len(sel) > 1 else ""))
+
+    def attach_words(self, st: dict[str, Any], card: str, held: list[str]) -> list[str]:
+        """What one selected card could do on the table (RULES §4, §5, §8): tap a lit meld
+        (a run of 5 splitting at 6, said), or why a meld it fits is not lit now (not your
+        turn, draw first, not opened, the opening's turn, the taken card first, the last card)."""
+        lang = self.page.lang
+        melds = [list(m["cards"]) for m in st.get("melds") or []]
+        rules = st.get("rules") or "classic"
+        lit = H.attachable(st.get("legal") or [], card)
+        if lit:
+            words = [t(lang, "s40_could_attach")]
+            if any(H.splits(melds[i], rules) for i in lit if i < len(melds)):
+                words.append(rule_refs(t(lang, "s40_attach_splits"), lang))
+            return words
+        if st.get("hand_over"):
+            return []
+        if card == "JK" and ruleset(rules).no_joker_attach:
+            return [rule_refs(t(lang, "s40_fits_no_joker_attach"), lang)] if melds else []
+        fits = H.fits_melds(card, melds, rules)
+        if not fits:
+            return []
+        seat = self.page.seat
+        phase = st.get("phase")
+        if st.get("turn") != seat:
+            key = "s40_fits_not_turn"
+        elif phase == "draw":
+            key = "s40_fits_draw_first"
+        elif not (st.get("opened") and st["opened"][seat]):
+            key = "s40_fits_not_opened"
+        elif phase == "discard":
+            key = "s40_fits_after_opening"
+        elif phase == "use" and st.get("taken") != card:
+            key = "s40_fits_taken_first"
+        elif len(held) <= 1:
+            key = "s40_fits_last_card"
+        else:
+            return []
+        meld = " ".join(H.card_text(c) for c in melds[fits[0]])
+        return [rule_refs(t(lang, key, card=H.card_text(card), meld=meld), lang)]
 
     def on_hand_key(self, evt: Any) -> None:
         key = str(evt.key)
