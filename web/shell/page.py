@@ -19,6 +19,7 @@ from web.shell import games
 from web.shell.coach_ui import CoachButton
 from web.shell.games import GameSpec
 from web.shell.i18n import STRINGS
+from web.shell.keeper import MatchKeeper
 from web.shell.lessons_ui import LessonRunner
 from web.shell.menu import GameMenu
 from web.shell.params import game_of
@@ -38,6 +39,7 @@ class Page(
     Seats,
     FriendsScreens,
     GameMenu,
+    MatchKeeper,
     CoachButton,
     ReviewPanel,
     ReplayViewer,
