@@ -681,7 +681,10 @@ class TableDrawing(TableInput):
             if s is not None and s.kept is not None:  # the match went into the Replays list
                 self.page.tell_kept(s.kept.failed, s.kept.dropped)
                 s.kept = None
-            by_id("result-stats").textContent = by_id("stats").textContent if host else ""
+            # the person's record of matches, under a match that counts in it (a lesson's
+            # match is kept nowhere: its store is not the page's)
+            counted = host and s is not None and s.store is self.page.store
+            by_id("result-stats").textContent = by_id("stats").textContent if counted else ""
 
     def shared_text(self, v: SeatView, others: list[int]) -> str:
         """After an abandon or a timeout with 3+ players: who shares the +1, and how the

@@ -239,13 +239,19 @@ STRINGS: dict[str, tuple[str, str]] = {
         "A 7 makes the previous player draw 2 cards. Tap your 7♥.",
         "Il 7 fa pescare 2 carte al giocatore precedente. Tocca il tuo 7♥.",
     ),
+    "lesson_actions_2_after": (
+        "Your 7 made the previous player draw 2. Watch: the next player answers with a 7 of their own.",
+        "Il tuo 7 ha fatto pescare 2 carte al giocatore precedente. Guarda: il seguente risponde con un 7.",
+    ),
     "lesson_actions_3": (
-        "A Queen makes the next player miss their turn. Tap your Q♥.",
-        "La Donna fa saltare il turno al giocatore seguente. Tocca la tua Q♥.",
+        "That 7 made you draw 2 cards: you played just before it. A Queen makes the next player miss "
+        "their turn. Tap your Q♠.",
+        "Quel 7 ti ha fatto pescare 2 carte: avevi giocato subito prima. La Donna fa saltare il turno "
+        "al giocatore seguente. Tocca la tua Q♠.",
     ),
     "lesson_actions_4": (
-        "A King turns the direction of play around. Tap your K♥.",
-        "Il Re inverte il senso del gioco. Tocca il tuo K♥.",
+        "A King turns the direction of play around. Tap your K♠.",
+        "Il Re inverte il senso del gioco. Tocca il tuo K♠.",
     ),
     "lesson_actions_done": (
         "Well done: A, 7, Q and K each do something to the others. Next: the J and the Jolly.",
