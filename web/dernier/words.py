@@ -89,6 +89,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "summary_heading": ("End of hand {n}", "Fine della mano {n}"),
     "summary_won": ("{who} wins the hand", "{who} vince la mano"),
     "summary_won_you": ("You win the hand!", "Hai vinto la mano!"),
+    # §9: what the winner's points of the hand are made of
+    "summary_scored_you": (
+        "You score {total}: {bonus} for going out and {cards} for the cards left in the others' hands (§9)",
+        "Segni {total}: {bonus} per aver chiuso e {cards} per le carte rimaste agli altri (§9)",
+    ),
+    "summary_scored": (
+        "{who} scores {total}: {bonus} for going out and {cards} for the cards left in the others' "
+        "hands (§9)",
+        "{who} segna {total}: {bonus} per aver chiuso e {cards} per le carte rimaste agli altri (§9)",
+    ),
     "summary_empty": (
         "The draw pile ran out: {who} wins the hand (§10)",
         "Il mazzo è finito: vince la mano {who} (§10)",
@@ -400,11 +410,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "tb_first_points": (
         "{who} is first on points ({a} to {b})",
-        "{who} è primo per punti ({a} a {b})",
+        "primo posto a {who} per punti ({a} a {b})",
     ),
     "tb_first_ties": (
         "{who} is first by the tie-breaks (§10)",
-        "{who} è primo per gli spareggi (§10)",
+        "primo posto a {who} per gli spareggi (§10)",
     ),
     "replay_top": ("Top card: {card}", "Carta in cima: {card}"),
     "replay_draw_pile": ("Draw pile: {n}", "Mazzo: {n}"),
