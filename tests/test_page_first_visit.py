@@ -77,11 +77,15 @@ KEPT_WORDS = {"dog": ("1 game", "1 partita")}
 
 def no_stranger(page: Page, game: str) -> None:
     """What the page shows names no other game and no error."""
-    # the start screen's choice of game lists every game: the rest of the page is the game's
+    # the start screen's choice of game lists every game (its choices and the select under
+    # them, #game-field): the rest of the page is the game's
     text = page.evaluate(
-        "(() => { const pick = document.getElementById('opt-game');"
+        "(() => { const pick = document.getElementById('game-field');"
+        " const was = pick ? pick.style.display : '';"
+        " if (pick) pick.style.display = 'none';"
         " const all = document.body.innerText;"
-        " return pick ? all.replace(pick.innerText, '') : all; })()"
+        " if (pick) pick.style.display = was;"
+        " return all; })()"
     )
     assert not WENT_WRONG.search(text), text[:2000]
     assert page.evaluate("document.body.dataset.error || ''") == ""
