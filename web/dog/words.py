@@ -8,6 +8,13 @@ from typing import Any
 from web.shell.i18n import t
 
 STRINGS: dict[str, tuple[str, str]] = {
+    # the words of the flows the shell owns, in this game's rules (web.shell.games.GAME_WORDS)
+    "abandon_text": (
+        "Your team loses this game at once (§13).",
+        "La tua squadra perde subito questa partita (§13).",
+    ),
+    "next_hand": ("Next game", "Prossima partita"),
+    "play_again": ("New game", "Nuova partita"),
     "dog_table_label": ("DOG board", "Tavolo di DOG"),
     "dog_board_label": (
         "The board: 64 fields, four nests, four homes",
@@ -137,6 +144,15 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Choose a card first: the pawns it can move light up.",
         "Prima scegli una carta: si illuminano le pedine che può muovere.",
     ),
+    # a tap on the board that moves nothing: why (the lit fields and pawns are the choices)
+    "dog_unlit_pawn": (
+        "{card} moves no pawn from {at}: tap a pawn that lights up (or Cancel).",
+        "{card} non muove nessuna pedina da {at}: tocca una pedina illuminata (o Annulla).",
+    ),
+    "dog_unlit_field": (
+        "{card} cannot take your pawn on {a} to {at}: tap a field that lights up (or Cancel).",
+        "{card} non porta la tua pedina da {a} su {at}: tocca una casella illuminata (o Annulla).",
+    ),
     "dog_log_round": ("Round {round}: {cards} cards each", "Giro {round}: {cards} carte a testa"),
     "dog_refused": ("Not allowed: {why}", "Non si può: {why}"),
     "dog_won_us": (
@@ -182,6 +198,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_pawns_of": ("{who}'s pawns", "le pedine di {who}"),
     "dog_pawns_yours": ("your pawns", "le tue pedine"),
     "dog_and": (" and ", " e "),
+    # the shown seat's pawns another's move sent home, said in the turn line until it plays
+    "dog_lost": ("{who} sent {pawns} home.", "{who} ha rimandato al nido {pawns}."),
     "dog_would_send": ("Moving to {at} sends {pawns} home.", "Andare su {at} rimanda al nido {pawns}."),
     "dog_would_send_from": ("{a} → {at} sends {pawns} home.", "{a} → {at} rimanda al nido {pawns}."),
     "dog_for_partner": (

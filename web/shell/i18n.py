@@ -29,11 +29,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "start": ("Deal the cards", "Distribuisci le carte"),
     "show_rules": ("Rules", "Regole"),
     "stats_none": ("No matches played yet.", "Nessuna partita giocata finora."),
-    "stats": (
-        "Matches played: {played} · won: {won} · match points: {points} (+1 a match won, −1 a match lost)",
-        "Partite giocate: {played} · vinte: {won} · punti partita: {points} (+1 ogni partita vinta, "
-        "−1 ogni partita persa)",
-    ),
     # short words: a seat's level shows under its name at the table, six seats across a phone
     "level_easy": ("easy", "facile"),
     "level_medium": ("medium", "medio"),
@@ -108,19 +103,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "house_rules": ("House rules", "Regole della casa"),
     # end of hand and match
     "none_left": ("none", "nessuna"),
-    "next_hand": ("Deal the next hand", "Distribuisci la prossima mano"),
     "result_heading": ("Match result", "Risultato della partita"),
-    "play_again": ("Play again", "Gioca ancora"),
     "change_settings": ("Change settings", "Cambia impostazioni"),
     "close": ("Close", "Chiudi"),
     "view_table": ("See the table", "Guarda il tavolo"),
     "show_result": ("Show the result", "Mostra il risultato"),
     # abandon
     "abandon_heading": ("Abandon the match?", "Abbandonare la partita?"),
-    "abandon_text": (
-        "You lose the match at once: −1 match point to you, +1 to every other player (§11).",
-        "Perdi subito la partita: −1 punto partita a te, +1 a ogni altro giocatore (§11).",
-    ),
     "abandon_yes": ("Abandon", "Abbandona"),
     "abandon_no": ("Keep playing", "Continua a giocare"),
     # notices
@@ -150,8 +139,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "save_problem_new": ("Start a new match", "Inizia una nuova partita"),
     "storage_off": (
-        "This browser does not let the page save: the match will not survive a reload.",
-        "Questo browser non permette di salvare: la partita non sopravvive a un ricaricamento.",
+        "This table cannot keep the match here: it ends if the page is closed or reloaded.",
+        "Questo tavolo non può conservare la partita qui: finisce se la pagina si chiude o si ricarica.",
+    ),
+    "storage_tab": ("Open in its own tab", "Apri in una scheda a sé"),
+    "storage_ask": ("Allow saving", "Permetti di salvare"),
+    "storage_refused": (
+        "The browser did not allow saving here: open the game in its own tab to keep the match.",
+        "Il browser non permette di salvare qui: apri il gioco in una scheda a sé per conservare la partita.",
+    ),
+    "storage_granted": (
+        "Saving is on: this table keeps the match.",
+        "Il salvataggio è attivo: questo tavolo conserva la partita.",
     ),
     "error_heading": ("Something went wrong", "Qualcosa è andato storto"),
     "starting": ("Loading the game…", "Caricamento del gioco…"),
@@ -506,6 +505,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replays_kind_abandoned": ("played here", "giocata qui"),
     "replays_kind_imported": ("from a file", "da un file"),
     "replays_kind_shared": ("from a link", "da un link"),
+    "replays_kind_unfinished": ("set aside for a link", "messa da parte per un link"),
     "replays_hinted": ("with hints", "con suggerimenti"),
     # a kept match's length in its Replays entry (a game that plays no hands words it its way)
     "replays_hands_1": ("1 hand", "1 mano"),
@@ -533,6 +533,37 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "new_no": ("Keep the match", "Tieni la partita"),
     "new_yes": ("Start a new match", "Nuova partita"),
+    # a link that would start a match over the saved one (web/shell/keeper.py)
+    "link_heading": ("This link starts another match", "Questo link inizia un'altra partita"),
+    "link_saved": (
+        "Your match of {game} is saved in this browser: {info}, you with {seats}.",
+        "In questo browser è salvata la tua partita di {game}: {info}, tu con {seats}.",
+    ),
+    "link_choice": (
+        "Resume it, or start the link's match? The saved one then goes to the Replays list, unfinished.",
+        "Vuoi riprenderla o iniziare la partita del link? Quella salvata va allora "
+        "nell'elenco dei replay, non finita.",
+    ),
+    "link_keep": ("Resume my match", "Riprendi la mia partita"),
+    "link_new": ("Start the link's match", "Inizia la partita del link"),
+    "link_set_aside": (
+        "Your earlier match is in the Replays list (unfinished).",
+        "La tua partita di prima è nell'elenco dei replay (non finita).",
+    ),
+    "seat_with_level": ("{who} ({level})", "{who} ({level})"),
+    # a match open in two tabs (web/shell/keeper.py)
+    "tab_followed": (
+        "This match was continued in another tab: here it is as it stands now.",
+        "Questa partita è andata avanti in un'altra scheda: eccola com'è ora.",
+    ),
+    "tab_refused": (
+        "Your move was not played: the match was continued in another tab. Here it is as it stands now.",
+        "La tua mossa non è stata giocata: la partita è andata avanti in un'altra scheda. Eccola com'è ora.",
+    ),
+    "tab_gone": (
+        "The match was closed in another tab.",
+        "La partita è stata chiusa in un'altra scheda.",
+    ),
     # the choice of game on the start screen (web.shell.games)
     "opt_game": ("Game", "Gioco"),
     # the start screen of a visit that names no game: the house and its choice of games

@@ -313,6 +313,8 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
                 self.lesson_marked = False
             return
         self.lesson_marked = True
+        # a lesson's match counts in no record: its result says none ("No matches played yet")
+        by_id("result-stats").textContent = ""
         lang = self.lang
         lesson = play.lesson
         steps = lesson.steps

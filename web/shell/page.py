@@ -20,6 +20,7 @@ from web.shell.coach_ui import CoachButton
 from web.shell.game_choice import GameChoice
 from web.shell.games import GameSpec
 from web.shell.i18n import STRINGS
+from web.shell.keeper import MatchKeeper
 from web.shell.lessons_ui import LessonRunner
 from web.shell.menu import GameMenu
 from web.shell.params import game_of
@@ -40,6 +41,7 @@ class Page(
     Seats,
     FriendsScreens,
     GameMenu,
+    MatchKeeper,
     CoachButton,
     ReviewPanel,
     ReplayViewer,

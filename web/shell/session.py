@@ -37,6 +37,7 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -76,14 +77,27 @@ class SaveProblem(Exception):
 
 class Store:
     """Reads and writes the page's data in a Storage; never raises on a storage failure
-    (``ok`` turns False and the page says that saving is off)."""
+    (``ok`` turns False and the page says, once, that this table cannot keep the match).
+
+    What the storage refused to write (full, or denied) is kept for this visit
+    (:attr:`unsaved`) and read back from there, so that nothing of the match in play is lost:
+    "Resume later" then "Resume" finds the match as it was; only a reload loses it."""
 
     def __init__(self, storage: Storage | None, game: str = "") -> None:
         self.storage: Storage = storage if storage is not None else MemoryStorage()
         self.ok = storage is not None
+        #: the saved match as this page last read or wrote it: another page of the same
+        #: browser (a second tab) that saved since is seen by :meth:`moved_on`
+        self.seen: str | None = None
+        #: a save refused because the match had moved on elsewhere (the page then follows it)
+        self.stale = False
         #: the game whose data this store reads and writes (its keys: ``<game>.<what>.v1``;
         #: the default game's when none is named)
         self.game = game or games.default_name()
+        #: the values the storage refused, by key (None: a removal it refused)
+        self.unsaved: dict[str, str | None] = {}
+        #: called once, when the storage first refuses a write (the page then says so)
+        self.on_off: Callable[[], None] | None = None
 
     def key(self, what: str) -> str:
         """The storage key of ``what`` (``match``, ``prefs``, ``stats``, ``replays``) for this
@@ -94,11 +108,18 @@ class Store:
         """This game's kept replays."""
         return ReplayShelf(self.storage, self.key("replays"), f"{self.game}-page")
 
+    def _off(self) -> None:
+        was, self.ok = self.ok, False
+        if was and self.on_off is not None:
+            self.on_off()
+
     def _get(self, key: str) -> str | None:
+        if key in self.unsaved:
+            return self.unsaved[key]
         try:
             v = self.storage.getItem(key)
         except Exception:
-            self.ok = False
+            self._off()
             return None
         # JS null arrives as pyodide's ``jsnull`` (falsy, not None): only text counts.
         return v if isinstance(v, str) else None
@@ -107,23 +128,70 @@ class Store:
         try:
             self.storage.setItem(key, value)
         except Exception:
-            self.ok = False
+            self.unsaved[key] = value
+            self._off()
+        else:
+            self.unsaved.pop(key, None)
 
     def remove(self, key: str) -> None:
         try:
             self.storage.removeItem(key)
         except Exception:
-            self.ok = False
+            self.unsaved[key] = None
+            self._off()
+        else:
+            self.unsaved.pop(key, None)
+
+    def use(self, storage: Storage) -> bool:
+        """Keep this game's data in ``storage`` from now on (the browser granted it, e.g.
+        through the Storage Access API), with what this visit could not save written there;
+        False (nothing changed) if it refuses a write too."""
+        held: dict[str, str | None] = {}
+        if isinstance(self.storage, MemoryStorage):
+            held.update(self.storage.data)
+        held.update(self.unsaved)
+        try:
+            for key, value in held.items():
+                if value is None:
+                    storage.removeItem(key)
+                else:
+                    storage.setItem(key, value)
+        except Exception:
+            return False
+        self.storage = storage
+        self.unsaved.clear()
+        self.ok = True
+        return True
 
     # the saved match
     def saved_text(self) -> str | None:
-        return self._get(self.key("match"))
+        text = self._get(self.key("match"))
+        self.seen = text
+        return text
 
-    def save_match(self, text: str) -> None:
-        self._set(self.key("match"), text)
+    def moved_on(self) -> bool:
+        """The saved match changed since this page last read or wrote it: another tab of
+        the same browser played on (a save dropped there is no match to follow)."""
+        if self.seen is None:
+            return False
+        now = self._get(self.key("match"))
+        return now is not None and now != self.seen
+
+    def save_match(self, text: str, new: bool = False) -> bool:
+        """Write the saved match; a ``new`` match takes the place of whatever was saved.
+        A match that moved on in another tab is never written over by this page's older
+        copy of it: False, and :attr:`stale` is set (the page then follows the newer save)."""
+        if not new and self.moved_on():
+            self.stale = True
+            return False
+        self._set(self.key("match"), text)  # a refused write is kept for the visit (:attr:`unsaved`)
+        self.seen = text
+        self.stale = False
+        return True
 
     def drop_match(self) -> None:
         self.remove(self.key("match"))
+        self.seen = None
 
     # remembered setup choices
     def prefs(self) -> Settings | None:
@@ -493,7 +561,7 @@ class Session:
             seed = settings.seed if settings.seed is not None else random.randrange(2**31)
         match = cls.new_match(settings, seed, player_names(settings))
         s = cls(settings, match, store, origin)
-        s.save()
+        s.save(new=True)
         return s
 
     def again(self) -> Session:
@@ -506,7 +574,7 @@ class Session:
             s.match.names[seat] = self.match.names[seat]
             s.presence[seat] = self.presence.get(seat, WAITING)
         s.tokens = dict(self.tokens)
-        s.save()
+        s.save(new=True)
         return s
 
     # -- saving ---------------------------------------------------------------------
@@ -562,8 +630,10 @@ class Session:
         hinted = data.get("hinted") is True
         return cls(settings, match, store, origin, bool(data.get("stats_counted")), tokens, hinted)
 
-    def save(self) -> None:
-        self.store.save_match(self.to_json())
+    def save(self, new: bool = False) -> bool:
+        """Save the match (False: not written, as it moved on in another tab: see
+        :meth:`Store.save_match`)."""
+        return self.store.save_match(self.to_json(), new)
 
     # -- reading --------------------------------------------------------------------
 
@@ -606,6 +676,20 @@ class Session:
     def multi_local(self) -> bool:
         """Two or more people share this device (pass-and-play: the curtain)."""
         return len(self.local_seats()) > 1
+
+    def relabel(self, old: Settings) -> None:
+        """The page's language changed (``old``: the settings before, this session's hold the
+        new language): a seat the page named by its own words in the old language ("Tu",
+        "Giocatore 2") is named in the new one; names people gave stay."""
+        before, after = player_names(old), player_names(self.settings)
+        names = self.match.names
+        renamed = False
+        for seat, (was, now) in enumerate(zip(before, after, strict=False)):
+            if seat < len(names) and names[seat] == was != now and self.kinds[seat] != "bot":
+                names[seat] = now
+                renamed = True
+        if renamed:
+            self.save()
 
     def rename(self, seat: int, name: str) -> None:
         """A friend told their name (only ever shown as text)."""
@@ -720,6 +804,25 @@ def _tokens(data: object, players: int) -> dict[int, str]:
             raise SaveProblem("bad tokens")
         out[int(key)] = token
     return out
+
+
+def link_over_save(store: Store, start: bool, origin: dict[str, Any] | None) -> Session | None:
+    """The saved match a link would start a new match over, or None: a link that starts a
+    match (``start``) other than the one saved (another ``origin``), while the save is an
+    unfinished match with moves already played. The page asks before it is set aside; a link
+    that resumes (the same match parameters) or only sets preferences never asks."""
+    if not start:
+        return None
+    text = store.saved_text()
+    if not text:
+        return None
+    try:
+        saved = Session.from_json(text, store)
+    except SaveProblem:
+        return None
+    if saved.origin == origin or saved.match.over or saved.match_ended() or not saved.begun:
+        return None
+    return saved
 
 
 def resume_or_new(
