@@ -592,6 +592,8 @@ def test_start_screen_shows_every_game_at_once(page: Page, server_url: str, lang
         expect(page.locator(f'#game-choices li[data-game="{spec.name}"] .game-link')).to_be_in_viewport()
     expect(page.locator('#game-choices li[data-game="dernier"]')).to_have_attribute("aria-current", "true")
     assert page.locator("#opt-game").input_value() == "dernier"  # the control underneath
+    # Deal is on the first screen too, as for every game (it was below the fold but Scala 40's)
+    expect(page.locator("#start")).to_be_in_viewport()
     assert serious_violations(page) == []
     # another game's choice is its page
     href = page.locator('#game-choices li[data-game="scala40"] .game-link').get_attribute("href")
@@ -610,6 +612,16 @@ def test_a_game_page_names_its_game_and_offers_the_others(page: Page, server_url
     expect(page.locator(".brand")).to_have_text("Scala 40")
     expect(page.locator('#game-choices li[data-game="scala40"]')).to_have_attribute("aria-current", "true")
     expect(page.locator("#setup-heading")).to_have_text("Nuova partita a Scala 40")
+    # a phone on its side: Deal on its band at the bottom, never over the field being filled
+    # (Scala 40's floated over "Your name")
+    page.set_viewport_size({"width": 844, "height": 390})
+    expect(page.locator("#start")).to_be_in_viewport()
+    page.focus("#opt-name")
+    page.keyboard.type("Ada")
+    name = page.locator("#opt-name").bounding_box()
+    bar = page.locator(".deal-bar").bounding_box()
+    assert name is not None and bar is not None
+    assert name["y"] + name["height"] <= bar["y"] + 1, (name, bar)
     expect(page.locator('#game-choices li[data-game="dernier"] .game-link')).to_have_attribute(
         "href", "index.html"
     )
