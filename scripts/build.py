@@ -822,11 +822,12 @@ def match_params_block() -> str:
     """The link parameters that start a match, per game (``web.shell.params.start_params``:
     the shared ones and the game's own, such as ``?games=3``), as a JSON data block for
     web/boot.js: ``{"default": name, "games": {game: [key, ...]}, "titles": {game: {lang:
-    title}}}``. A link with any of its game's is a match link: boot.js shows the table's
-    loading state at first paint, never the start form; and it writes the visit's game's
+    title}}, "house": {lang: name}}``. A link with any of its game's is a match link: boot.js
+    shows the table's loading state at first paint, never the start form; and it writes the visit's game's
     title (``GameSpec.titles``) in the heading and the page's title from the first paint."""
     names = [name for name, _ in registered_games()]  # the repository is on sys.path now
     from web.shell import games
+    from web.shell.i18n import t
     from web.shell.params import start_params
 
     block = {
@@ -837,6 +838,8 @@ def match_params_block() -> str:
             for name in names
             if games.known(name)
         },
+        # the house's name: the heading of a start screen that names no game (several games)
+        "house": {lang: t(lang, "house_name") for lang in ("en", "it")} if len(names) > 1 else {},
     }
     data = json.dumps(block, sort_keys=True).replace("</", "<\\/")
     return f'  <script type="application/json" id="match-params">{data}</script>\n'

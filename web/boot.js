@@ -130,13 +130,19 @@
       // HTML's are the default game's): the heading is written as soon as it is parsed
       var titles = lists.titles && lists.titles[known || lists["default"]];
       var title = titles && (titles[lang] || titles.en);
+      // a visit that names no game and opens on the start screen (no match, invitation or
+      // replay in its link) offers every game: its heading is the house's (web/shell/game_choice.py)
+      var house = lists.house && (lists.house[lang] || lists.house.en);
+      var startScreen = !known && !/[#&](join|room|replay)=/.test(location.hash) &&
+        !(lists.games[lists["default"]] || []).some(function (k) { return params.has(k); });
+      var heading = house && startScreen ? house : title;
       if (typeof title === "string" && title) {
         document.title = title;
         var titled = false;
         var named = function () {
           var brand = document.querySelector(".brand");
           if (brand && !titled) {
-            brand.textContent = title;
+            brand.textContent = heading;
             titled = true;
           }
           return titled;
