@@ -7,6 +7,7 @@ engine tests still run where Playwright is not installed.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -30,6 +31,22 @@ if TYPE_CHECKING:
     )
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _returning_player() -> str:
+    from web.shell import games
+
+    keys = json.dumps([games.get(g.name).key("help") for g in games.registered()] + ["ten.help.v1"])
+    return (
+        "try { for (const key of " + keys + ") "
+        "if (!localStorage.getItem(key)) localStorage.setItem(key, 'seen'); } catch (e) {}"
+    )
+
+
+#: a returning player's browser: every game's first-time help was seen (the page shows it once
+#: per game to a new player; tests marked ``first_visit`` are new players); here, not in
+#: conftest.py, so that a test module imported by a folder's own conftest can import it
+RETURNING_PLAYER = _returning_player()
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -19,7 +19,6 @@ machine and fail in CI (CI=true).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from browser_support import (
     CHROMIUM_ARGS,
+    RETURNING_PLAYER,
     ROOT,
     SYSTEM_CHROMIUM,
     PageLog,
@@ -51,13 +51,6 @@ STRINGS.update(games.get("dernier").strings())
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
 
-#: a returning player's browser: every game's first-time help was seen (the page shows it once
-#: per game to a new player; tests marked ``first_visit`` are new players)
-_HELP_KEYS = json.dumps([games.get(g.name).key("help") for g in games.registered()] + ["ten.help.v1"])
-RETURNING_PLAYER = (
-    "try { for (const key of " + _HELP_KEYS + ") "
-    "if (!localStorage.getItem(key)) localStorage.setItem(key, 'seen'); } catch (e) {}"
-)
 
 _chromium_problem: list[str | None] = []  # cached result of _find_chromium_problem()
 

@@ -15,8 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY_TIMEOUT_MS, PageLog, is_local_url
-from conftest import RETURNING_PLAYER
+from browser_support import READY_TIMEOUT_MS, RETURNING_PLAYER, PageLog, is_local_url
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_page_support import take_turn
