@@ -27,8 +27,7 @@ from typing import Any
 
 import netlab
 import pytest
-from browser_support import CHROMIUM_ARGS, PCS_JS, READY_TIMEOUT_MS, PageLog, in_ci
-from conftest import RETURNING_PLAYER
+from browser_support import CHROMIUM_ARGS, PCS_JS, READY_TIMEOUT_MS, RETURNING_PLAYER, PageLog, in_ci
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 from test_page_support import take_turn
 
