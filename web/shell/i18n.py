@@ -29,9 +29,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "start": ("Deal the cards", "Distribuisci le carte"),
     "show_rules": ("Rules", "Regole"),
     "stats_none": ("No matches played yet.", "Nessuna partita giocata finora."),
-    "level_easy": ("easy", "principiante"),
-    "level_medium": ("medium", "esperto"),
-    "level_hard": ("hard", "campione"),
+    # short words: a seat's level shows under its name at the table, six seats across a phone
+    "level_easy": ("easy", "facile"),
+    "level_medium": ("medium", "medio"),
+    "level_hard": ("hard", "difficile"),
     "rules_official": ("official", "ufficiali"),
     "rules_traditional": ("traditional", "tradizionali"),
     "format_hands_1": ("1 hand", "1 mano"),
@@ -479,6 +480,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_unfinished": ("match not finished", "partita non finita"),
     "replay_abandoned": ("{who} abandoned the match", "{who} ha abbandonato la partita"),
     "replay_timed_out": ("{who} ran out of time", "{who} ha finito il tempo"),
+    # the same said to the person (a seat named with the default name "You"/"Tu": see about())
+    "replay_winner_you": ("You won the match", "Hai vinto la partita"),
+    "replay_abandoned_you": ("You abandoned the match", "Hai abbandonato la partita"),
+    "replay_timed_out_you": ("You ran out of time", "Hai finito il tempo"),
     "replay_share": ("Share replay", "Condividi il replay"),
     "replay_link_label": (
         "Link to this replay (the match travels in the link itself, never to a server):",
@@ -561,6 +566,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     # the choice of game on the start screen (web.shell.games)
     "opt_game": ("Game", "Gioco"),
+    # the start screen of a visit that names no game: the house and its choice of games
+    # (web/shell/game_choice.py)
+    "house_name": ("The card table", "Il tavolo da gioco"),
+    "house_tagline": (
+        "Three table games from Italy and Switzerland: play with bots, on one device or with friends.",
+        "Tre giochi da tavolo d'Italia e di Svizzera: gioca con i bot, su un dispositivo o con gli amici.",
+    ),
+    "choose_game": ("Choose a game", "Scegli un gioco"),
+    "setup_heading_of": ("New match of {game}", "Nuova partita a {game}"),
+    "learn_to_play": ("Learn to play", "Impara a giocare"),
+    "learn_to_play_of": ("Learn to play {game}", "Impara a giocare a {game}"),
     # lessons (web/shell/lessons.py, web/shell/lessons_ui.py): any game's, played at its table
     "lesson_offer": ("Learn with a short lesson", "Impara con una breve lezione"),
     "lesson_heading": ("Lessons", "Lezioni"),
@@ -603,6 +619,16 @@ def t(lang: str, key: str, **values: Any) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def about(lang: str, key: str, who: str) -> str:
+    """``key``'s words about the player ``who``; to the person in the second person ("Hai
+    vinto", never "Tu ha vinto") when ``who`` is the default name of the person ("You"/"Tu",
+    in either language) and ``key`` has its ``_you`` form."""
+    mine = set(STRINGS.get("default_name", ("You", "Tu")))
+    if who in mine and f"{key}_you" in STRINGS:
+        return t(lang, f"{key}_you")
+    return t(lang, key, who=who)
 
 
 def seat_note(lang: str, seat: int) -> str:

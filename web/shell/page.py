@@ -17,6 +17,7 @@ from pyscript import document, window
 from web.net.lobby import FriendsScreens
 from web.shell import games
 from web.shell.coach_ui import CoachButton
+from web.shell.game_choice import GameChoice
 from web.shell.games import GameSpec
 from web.shell.i18n import STRINGS
 from web.shell.keeper import MatchKeeper
@@ -36,6 +37,7 @@ class Page(
     LessonRunner,  # first: its hooks wrap the page's own (drawing, moves)
     PageCore,
     SetupScreen,
+    GameChoice,
     Seats,
     FriendsScreens,
     GameMenu,

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from web.shell.i18n import t
+from web.shell.i18n import about
 
 LINK_KEY = "replay="
 LINK_VERSION = "1"
@@ -280,4 +280,4 @@ class HandFrames:
 def ending_text(lang: str, result: dict[str, Any], names: list[str]) -> str:
     """Words for a match ended by a seat (``Match.result``: an abandon or a timeout)."""
     key = "replay_abandoned" if result.get("kind") == "abandon" else "replay_timed_out"
-    return t(lang, key, who=names[result["seat"]])
+    return about(lang, key, names[result["seat"]])

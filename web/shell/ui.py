@@ -39,7 +39,6 @@ from web.shell.i18n import t
 from web.shell.params import (
     Notice,
     Settings,
-    game_query,
     language_of,
     parse_query,
 )
@@ -133,7 +132,7 @@ class PageCore(PagePart):
             if changes:
                 session.settings = replace(session.settings, **changes)
         self.wire()
-        self.offer_games()
+        self.page.offer_games()
         self.page.translate()
         fragment = str(window.location.hash or "")
         if ("join=" in fragment or "room=" in fragment) and self.page.start_guest(fragment):
@@ -231,24 +230,6 @@ class PageCore(PagePart):
         self.page.wire_menu()
         self.page.wire_replay()
         self.page.wire_keeper()
-
-    def offer_games(self) -> None:
-        """The start screen's choice of game (``select#opt-game``): every registered game,
-        shown once there are two; choosing one opens the page on it (``?game=``), which
-        loads that game's code, saves and table."""
-        select = by_id("opt-game")
-        clear(select)
-        offered = games.registered()
-        for spec in offered:
-            option = make("option", "", spec.title(self.lang), value=spec.name)
-            option.selected = spec.name == self.game.name
-            select.appendChild(option)
-        by_id("game-field").hidden = len(offered) < 2
-        self.on(select, "change", lambda e: self.choose_game(str(select.value)))
-
-    def choose_game(self, name: str) -> None:
-        if name != self.game.name and games.known(name):
-            window.location.assign("index.html" + game_query(name))
 
     # -- static text ---------------------------------------------------------------------
 
