@@ -193,6 +193,7 @@ class PageCore(PagePart):
         self.on(by_id("opt-rules"), "change", lambda e: self.page.on_rules_change())
         self.on(by_id("opt-lang"), "change", self.page.on_lang_change)
         self.on(by_id("opt-name"), "input", lambda e: self.page.sync_seat_names())
+        document.body.dataset.game = self.game.name  # the game's style, from its table's first paint
         build_table(self.page.table, by_id("table"))  # the game's table builds its elements
         self.page.table.wire_table()  # and wires them
         self.on(by_id("curtain-go"), "click", lambda e: self.page.on_curtain_go())
