@@ -185,7 +185,7 @@ class GameMenu(PagePart):
     def on_menu_lang(self) -> None:
         lang = str(by_id("menu-lang").value)
         self.change_settings(lang=lang)
-        prefs = self.page.store.prefs() or Settings()
+        prefs = self.page.store.prefs(lang) or self.page.settings  # this game's, never another's
         self.page.store.save_prefs(replace(prefs, lang=lang))
         by_id("opt-lang").value = lang
         self.page.translate()

@@ -134,7 +134,8 @@ class Settings:
         extra = sorted(str(k) for k in data if k not in known and k not in own)
         if extra:
             raise ValueError(f"unknown settings: {', '.join(extra)}")
-        base = cls(game=game) if isinstance(game, str) else cls()
+        # what the data leaves out: the game's own defaults, never another game's
+        base = game_defaults(game) if isinstance(game, str) and games.known(game) else cls()
         values = {k: data.get(k, getattr(base, k)) for k in known}
         values["options"] = {k: data.get(k, default) for k, default in own.items()}
         levels = values["levels"]
@@ -270,6 +271,65 @@ class Settings:
             **{k: v for k, v in options.items() if v != own.get(k)},
             **({"variants": dict(self.variants)} if self.variants else {}),
         }
+
+
+#: the house's own preferences (not the game's: its language, speed, name, turn timer, the
+#: stand-in for an absent friend and how long a friend is waited for), each with its check:
+#: kept from remembered choices that are set aside (:func:`read_prefs`)
+HOUSE_PREFS: dict[str, Any] = {
+    "lang": lambda v: v in LANGS,
+    "delay": lambda v: _whole(v) and 0 <= v <= MAX_DELAY,
+    "name": lambda v: isinstance(v, str) and clean_name(v) == v,
+    "timer": lambda v: _whole(v) and 0 <= v <= 3600,
+    "standin": lambda v: v in LEVELS,
+    "grace": lambda v: _whole(v) and GRACE_RANGE[0] <= v <= GRACE_RANGE[1],
+}
+
+
+def _whole(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def game_defaults(game: str) -> Settings:
+    """The settings a match of ``game`` has when nothing is chosen: its first rule set, its
+    seats within that rule set's."""
+    s = Settings(game=game)
+    sets = rule_sets(game)
+    if sets and s.rules not in sets:
+        s = replace(s, rules=next(iter(sets)), variants={})
+    if sets:
+        lo, hi = sets[s.rules]
+        if not lo <= s.players <= hi:
+            s = s.with_players(min(max(s.players, lo), hi))
+    return s
+
+
+def read_prefs(data: object, game: str, lang: str = "en") -> tuple[Settings, str | None]:
+    """Remembered choices (a ``<game>.prefs.v1``, JSON-decoded) read for ``game``:
+    ``(settings, None)``, or, when they are another game's (they name it, or name none on a
+    game other than the default one, whose choices never did) or cannot be read, the game's
+    defaults (:func:`game_defaults`) with the house's own preferences that were in them
+    (:data:`HOUSE_PREFS`; ``lang`` when they said none) and the reason they were set aside.
+    Never raises."""
+    base = replace(game_defaults(game), lang=lang if lang in LANGS else "en")
+    if not isinstance(data, dict):
+        return base, "not an object"
+    kept = {k: data[k] for k, ok in HOUSE_PREFS.items() if k in data and _safe_check(ok, data[k])}
+    base = replace(base, **kept)  # every kept value was checked
+    named = data.get("game", default_name())
+    if named != game:
+        return base, f"another game's ({named!r})" if isinstance(named, str) else "bad game"
+    try:
+        return Settings.from_dict({**data, "game": game}), None
+    except Exception as e:  # whatever the reason: set aside, never a failed start
+        return base, str(e) or type(e).__name__
+
+
+def _safe_check(check: Any, value: object) -> bool:
+    try:
+        return bool(check(value))
+    except Exception:
+        return False
 
 
 def _spec(game: object) -> games.GameSpec | None:

@@ -106,8 +106,8 @@ class PageCore(PagePart):
 
     def start(self) -> None:
         early = self.page.early_choices()  # before anything fills the form
-        prefs = self.store.prefs()
         nav_lang = language_of(str(getattr(window.navigator, "language", "") or ""))
+        prefs = self.store.prefs(nav_lang)
         base = prefs or Settings(lang=nav_lang)
         parsed = parse_query(str(window.location.search or ""), base)
         self.settings = parsed.settings
@@ -139,6 +139,9 @@ class PageCore(PagePart):
             self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
         if not self.store.ok:
             self.notice(t(lang, "storage_off"), seconds=URL_NOTICE_SECONDS, lang=lang)
+        if self.store.prefs_problem:  # remembered choices set aside: the game's defaults
+            text = t(lang, "prefs_set_aside", game=self.game.title(lang)) + f" ({self.store.prefs_problem})"
+            self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
         if session is not None:
             if problem:
                 text = t(lang, "save_problem_heading") + " (" + problem + ")"
