@@ -130,3 +130,24 @@ def test_bad_or_foreign_choices_and_saves_are_set_aside_with_a_notice(
         expect(page.locator("body")).to_have_attribute("data-screen", "setup")
         page.click("#start")
         expect(page.locator("body")).to_have_attribute("data-screen", "table")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("where", ["built", "dev"])
+def test_each_games_style_comes_with_the_game(
+    where: str, page: Page, server_url: str, dev_server_url: str
+) -> None:
+    """The game's own stylesheet (``GameSpec.style``) is linked once, no other game's: on the
+    built site by web/boot.js at first paint, on the repository's page by the shell before the
+    page starts; DOG's table takes its own layout (its board beside the seats on a desktop)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(
+        page,
+        server_url if where == "built" else dev_server_url,
+        "game=dog&levels=medium,medium,medium&delay=10000",
+    )
+    links = page.evaluate(
+        "[...document.querySelectorAll('link[data-game-style]')].map((l) => l.dataset.gameStyle)"
+    )
+    assert links == ["dog"]
+    assert page.evaluate("getComputedStyle(document.querySelector('#table')).display") == "grid"

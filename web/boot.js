@@ -77,6 +77,17 @@
         document.head.appendChild(link);
       });
     } catch (e) { /* web/main.py then fetches the game's own zip itself */ }
+    // the game's own style (GameSpec.style), with the page's first paint; without the list
+    // the page links it itself once Python is up (web/shell/page.py use_style)
+    var style = plan.styles && plan.styles[game];
+    if (style) {
+      var sheet = document.createElement("link");
+      sheet.rel = "stylesheet";
+      sheet.href = style;
+      sheet.dataset.gameStyle = game;
+      sheet.setAttribute("blocking", "render");
+      document.head.appendChild(sheet);
+    }
   }
   document.addEventListener("DOMContentLoaded", function () {
     // The built site carries the fixed text's Italian words (scripts/build.py boot_words):

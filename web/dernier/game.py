@@ -67,4 +67,5 @@ DERNIER = GameSpec(
     # a link that leaves the format out plays one hand, like Match.new
     url_defaults={"hands": 1, "target": None},
     lessons="web.dernier.lessons:LESSONS",
+    style="web/dernier/style.css",
 )

@@ -39,6 +39,7 @@ DOG = GameSpec(
     coach="web.dog.coach:COACH",
     review="web.dog.review_page:REVIEW",
     lessons="web.dog.lessons:LESSONS",
+    style="web/dog/style.css",
     check_view="web.dog.session:check_state",
     match_info="web.dog.game:match_info",
     rule_sets={"standard": (4, 4)},

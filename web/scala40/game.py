@@ -57,4 +57,5 @@ SCALA40 = GameSpec(
     # a URL without hands=1 plays a whole match (to out_at)
     url_defaults={"hands": None, "target": 101},
     check_view="web.scala40.hand:check_state",
+    style="web/scala40/style.css",
 )

@@ -199,6 +199,11 @@ class GameSpec:
     #: (…) will be lost"); empty: the shell's, from the match's number of hands or points
     #: target ("Hand 2 of 3")
     match_info: str = ""
+    #: its own stylesheet (the path from the site's root, ``web/<name>/style.css``), loaded
+    #: with the game (web/boot.js links it at first paint on the built site, else
+    #: :func:`web.shell.page.main` before the page starts): ``web/style.css`` holds only the
+    #: house's style; empty: none
+    style: str = ""
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 
