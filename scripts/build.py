@@ -16,8 +16,8 @@ It writes only what the page needs:
   files (``--code files``). ``app.zip`` holds the shell, what the rules packages share
   (``tabletop/``), the default game (Dernier) and every game's spec (so the start screen
   lists them all); each other game's rules package and table folder are ``games/<name>.zip``,
-  fetched by ``web/main.py`` only when a visit plays that game (then kept by the service
-  worker, like the rest);
+  fetched by ``web/main.py`` only when a visit plays that game (the service worker keeps
+  every game's after a first visit, so that each game's link plays offline);
 * the pinned runtime from ``vendor/`` (run ``python scripts/vendor.py`` first): the five
   Pyodide files it loads and the PyScript chunks that are actually imported, and the PeerJS
   client (``vendor/peerjs/peerjs.min.js``, loaded by the page only for a room code; a room
@@ -528,8 +528,9 @@ SW_REGISTER = """\
 // 2. once the game is ready (body[data-ready]), the files the page loaded otherwise
 //    (the page itself, scripts, styles) are copied into that cache from the HTTP cache
 //    (cache: "force-cache": the copy this page has just used, no request);
-// 3. then the service worker registers: its precache finds those files in its cache and
-//    downloads only what the page did not load (or what an older build's cache lacks).
+// 3. then, at an idle moment, the service worker registers: its precache finds those files in
+//    its cache and downloads only what the page did not load (or what an older build's cache
+//    lacks), and every game's code, so that each game's link plays offline.
 (() => {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const meta = document.querySelector('meta[name="dernier-build"]');
@@ -577,10 +578,13 @@ SW_REGISTER = """\
       console.warn("Dernier: offline mode unavailable:", err);
     });
   };
+  // at an idle moment after the game is ready: installing keeps every game's code too
+  const idle = () => ("requestIdleCallback" in window
+    ? requestIdleCallback(register, { timeout: 2000 }) : setTimeout(register, 200));
   const ready = () => document.body && document.body.dataset.ready === "true";
   const watch = () => {
-    if (ready()) return register();
-    new MutationObserver(() => ready() && register())
+    if (ready()) return idle();
+    new MutationObserver(() => ready() && idle())
       .observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
     setTimeout(register, 30000);
   };
@@ -598,10 +602,12 @@ SW_TEMPLATE = """\
 //      only what changed);
 //   3. the network: on a first visit revalidating what the HTTP cache holds (a 304 carries
 //      no body); after an older build, afresh (the file has changed, whatever its date).
-// Each game's zip (GAMES) is kept once a visit fetched it, not precached: a visit loads only
-// its game. Installing brings the games an older build's cache holds to this build: the same
-// file when its hash is unchanged, else downloaded afresh, so a game played once still
-// starts offline after an update, and an unchanged game is never downloaded again.
+// Each game's zip (GAMES) is kept too, after the rest, so that after one visit of any game
+// each game's link plays offline: a visit's page loads only its game's zip, and the service
+// worker registers at an idle moment after the game is ready (sw-register.js), so the
+// others never compete with the visit's own start. A game that cannot be fetched is left
+// for the next install (it is not kept; its page then says so in words, web/main.py).
+// An unchanged game is never downloaded again: a new build takes it from the older cache.
 // Activating deletes the older caches.
 const VERSION = "__VERSION__";
 const CACHE = "dernier-" + VERSION;
@@ -637,12 +643,14 @@ async function precache() {
   const cache = await caches.open(CACHE);
   const older = await olderCaches();
   await Promise.all(Object.entries(PRECACHE).map(([path, hash]) => keep(cache, older, path, hash)));
-  // the games an older build's cache holds (played on this device), in this build's version
-  const played = [];
-  for (const path of Object.keys(GAMES)) {
-    for (const o of older) if (await o.cache.match(path)) { played.push(path); break; }
+  // every game, one after the other (the visit's own is in the cache already)
+  for (const [path, hash] of Object.entries(GAMES)) {
+    try {
+      await keep(cache, older, path, hash);
+    } catch (err) {
+      console.warn("Dernier: " + path + " not kept for offline play:", err);
+    }
   }
-  await Promise.all(played.map((path) => keep(cache, older, path, GAMES[path])));
   await cache.put(HASHES, new Response(JSON.stringify({ ...PRECACHE, ...GAMES })));
 }
 
@@ -822,13 +830,19 @@ def game_zips_block(needs: dict[str, list[str]]) -> str:
 def match_params_block() -> str:
     """The link parameters that start a match, per game (``web.shell.params.start_params``:
     the shared ones and the game's own, such as ``?games=3``), as a JSON data block for
-    web/boot.js: ``{"default": name, "games": {game: [key, ...]}}``. A link with any of its
-    game's is a match link: boot.js shows the table's loading state at first paint, never
-    the start form."""
+    web/boot.js: ``{"default": name, "games": {game: [key, ...]}, "titles": {game: {lang:
+    title}}}``. A link with any of its game's is a match link: boot.js shows the table's
+    loading state at first paint, never the start form; and it writes the visit's game's
+    title (``GameSpec.titles``) in the heading and the page's title from the first paint."""
     names = [name for name, _ in registered_games()]  # the repository is on sys.path now
+    from web.shell import games
     from web.shell.params import start_params
 
-    block = {"default": names[0], "games": {name: list(start_params(name)) for name in names}}
+    block = {
+        "default": names[0],
+        "games": {name: list(start_params(name)) for name in names},
+        "titles": {name: {lang: games.get(name).title(lang) for lang in ("en", "it")} for name in names},
+    }
     data = json.dumps(block, sort_keys=True).replace("</", "<\\/")
     return f'  <script type="application/json" id="match-params">{data}</script>\n'
 
@@ -935,9 +949,9 @@ def build(
         version, connect_src, preload_links(chunks, code), zips_block
     ).encode()
     # PeerJS is fetched only for a room code, which needs the network anyway, and the PyScript
-    # chunks never imported at start (startup_chunks): not precached. Nor are the games'
-    # zips (a visit loads only its game's): the service worker keeps those a visit fetched,
-    # and a new build's brings them up to date (GAMES).
+    # chunks never imported at start (startup_chunks): not precached. The games' zips are
+    # kept after the rest (GAMES: a visit's page loads only its game's; the service worker,
+    # registered at an idle moment after it is ready, keeps every game for offline play).
     lazy = {f"vendor/pyscript/{c}" for c in chunks} - {f"vendor/pyscript/{c}" for c in startup_chunks(chunks)}
     precache = {
         f"./{rel}": _short_hash(payload[rel])

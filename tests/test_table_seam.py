@@ -210,3 +210,64 @@ def test_a_table_that_leaves_out_a_shell_part_is_refused_naming_it() -> None:
         check_parts(table, box, parts)
     box.held = list(parts.values())
     check_parts(table, box, parts)  # every part placed: no error
+
+
+#: every module of a game's table, and the test-only game's (issue 37)
+TABLE_MODULES = sorted(
+    [p for game in ("dernier", "scala40", "dog") for p in (ROOT / "web" / game).glob("*.py")]
+    + list((ROOT / "tests" / "fakegame").glob("*.py"))
+)
+
+
+def host_names(path: Path) -> dict[str, set[str]]:
+    """What ``path`` reaches on a table's host or on the page: ``{"host": names, "page":
+    names}`` (``self.host.X``, ``host.X``; ``self.page.X``, ``page.X``)."""
+    found: dict[str, set[str]] = {"host": set(), "page": set()}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute):
+            continue
+        base = node.value
+        name = None
+        if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id == "self":
+            name = base.attr
+        elif isinstance(base, ast.Name):
+            name = base.id
+        if name in found:
+            found[name].add(node.attr)
+    return found
+
+
+def test_a_table_reaches_the_page_only_through_its_host() -> None:
+    """Issue 37: a table gets a narrow, typed host (``web.shell.host.TableHost``), never the
+    page: every table module (the three games', the test-only game's) reaches no page name,
+    and on its host only the protocol's (mypy checks the same from the types)."""
+    from web.shell.host import HOST_NAMES
+
+    outside: dict[str, set[str]] = {}
+    for path in TABLE_MODULES:
+        found = host_names(path)
+        stray = (found["host"] - HOST_NAMES) | {f"page.{n}" for n in found["page"]}
+        if stray:
+            outside[str(path.relative_to(ROOT))] = stray
+    assert outside == {}
+    assert len(HOST_NAMES) < 40  # a few services, not the page's hundreds of names
+    assert {"act", "seat", "lang", "notice", "hint", "on", "mark_table", "show_curtain"} <= HOST_NAMES
+    assert (
+        not {"title", "sv_set", "render_talk", "render_stats", "mark_result_seen", "tell_kept"} & HOST_NAMES
+    )
+
+
+def test_the_page_is_the_tables_host() -> None:
+    """The page satisfies the host protocol in every name (mypy checks the types where the
+    page builds its table): each name of ``TableHost`` is one the page's code defines."""
+    from web.shell.host import HOST_NAMES
+
+    defined: set[str] = set()
+    for path in (ROOT / "web" / "shell").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                defined.add(node.name)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                defined.add(node.target.id)
+    defined |= self_attributes(method(ROOT / "web" / "shell" / "ui.py", "PageCore", "__init__"))
+    assert defined >= HOST_NAMES, HOST_NAMES - defined

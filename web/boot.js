@@ -7,6 +7,69 @@
 // The start form can be used before Python is up: what the visitor changes is marked
 // data-touched (web/shell/ui.py keeps it), and a Deal pressed early waits in html[data-deal-queued]
 // (web/shell/ui.py then deals) instead of submitting the form.
+// PyScript's core keeps two IndexedDB stores of its own ("IDBMap/…": its package cache, which
+// this page never fills, since it loads no package, and pyscript.fs, which it never uses) and
+// opens them while it starts; where the browser denies storage (a frame on another site, a
+// private window) the open fails and PyScript never starts (its error handler throws).
+// Those stores are kept in memory instead: nothing in the start depends on storage
+// (docs/LOADING.md, "Storage denied").
+(function () {
+  var memoryOpen = function () {
+    var stores = {};
+    var answer = function (fn) {
+      var req = { result: undefined, error: null, onsuccess: null, onerror: null };
+      Promise.resolve().then(function () {
+        try {
+          req.result = fn();
+        } catch (e) {
+          req.error = e;
+          if (req.onerror) req.onerror({ type: "error", target: req });
+          return;
+        }
+        if (req.onsuccess) req.onsuccess({ type: "success", target: req });
+      });
+      return req;
+    };
+    var db = {
+      objectStoreNames: { length: 1, contains: function () { return true; } },
+      createObjectStore: function () { return null; },
+      transaction: function (name) {
+        var store = stores[name] || (stores[name] = new Map());
+        return {
+          objectStore: function () {
+            return {
+              count: function () { return answer(function () { return store.size; }); },
+              clear: function () { return answer(function () { store.clear(); }); },
+              delete: function (k) { return answer(function () { store.delete(k); }); },
+              get: function (k) { return answer(function () { return store.get(k); }); },
+              getKey: function (k) { return answer(function () { return store.has(k) ? k : undefined; }); },
+              getAllKeys: function () { return answer(function () { return Array.from(store.keys()); }); },
+              put: function (v, k) { return answer(function () { store.set(k, v); return k; }); }
+            };
+          }
+        };
+      },
+      close: function () {}
+    };
+    return answer(function () { return db; });
+  };
+  var ours = function (name) { return /^IDBMap\//.test(String(name)); };
+  var factory = null;
+  try { factory = window.indexedDB; } catch (e) { factory = null; }
+  try {
+    if (factory) {
+      var open = factory.open;
+      factory.open = function (name) {
+        return ours(name) ? memoryOpen() : open.apply(factory, arguments);
+      };
+    } else {
+      Object.defineProperty(window, "indexedDB", {
+        configurable: true,
+        value: { open: function (name) { return ours(name) ? memoryOpen() : memoryOpen(); } }
+      });
+    }
+  } catch (e) { /* a browser that lets no one change it: PyScript meets its own storage */ }
+})();
 (function () {
   var root = document.documentElement;
   var params = new URLSearchParams(location.search);
@@ -40,6 +103,14 @@
     if (!lang) lang = /^it\b/i.test(navigator.language || "") ? "it" : "en";
   }
   root.lang = lang;
+  // Storage refused from the start (a frame on another site, a private window, storage turned
+  // off): the line that says so shows at once, with a link to the same page in its own tab in
+  // a frame, and a button asking for storage (the Storage Access API) where the browser has it
+  // (web/shell/ui.py shows the line too, and when a write is refused later).
+  var storageOff = false;
+  try { window.localStorage.getItem("page.probe"); } catch (e) { storageOff = true; }
+  var framed = true;
+  try { framed = window.top !== window.self; } catch (e) { framed = true; }
   // A match link: any parameter that starts a match of the visit's game (web/shell/params.py
   // start_params). The built site lists each game's (#match-params: the shared ones and the
   // game's own, such as a number of games); without that list, the shared ones.
@@ -55,6 +126,27 @@
         if (Object.prototype.hasOwnProperty.call(lists.games, named)) known = named;
       }
       keys = lists.games[known || lists["default"]] || keys;
+      // the visit's game's name in the page's title and heading from the first paint (the
+      // HTML's are the default game's): the heading is written as soon as it is parsed
+      var titles = lists.titles && lists.titles[known || lists["default"]];
+      var title = titles && (titles[lang] || titles.en);
+      if (typeof title === "string" && title) {
+        document.title = title;
+        var titled = false;
+        var named = function () {
+          var brand = document.querySelector(".brand");
+          if (brand && !titled) {
+            brand.textContent = title;
+            titled = true;
+          }
+          return titled;
+        };
+        if (!named() && window.MutationObserver) {
+          var watch = new MutationObserver(function () { if (named()) watch.disconnect(); });
+          watch.observe(root, { childList: true, subtree: true });
+          document.addEventListener("DOMContentLoaded", function () { watch.disconnect(); named(); });
+        }
+      }
     } catch (e) { /* the shared ones */ }
   }
   var match = keys.some(function (k) {
@@ -90,6 +182,15 @@
     }
   }
   document.addEventListener("DOMContentLoaded", function () {
+    var tab = document.getElementById("storage-tab");
+    if (tab && framed) {
+      tab.href = location.href;
+      tab.hidden = false;
+    }
+    var ask = document.getElementById("storage-ask");
+    if (ask && framed && typeof document.requestStorageAccess === "function") ask.hidden = false;
+    var note = document.getElementById("storage-note");
+    if (note && storageOff) note.hidden = false;
     // The built site carries the fixed text's Italian words (scripts/build.py boot_words):
     // an Italian visitor reads them at once, not after Python is up (which writes the same).
     var words = lang === "it" && document.getElementById("boot-words-it");

@@ -17,7 +17,8 @@ import traceback
 import zipimport
 from types import CodeType
 
-from pyscript import document
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 
 class AppZip(zipimport.zipimporter):
@@ -62,8 +63,40 @@ def use_app_zip(archive: str) -> None:
 START_FAILED = {"en": "The game could not start", "it": "Il gioco non è partito"}
 
 
+#: a game's code that could not be downloaded (offline, and not kept by the service worker:
+#: it keeps every game's at an idle moment of a first visit), said in words, not a traceback
+NOT_FETCHED = {
+    "en": "This game could not be downloaded: the device seems to be offline, and this game "
+    "is not kept on it yet. Connect to the internet and reload the page.",
+    "it": "Questo gioco non è stato scaricato: il dispositivo sembra offline, e il gioco non "
+    "vi è ancora conservato. Collegati a internet e ricarica la pagina.",
+}
+RELOAD = {"en": "Reload", "it": "Ricarica"}
+
+
 def start_failed(lang: str) -> str:
     return START_FAILED.get(lang, START_FAILED["en"])
+
+
+class NotFetched(Exception):
+    """A game's zip could not be downloaded (no network, or an error from the server)."""
+
+
+def show_not_fetched() -> None:
+    """Why the game cannot start, in words in the page's language, with a button that
+    reloads the page (once the device is online again)."""
+    lang = str(document.documentElement.lang)
+    status = document.getElementById("status")
+    status.hidden = False
+    status.textContent = NOT_FETCHED.get(lang, NOT_FETCHED["en"]) + " "
+    button = document.createElement("button")
+    button.type = "button"
+    button.id = "reload-page"
+    button.className = "primary"
+    button.textContent = RELOAD.get(lang, RELOAD["en"])
+    button.addEventListener("click", create_proxy(lambda _event: window.location.reload()))
+    status.appendChild(button)
+    document.body.dataset.error = "fetch"
 
 
 def show_error(text: str) -> None:
@@ -89,12 +122,15 @@ def game_zip_links() -> list[str]:
 
 
 async def fetch_zip(url: str) -> bytes:
-    from pyscript import window
-
-    resp = await window.fetch(url)
-    if not resp.ok:
-        raise RuntimeError(f"{url}: HTTP {resp.status}")
-    data: bytes = (await resp.arrayBuffer()).to_bytes()
+    try:
+        resp = await window.fetch(url)
+        if not resp.ok:
+            raise NotFetched(f"{url}: HTTP {resp.status}")
+        data: bytes = (await resp.arrayBuffer()).to_bytes()
+    except NotFetched:
+        raise
+    except Exception as exc:  # the network failed (a JsException: "Failed to fetch")
+        raise NotFetched(f"{url}: {exc}") from exc
     return data
 
 
@@ -160,6 +196,9 @@ async def start_later(urls: list[str]) -> None:
         from web.shell import page
 
         page.main()
+    except NotFetched as exc:
+        window.console.warn(str(exc))
+        show_not_fetched()
     except Exception:
         show_error(traceback.format_exc())
 

@@ -16,6 +16,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_page_online import answered_js, contexts, host_page, join  # noqa: F401  (contexts: a fixture)
 
+from web.dog.game import DOG
+from web.shell.i18n import STRINGS
+
 READY_NOW = f"({READY_JS})()"
 
 
@@ -39,6 +42,27 @@ def check_guest_messages(guest: Page, seat: int) -> int:
     return views
 
 
+def talk_at_the_table(host: Page, guest: Page) -> None:
+    """Issue 37: DOG's table talks as every game's does (the shell draws the talk after any
+    table's render): both pages offer the phrases, a phrase said shows on the other page, and
+    the friend's page that changes its language says them in the new one."""
+    for p in (host, guest):
+        expect(p.locator("#talk-box")).to_be_visible()
+        expect(p.locator("#talk button[data-talk]")).to_have_count(len(DOG.talk))
+    expect(guest.locator('#talk button[data-talk="good_game"]')).to_have_text(STRINGS["talk_good_game"][0])
+    guest.click("#talk-box summary")
+    guest.click('#talk button[data-talk="good_game"]')
+    expect(host.locator("#notices")).to_contain_text(STRINGS["talk_good_game"][0])
+    guest.click("#menu-button")
+    guest.select_option("#menu-lang", "it")
+    guest.click("#menu-close")
+    expect(guest.locator('#talk button[data-talk="good_game"]')).to_have_text(STRINGS["talk_good_game"][1])
+    guest.click("#menu-button")
+    guest.select_option("#menu-lang", "en")
+    guest.click("#menu-close")
+    expect(guest.locator('#talk button[data-talk="good_game"]')).to_have_text(STRINGS["talk_good_game"][0])
+
+
 @pytest.mark.browser
 def test_a_host_and_a_friend_play_a_game(
     browser: Browser,
@@ -56,6 +80,7 @@ def test_a_host_and_a_friend_play_a_game(
     assert guest.evaluate("document.body.dataset.game") == "dog"
     assert guest.locator("svg#board [data-pawn]").count() == 16
     expect(guest.locator("#new-game")).to_be_hidden()
+    talk_at_the_table(host, guest)
     acted = {"host": 0, "guest": 0}
     for p in (host, guest):
         p.set_default_timeout(10_000)  # a click that cannot land fails soon, and is tried again

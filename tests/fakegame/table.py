@@ -17,33 +17,28 @@ class TenTable(GameTable):
         fill(by_id("table"), '<div id="hand" class="hand"></div>' + shell, parts)
 
     def wire_table(self) -> None:
-        self.page.on(by_id("hand"), "click", self.on_ten_click)
+        self.host.on(by_id("hand"), "click", self.on_ten_click)
 
     def on_ten_click(self, evt: Any) -> None:
         button = evt.target.closest("[data-move]")
         if button is None:
             return
-        refused = self.page.act(str(button.dataset.move))
+        refused = self.host.act(str(button.dataset.move))
         if refused:
-            self.page.hint(refused, refused=True)
+            self.host.hint(refused, refused=True)
 
-    def render(self) -> None:
-        state = self.page.seat_state()
-        if state is None:
-            return
-        table = self.page.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
+    def render(self, state: dict[str, Any]) -> None:
+        table = self.host.mark_table(state["turn"], state["hand_over"], state["match"]["over"])
         table.dataset.total = str(state["total"])
-        if self.page.hub is not None:
-            self.page.hub.render_seats()
         hand = by_id("hand")
         clear(hand)
-        if self.page.show_curtain(state["names"], state["hand_over"]):
+        if self.host.show_curtain(state["names"], state["hand_over"]):
             return
-        if state["turn"] == self.page.seat:
+        if state["turn"] == self.host.seat:
             for move in state["legal"]:
                 if move != "wave":
                     hand.appendChild(make("button", "card", move, type="button", data_move=move))
-        self.page.hint(t(self.page.lang, "ten_total", n=state["total"]))
+        self.host.hint(t(self.host.lang, "ten_total", n=state["total"]))
 
     def render_timer(self) -> None:
         pass
@@ -65,10 +60,10 @@ class TenTable(GameTable):
         the total."""
         facts = by_id("replay-facts")
         clear(facts)
-        facts.appendChild(make("li", "", t(self.page.lang, "ten_total", n=b["total"])))
+        facts.appendChild(make("li", "", t(self.host.lang, "ten_total", n=b["total"])))
         clear(by_id("replay-seats"))
         for s in range(b["players"]):
-            self.page.replay_seat_row(b, s, [])
+            self.host.replay_seat_row(b, s, [])
 
 
 check_table(TenTable)

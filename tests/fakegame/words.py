@@ -8,6 +8,11 @@ STRINGS = {
     "ten_log_abandon": ("{who} leaves", "{who} se ne va"),
     "ten_log_timeout": ("{who} ran out of time", "{who} ha finito il tempo"),
     "tagline": ("Add 1, 2 or 3: who reaches 10 wins.", "Aggiungi 1, 2 o 3: chi arriva a 10 vince."),
+    # the words of the flows the shell owns (web.shell.games.GAME_WORDS)
+    "abandon_text": ("You leave: the others win.", "Te ne vai: vincono gli altri."),
+    "stats": ("Rounds played: {played} · won: {won}", "Giri giocati: {played} · vinti: {won}"),
+    "next_hand": ("Next round", "Prossimo giro"),
+    "play_again": ("Another round", "Un altro giro"),
 }
 RULES_HTML = {"en": "<p>Add 1, 2 or 3; reach 10 to win.</p>", "it": "<p>Aggiungi 1, 2 o 3; arriva a 10.</p>"}
 

@@ -32,36 +32,30 @@ if TYPE_CHECKING:
 
 
 class TableDrawing(TableInput):
-    """Dernier's table, its drawing (its state its own, the page's through ``self.page``)."""
+    """Dernier's table, its drawing (its state its own, the page's through ``self.host``)."""
 
     def seat_order(self, n: int) -> list[int]:
         """Opponents left to right: the seat after the shown one sits at its right
         (counter-clockwise)."""
-        return [(self.page.seat + k) % n for k in range(n - 1, 0, -1)]
+        return [(self.host.seat + k) % n for k in range(n - 1, 0, -1)]
 
-    def render(self) -> None:
-        st = self.page.seat_state()
-        if st is None:
-            return
-        sv = self.sv = self.page.sv = SeatView(st)
-        lang = self.page.lang
+    def render(self, st: dict[str, Any]) -> None:
+        sv = self.sv = SeatView(st)
+        lang = self.host.lang
         names = sv.names
         turn = sv.turn
-        table = self.page.mark_table(turn, sv.hand_over, sv.match_over)
+        table = self.host.mark_table(turn, sv.hand_over, sv.match_over)
         table.dataset.players = str(sv.players)
-        by_id("abandon").hidden = sv.match_over or self.page.session is None
         if sv.get("hands_limit"):
             info = t(lang, "hand_of", n=sv["hand_no"], total=sv["hands_limit"])
         else:
             info = t(lang, "hand_target", n=sv["hand_no"], target=sv.get("target"))
         by_id("hand-info").textContent = info
-        document.title = ("▶ " if turn == self.page.seat else "") + "Dernier"
         if not sv.can_arm():
             self.armed = False
         self.render_opponents(sv, names)
         self.render_piles(sv, names)
         covered = self.render_curtain(sv)
-        self.page.render_coach(sv)
         if covered:
             clear(by_id("hand"))
             self.last_hand = []
@@ -72,10 +66,6 @@ class TableDrawing(TableInput):
             self.render_log(sv, names)
         self.render_turn_line(sv, names)
         self.render_timer()
-        if self.page.online():
-            self.page.render_talk()
-        if self.page.hub is not None:
-            self.page.hub.render_seats()
         if self.hand_to_view and not covered:
             self.bring_hand_into_view()
         self.hand_to_view = False
@@ -91,21 +81,21 @@ class TableDrawing(TableInput):
     def render_curtain(self, sv: SeatView) -> bool:
         """The pass-and-play curtain (:mod:`web.shell.seats`); the seat that just played
         may still call Dernier from under it."""
-        if not self.page.show_curtain(sv.names, sv.hand_over):
+        if not self.host.show_curtain(sv.names, sv.hand_over):
             return False
-        s = cast("DernierSession | None", self.page.session)  # Dernier's table: its session
+        s = cast("DernierSession | None", self.host.session)  # Dernier's table: its session
         assert s is not None
-        caller = next((p for p in s.local_seats() if p != self.page.seat and s.human_due(p)), None)
+        caller = next((p for p in s.local_seats() if p != self.host.seat and s.human_due(p)), None)
         call = by_id("curtain-dernier")
         call.hidden = caller is None
         if caller is not None:
             call.dataset.seat = str(caller)
-            call.textContent = t(self.page.lang, "curtain_call", who=name_of(sv.names, caller))
+            call.textContent = t(self.host.lang, "curtain_call", who=name_of(sv.names, caller))
         return True
 
     def render_opponents(self, v: SeatView, names: list[str]) -> None:
         box = by_id("opponents")
-        lang = self.page.lang
+        lang = self.host.lang
         n = v.players
         order = self.seat_order(n)
         existing = box.querySelectorAll(".seat")
@@ -175,10 +165,10 @@ class TableDrawing(TableInput):
 
     def seat_label(self, v: SeatView, seat: int) -> str:
         """Under a seat's name: a bot's level, "on this device", or a friend's state."""
-        lang = self.page.lang
+        lang = self.host.lang
         kind = v.kind(seat)
         if kind == "human":
-            return t(lang, "kind_human" if self.page.guest is None else "kind_host_device")
+            return t(lang, "kind_human" if self.host.guest is None else "kind_host_device")
         if kind == "friend":
             presence = v.presence(seat) or "connected"
             text = t(lang, f"presence_{presence}")
@@ -188,7 +178,7 @@ class TableDrawing(TableInput):
         return t(lang, f"level_{v.level(seat) or 'medium'}")
 
     def seat_rect(self, seat: int) -> Any:
-        if seat == self.page.seat:
+        if seat == self.host.seat:
             return by_id("hand").getBoundingClientRect()
         el = by_id("opponents").querySelector(f'.seat[data-seat="{seat}"]')
         return el.getBoundingClientRect() if el else None
@@ -207,7 +197,7 @@ class TableDrawing(TableInput):
         el.classList.add("fly")
 
     def render_piles(self, v: SeatView, names: list[str]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         discard = by_id("discard")
         top = v["top"]
         jolly_mode = "wild" if self.is_wild() else "suit"
@@ -218,7 +208,7 @@ class TableDrawing(TableInput):
             discard.appendChild(card)
             if self.last_discard and len(v["discard"]) > self.last_discard:
                 mover = self.last_mover(v)
-                rect = self.fly_from if mover == self.page.seat and self.fly_from else None
+                rect = self.fly_from if mover == self.host.seat and self.fly_from else None
                 if not rect and mover is not None:
                     rect = self.seat_rect(mover)
                 self.fly(card, rect)
@@ -286,8 +276,8 @@ class TableDrawing(TableInput):
         return None
 
     def render_me(self, v: SeatView, names: list[str]) -> None:
-        lang = self.page.lang
-        me_seat = self.page.seat
+        lang = self.host.lang
+        me_seat = self.host.seat
         my_turn = v.my_turn
         me = by_id("me")
         me.classList.toggle("active", my_turn)
@@ -336,7 +326,7 @@ class TableDrawing(TableInput):
         box.style.setProperty("--n", str(max(1, len(hand))))
         if my_turn and not self.was_my_turn:
             self.hand_to_view = True  # once the whole table is drawn (render)
-            self.page.cue("turn")
+            self.host.cue("turn")
         buttons = self.hand_buttons()
         if len(self.card_marks) != len(buttons) or old_codes != hand:
             self.card_marks = [None] * len(buttons)
@@ -409,7 +399,7 @@ class TableDrawing(TableInput):
         btn.setAttribute("title", help_text)
         btn.setAttribute("aria-label", "Dernier! " + help_text)
         if not my_turn and not by_id("hint").classList.contains("refused"):
-            self.page.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
+            self.host.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
 
     def bring_hand_into_view(self) -> None:
         """On the shown seat's turn its hand and buttons are on screen (short screens)."""
@@ -422,7 +412,7 @@ class TableDrawing(TableInput):
         """The whole log of the hand, numbered by move (the list scrolls; on phones it
         is folded, its last line in the heading), and a forgotten Dernier told loudly."""
         lines = log_lines(
-            v["log"], names, self.page.lang, me=self.page.seat, standin=v.get("standin_moves") or ()
+            v["log"], names, self.host.lang, me=self.host.seat, standin=v.get("standin_moves") or ()
         )
         if self.log_hand != v["hand_no"]:
             self.log_hand = v["hand_no"]
@@ -453,11 +443,11 @@ class TableDrawing(TableInput):
             said.append(self.turn_sentence(v))
         self.was_my_turn = my_turn
         if said:
-            self.page.announce(" · ".join(said))
+            self.host.announce(" · ".join(said))
 
     def turn_sentence(self, v: SeatView) -> str:
         """For the live region when the shown seat's turn comes: what it may do."""
-        lang = self.page.lang
+        lang = self.host.lang
         if v.get("choosing"):
             return t(lang, "turn_you_choose", card=faces.card_short(v["top"]))
         if v["pending"]:
@@ -478,20 +468,20 @@ class TableDrawing(TableInput):
         for ev in log[start:]:
             move = str(ev.get("move") or "")
             if ev.get("type") == "move" and (move == "dernier" or move.endswith("!")):
-                self.page.cue("call")
+                self.host.cue("call")
             if ev.get("type") == "draw" and ev.get("reason") == "dernier":
                 seat = int(ev["seat"])
-                if seat == self.page.seat:
-                    self.show_penalty(t(self.page.lang, "log_forgot_you", n=ev["count"]))
+                if seat == self.host.seat:
+                    self.show_penalty(t(self.host.lang, "log_forgot_you", n=ev["count"]))
                 else:
-                    text = t(self.page.lang, "log_forgot", who=name_of(names, seat), n=ev["count"])
-                    self.page.notice(text, "penalty")
+                    text = t(self.host.lang, "log_forgot", who=name_of(names, seat), n=ev["count"])
+                    self.host.notice(text, "penalty")
 
     def render_turn_line(self, v: SeatView, names: list[str]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         el = by_id("turn-line")
         turn = v.turn
-        me = self.page.seat
+        me = self.host.seat
         el.classList.toggle("mine", turn == me)
         el.classList.toggle("ended", v.hand_over)
         by_id("show-summary").hidden = not v.hand_over
@@ -527,18 +517,18 @@ class TableDrawing(TableInput):
         sv = self.sv
         if sv is None:
             return
-        key = (self.page.match_id, sv["hand_no"])
+        key = (self.host.match_id, sv["hand_no"])
         dlg = by_id("summary")
         if self.summary_for == key and dlg.open:
             return
         if self.summary_for != key:
-            self.page.cue("hand_end")
+            self.host.cue("hand_end")
         self.summary_for = key
         self.fill_summary()
-        self.page.render_review_buttons()
+        self.host.render_review_buttons()
         if not dlg.open:
             dlg.showModal()
-        if self.page.session is None:
+        if self.host.session is None:
             focus = by_id("summary-peek")
         else:
             focus = by_id("next") if not sv.match_over else by_id("new-match")
@@ -552,10 +542,10 @@ class TableDrawing(TableInput):
         assert v is not None
         mi = v["match"]
         # "you" on a shared device (pass-and-play) is nobody: every line names the player
-        me = -1 if self.page.session is not None and self.page.session.multi_local else self.page.seat
+        me = -1 if self.host.session is not None and self.host.session.multi_local else self.host.seat
         players = v.players
         over = bool(mi["over"])
-        lang = self.page.lang
+        lang = self.host.lang
         names = v.names
         stopped = mi["result"] is not None and not v["over"]  # abandoned or timed out mid-hand
         by_id("summary-title").textContent = (
@@ -637,7 +627,7 @@ class TableDrawing(TableInput):
         )
         legend.hidden = stopped
 
-        host = self.page.session is not None
+        host = self.host.session is not None
         result = by_id("result")
         result.hidden = not over
         by_id("next").hidden = over or not host
@@ -675,18 +665,12 @@ class TableDrawing(TableInput):
             by_id("result-winner").textContent = won
             by_id("result-tiebreak").textContent = how
             by_id("result").dataset.tiebreak = str(mi["tiebreak"])
-            self.page.render_stats()
-            self.page.mark_result_seen()
-            s = self.page.session
-            if s is not None and s.kept is not None:  # the match went into the Replays list
-                self.page.tell_kept(s.kept.failed, s.kept.dropped)
-                s.kept = None
             by_id("result-stats").textContent = by_id("stats").textContent if host else ""
 
     def shared_text(self, v: SeatView, others: list[int]) -> str:
         """After an abandon or a timeout with 3+ players: who shares the +1, and how the
         first of them was placed first."""
-        lang = self.page.lang
+        lang = self.host.lang
         names = [name_of(v.names, s) for s in others]
         joined = (
             ", ".join(names[:-1]) + " " + t(lang, "and") + " " + names[-1] if len(names) > 1 else names[0]
@@ -706,11 +690,11 @@ class TableDrawing(TableInput):
     def render_timer(self) -> None:
         sv = self.sv
         if sv is None or sv.turn is None or sv.hand_over:
-            self.page.draw_timer(0, None, False)
+            self.host.draw_timer(0, None, False)
             return
         # a turn: the hand and the seat (a move within the same turn keeps the clock)
-        self.page.draw_timer(
-            int(sv.get("timer") or 0), (int(sv["hand_no"]), sv.turn), sv.turn == self.page.seat
+        self.host.draw_timer(
+            int(sv.get("timer") or 0), (int(sv["hand_no"]), sv.turn), sv.turn == self.host.seat
         )
 
     # -- playing with friends: a friend's page --------------------------------------------

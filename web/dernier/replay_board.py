@@ -29,19 +29,19 @@ class ReplayBoard(GameTable):
     def rp_jolly(self) -> str:
         """How the viewed match's Jolly is drawn (``faces.card_svg``'s ``jolly``)."""
         return (
-            "wild" if self.page.rp_match is not None and self.page.rp_match.rules.jolly == "wild" else "suit"
+            "wild" if self.host.rp_match is not None and self.host.rp_match.rules.jolly == "wild" else "suit"
         )
 
     def draw_replay_seats(self, b: dict[str, Any]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         clear(by_id("replay-seats"))
         jolly = self.rp_jolly()
         for s in range(b["players"]):
             n = b["counts"][s]
-            _row, cards = self.page.replay_seat_row(b, s, [count_text(n, lang)])
+            _row, cards = self.host.replay_seat_row(b, s, [count_text(n, lang)])
             hand = b["hands"][s]
             if hand is None:
-                self.page.replay_hidden(cards, n)
+                self.host.replay_hidden(cards, n)
             else:
                 shown = sort_hand(hand)
                 cards.setAttribute(
@@ -54,7 +54,7 @@ class ReplayBoard(GameTable):
                     cards.appendChild(c)
 
     def draw_replay_center(self, b: dict[str, Any]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         pile = by_id("replay-discard")
         pile.dataset.card = b["top"]
         if b["suit"]:

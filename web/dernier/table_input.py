@@ -17,7 +17,7 @@ from web.dernier.describe import (
 )
 from web.dernier.replay_board import ReplayBoard
 from web.dernier.seatview import SeatView
-from web.shell.dom import SUITS, by_id, clear, make
+from web.shell.dom import SUITS, by_id, clear, make, typing
 from web.shell.i18n import t
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ HOLD_CLICK_MS = 800  # the click a release makes comes within this
 class TableInput(ReplayBoard):
     """Dernier's table, its input (a base of :class:`web.dernier.table.DernierTable`): the
     table's state (calls armed, the log and hand as drawn, presses held) is its own, drawn
-    afresh at a new match (:meth:`begin`); the page's is ``self.page``'s."""
+    afresh at a new match (:meth:`begin`); the page's is ``self.host``'s."""
 
     #: the shown seat's view as the table last drew it (the page's ``sv``, as Dernier's view)
     sv: SeatView | None = None
@@ -75,20 +75,24 @@ class TableInput(ReplayBoard):
     def forget_summary(self) -> None:
         self.summary_for = None
 
+    def forget_drawn(self) -> None:
+        """The seats' boxes (their badges and chips) built again, in the new language."""
+        clear(by_id("opponents"))
+
     def human_move(self, move: str, source: Any = None) -> None:
         self.fly_from = source.getBoundingClientRect() if source else None
-        refused = self.page.act(move)
+        refused = self.host.act(move)
         if refused:
-            self.page.hint(refused)
+            self.host.hint(refused)
             return
-        self.page.hint("")
+        self.host.hint("")
 
     def simple_move(self, move: str) -> None:
         sv = self.sv
         if sv is None or not sv.my_turn or self.curtain_up():
             return
         if move not in sv.legal:
-            self.page.hint(t(self.page.lang, "no_draw_now" if move == "draw" else "no_pass_now"))
+            self.host.hint(t(self.host.lang, "no_draw_now" if move == "draw" else "no_pass_now"))
             return
         self.human_move(move, by_id("drawpile") if move == "draw" else None)
 
@@ -97,14 +101,14 @@ class TableInput(ReplayBoard):
         if sv is None or self.curtain_up():
             return
         if sv.due():
-            self.page.announce(t(self.page.lang, "log_call_you"))
-            self.page.act("dernier")
+            self.host.announce(t(self.host.lang, "log_call_you"))
+            self.host.act("dernier")
             return
         if sv.can_arm():
             self.armed = not self.armed
-            self.page.render()
+            self.host.render()
             return
-        self.page.hint(t(self.page.lang, "no_dernier_now"))
+        self.host.hint(t(self.host.lang, "no_dernier_now"))
 
     def on_hand_click(self, evt: Any) -> None:
         btn = evt.target.closest("button[data-card]")
@@ -168,10 +172,10 @@ class TableInput(ReplayBoard):
         sv = self.sv
         if sv is None or self.curtain_up():
             return
-        reason = why_not(sv.state, code, sv.names, self.page.lang)
-        name = faces.card_name(code, self.page.lang)
-        self.page.hint(
-            f"{name}: {reason}" if reason else f"{name}: {t(self.page.lang, 'playable')}",
+        reason = why_not(sv.state, code, sv.names, self.host.lang)
+        name = faces.card_name(code, self.host.lang)
+        self.host.hint(
+            f"{name}: {reason}" if reason else f"{name}: {t(self.host.lang, 'playable')}",
             refused=bool(reason),
         )
 
@@ -183,25 +187,25 @@ class TableInput(ReplayBoard):
         if jumps:  # anticipo (RULES §12): the identical card, out of turn
             self.human_move(jumps[0], btn)
             return
-        reason = why_not(sv.state, code, sv.names, self.page.lang)
+        reason = why_not(sv.state, code, sv.names, self.host.lang)
         if reason and sv.get("chi_sbaglia_paga") and not sv.hand_over and self.may_try_wrong(sv):
             self.fly_from = btn.getBoundingClientRect() if btn else None
-            if self.page.act(code, wrong=True) is None:
+            if self.host.act(code, wrong=True) is None:
                 why = reason[:1].lower() + reason[1:]
-                cost = t(self.page.lang, "penalty_two")
+                cost = t(self.host.lang, "penalty_two")
                 self.show_penalty(
-                    t(self.page.lang, "penalty_card", card=faces.card_short(code), why=why, cost=cost)
+                    t(self.host.lang, "penalty_card", card=faces.card_short(code), why=why, cost=cost)
                 )
                 return
         if reason:
-            self.page.hint(reason, refused=True)
+            self.host.hint(reason, refused=True)
             btn.classList.remove("shake")
             _ = btn.offsetWidth
             btn.classList.add("shake")
             return
         moves = sv.moves_for(code, self.armed)
         if not moves:
-            self.page.hint(t(self.page.lang, "why_generic"), refused=True)
+            self.host.hint(t(self.host.lang, "why_generic"), refused=True)
             return
         last = len(sv["hand"]) == 1 and not any("=" in m for m in moves)
         if last:  # the last card ends the hand: its suit changes nothing (no question)
@@ -220,14 +224,14 @@ class TableInput(ReplayBoard):
     def show_penalty(self, text: str) -> None:
         """Chi sbaglia paga (and a forgotten Dernier): the reason in the hint and the
         notices, with a flash."""
-        self.page.hint(text, refused=True)
-        self.page.notice(text, "penalty")
-        self.page.cue("penalty")
+        self.host.hint(text, refused=True)
+        self.host.notice(text, "penalty")
+        self.host.cue("penalty")
         for el in (by_id("hint"), by_id("hand")):
             el.classList.remove("penalty")
             _ = el.offsetWidth
             el.classList.add("penalty")
-        self.page.announce(text)
+        self.host.announce(text)
 
     # -- the suit chooser ------------------------------------------------------------------
 
@@ -237,7 +241,7 @@ class TableInput(ReplayBoard):
         self.choice_code = code
         box = by_id("chooser-options")
         clear(box)
-        lang = self.page.lang
+        lang = self.host.lang
         wild = [] if suits_only else [m for m in moves if "=" in m]
         if wild:
             by_id("chooser-title").textContent = t(lang, "choose_card_for")
@@ -353,7 +357,7 @@ class TableInput(ReplayBoard):
         if match:
             self.human_move(match[0], self.card_button(code) if code else None)
             if code is None:  # the dealer's suit (§2) chosen: to the hand, as after any deal
-                self.page.focus_hand()
+                self.host.focus_hand()
 
     def on_chooser_cancel(self, evt: Any) -> None:
         evt.preventDefault()
@@ -378,28 +382,6 @@ class TableInput(ReplayBoard):
 
     # -- end of hand, match ------------------------------------------------------------------
 
-    def on_next(self) -> None:
-        s = self.page.session
-        if s is None or not s.hand_over or s.match.over:
-            return
-        s.next_hand()
-        self.page.drop_notices("penalty")
-        by_id("summary").close()
-        clear(by_id("summary-table"))  # last hand's cards leave the document
-        self.summary_for = None
-        self.page.changed()
-        self.page.focus_hand()
-
-    def on_new_match(self) -> None:
-        s = self.page.session
-        if s is None:
-            return
-        self.page.begin(s.again())
-        self.page.focus_hand()
-
-    def on_change_settings(self) -> None:
-        self.page.show_setup()
-
     def peek_table(self) -> None:
         dlg = by_id("summary")
         if dlg.open:
@@ -409,19 +391,12 @@ class TableInput(ReplayBoard):
         if self.sv is not None and self.sv.hand_over:
             self.open_summary()
 
-    def ask_abandon(self) -> None:
-        s = self.page.session
-        if s is None or s.match.over:
-            return
-        by_id("confirm-abandon").showModal()
-        by_id("abandon-no").focus()
-
     def abandon_from_chooser(self) -> None:
         """Abandon from the dealer's forced suit choice (the modal chooser hides the header)."""
         dlg = by_id("chooser")
         if dlg.open:
             dlg.close()
-        self.ask_abandon()
+        self.host.ask_abandon()
 
     def resume_choice(self, v: SeatView | None = None) -> None:
         """A suit the shown seat still owes (the dealer's, RULES §3) opens the chooser:
@@ -429,17 +404,8 @@ class TableInput(ReplayBoard):
         sv = v or self.sv
         if sv is None or sv.match_over or by_id("chooser").open or self.curtain_up():
             return
-        if sv.get("choosing") and sv.turn == self.page.seat:
+        if sv.get("choosing") and sv.turn == self.host.seat:
             self.open_chooser(None, sv.legal)
-
-    def do_abandon(self) -> None:
-        by_id("confirm-abandon").close()
-        s = self.page.session
-        if s is None or s.match.over:
-            return
-        self.page.driver.stop()
-        s.abandon(self.page.seat)
-        self.page.changed()
 
     # -- keyboard --------------------------------------------------------------------------
 
@@ -496,7 +462,7 @@ class TableInput(ReplayBoard):
         self.focus_card(idx % len(cards))
 
     def on_key(self, evt: Any) -> None:
-        if self.sv is None or self.page.typing(evt) or self.page.dialog_open():
+        if self.sv is None or typing(evt) or self.host.dialog_open():
             return
         if document.body.dataset.screen != "table" or evt.ctrlKey or evt.metaKey or evt.altKey:
             return
@@ -530,8 +496,8 @@ class TableInput(ReplayBoard):
         if (
             str(evt.key) == " "
             and self.sv is not None
-            and not self.page.typing(evt)
-            and not self.page.dialog_open()
+            and not typing(evt)
+            and not self.host.dialog_open()
             and not self.native_space(evt)
         ):
             evt.preventDefault()
@@ -539,12 +505,12 @@ class TableInput(ReplayBoard):
     # -- rules page ------------------------------------------------------------------------
 
     def on_curtain_dernier(self) -> None:
-        s = cast("DernierSession | None", self.page.session)  # Dernier's table: its session
+        s = cast("DernierSession | None", self.host.session)  # Dernier's table: its session
         btn = by_id("curtain-dernier")
         if s is None or not btn.dataset.seat:
             return
         seat = int(btn.dataset.seat)
         if s.human_due(seat):
             s.play("dernier", seat)
-            self.page.announce(t(self.page.lang, "log_call", who=name_of(s.names, seat)))
-            self.page.changed()
+            self.host.announce(t(self.host.lang, "log_call", who=name_of(s.names, seat)))
+            self.host.changed()

@@ -5,6 +5,18 @@ from __future__ import annotations
 
 STRINGS: dict[str, tuple[str, str]] = {
     "title": ("Dernier", "Dernier"),
+    # the words of the flows the shell owns, in this game's rules (web.shell.games.GAME_WORDS)
+    "abandon_text": (
+        "You lose the match at once: −1 match point to you, +1 to every other player (§11).",
+        "Perdi subito la partita: −1 punto partita a te, +1 a ogni altro giocatore (§11).",
+    ),
+    "stats": (
+        "Matches played: {played} · won: {won} · match points: {points} (+1 a match won, −1 a match lost)",
+        "Partite giocate: {played} · vinte: {won} · punti partita: {points} (+1 ogni partita vinta, "
+        "−1 ogni partita persa)",
+    ),
+    "next_hand": ("Deal the next hand", "Distribuisci la prossima mano"),
+    "play_again": ("Play again", "Gioca ancora"),
     "tagline": (
         "The Italian shedding card game: empty your hand, and call “Dernier!” on your last card.",
         "Il gioco di carte italiano: liberati delle carte e grida «Dernier!» all'ultima.",

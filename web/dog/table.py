@@ -16,7 +16,6 @@ from typing import Any
 
 from pyscript import document
 
-from web.cards.seatview import SeatView
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
 from web.dog.words import (
@@ -176,22 +175,19 @@ class DogTable(GameTable):
         self.dog_threats: dict[tuple[str, str], list[geo.Victim]] = {}
         self.dog_round_seen: tuple[Any, Any] | None = None  # (game, round) whose cards are shown
         self.dog_deal_task: Any = None  # the wait for the walks before a new round's cards
-        self.page.on(by_id("hand"), "click", self.on_dog_hand)
-        self.page.on(by_id("board"), "click", self.on_dog_board)
-        self.page.on(by_id("board"), "keydown", self.on_dog_board_key)
-        self.page.on(by_id("give"), "click", lambda e: self.on_dog_give())
-        self.page.on(by_id("fold"), "click", lambda e: self.dog_act("fold"))
-        self.page.on(by_id("cancel"), "click", lambda e: self.dog_clear())
-        self.page.on(by_id("seven-undo"), "click", lambda e: self.on_dog_undo())
-        self.page.on(by_id("ranks"), "click", self.on_dog_rank)
-        self.page.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
-        self.page.on(by_id("dog-replay"), "click", lambda e: self.page.open_replay_from_summary())
-        self.page.on(by_id("dog-review"), "click", lambda e: self.page.on_review_hand())
-        self.page.on(by_id("abandon"), "click", lambda e: self.on_dog_abandon())
-        self.page.on(by_id("abandon-yes"), "click", lambda e: self.on_dog_abandon_yes())
-        self.page.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
-        self.page.on(document, "keydown", self.on_dog_key)
-        self.page.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
+        self.host.on(by_id("hand"), "click", self.on_dog_hand)
+        self.host.on(by_id("board"), "click", self.on_dog_board)
+        self.host.on(by_id("board"), "keydown", self.on_dog_board_key)
+        self.host.on(by_id("give"), "click", lambda e: self.on_dog_give())
+        self.host.on(by_id("fold"), "click", lambda e: self.dog_act("fold"))
+        self.host.on(by_id("cancel"), "click", lambda e: self.dog_clear())
+        self.host.on(by_id("seven-undo"), "click", lambda e: self.on_dog_undo())
+        self.host.on(by_id("ranks"), "click", self.on_dog_rank)
+        self.host.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
+        self.host.on(by_id("dog-replay"), "click", lambda e: self.host.open_replay_from_summary())
+        self.host.on(by_id("dog-review"), "click", lambda e: self.host.on_review_hand())
+        self.host.on(document, "keydown", self.on_dog_key)
+        self.host.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
         self.dog_keys = False  # the last input was a key: the lit choices take the focus
 
     def build(self, parts: Mapping[str, Any]) -> None:
@@ -200,14 +196,12 @@ class DogTable(GameTable):
 
     def build_dog_table(self, keep: Mapping[str, Any]) -> None:
         table = by_id("table")
-        document.querySelector(".brand").textContent = "DOG"
-        document.title = "DOG"
         main = make("div", "dog-main")
         holder = make("div", "dog-board-box")
         board = svg("svg", id="board", viewBox="0 0 100 100", role="group")
         board.setAttribute("aria-labelledby", "board-label")
         holder.appendChild(board)
-        holder.appendChild(make("p", "sr-only", t(self.page.lang, "dog_board_label"), id="board-label"))
+        holder.appendChild(make("p", "sr-only", t(self.host.lang, "dog_board_label"), id="board-label"))
         holder.appendChild(make("div", "dog-discard", id="discard", role="img"))
         main.appendChild(holder)
         side = make("div", "dog-side")
@@ -217,11 +211,11 @@ class DogTable(GameTable):
         row.appendChild(keep["timer"])
         side.appendChild(row)
         hand = make("div", "hand dog-hand", id="hand", role="group")
-        hand.setAttribute("aria-label", t(self.page.lang, "your_hand"))
+        hand.setAttribute("aria-label", t(self.host.lang, "your_hand"))
         side.appendChild(hand)
         ranks = make("div", "dog-ranks", id="ranks", role="group", hidden="")
         ranks.appendChild(
-            make("p", "dog-ranks-title", t(self.page.lang, "dog_ranks_title"), data_i18n="dog_ranks_title")
+            make("p", "dog-ranks-title", t(self.host.lang, "dog_ranks_title"), data_i18n="dog_ranks_title")
         )
         for r in RANKS:
             b = make("button", "dog-rank", r, type="button")
@@ -235,7 +229,7 @@ class DogTable(GameTable):
             make(
                 "button",
                 "ghost small",
-                t(self.page.lang, "dog_undo"),
+                t(self.host.lang, "dog_undo"),
                 id="seven-undo",
                 type="button",
                 data_i18n="dog_undo",
@@ -251,7 +245,7 @@ class DogTable(GameTable):
             ("dog-replay", "dog_replay", "action ghost"),
             ("dog-review", "review_hand", "action ghost"),
         ):
-            b = make("button", cls, t(self.page.lang, key), id=name, type="button")
+            b = make("button", cls, t(self.host.lang, key), id=name, type="button")
             b.dataset.i18n = key
             actions.appendChild(b)
         actions.appendChild(keep["coach"])
@@ -265,7 +259,7 @@ class DogTable(GameTable):
     def draw_board(self, shown: int, names: list[str]) -> None:
         """The fields of the board turned so that ``shown`` sits at the bottom."""
         b = by_id("board")
-        board_fields(b, shown, names, self.page.lang)
+        board_fields(b, shown, names, self.host.lang)
         b.appendChild(svg("g", id="dog-pawns"))
         self.dog_at = {}
         for walking in self.dog_walks.values():
@@ -278,9 +272,9 @@ class DogTable(GameTable):
         """A replayed position (:meth:`web.dog.replays.DogBook.board`): the board turned to the
         viewed seat with every pawn, the last card played, the round, and each seat's cards
         (a hidden hand as card backs)."""
-        lang = self.page.lang
+        lang = self.host.lang
         pane = by_id("replay-board")
-        shown = 0 if self.page.rp_seat is None else self.page.rp_seat
+        shown = 0 if self.host.rp_seat is None else self.host.rp_seat
         board = pane.querySelector("svg.replay-own")
         if not board or str(board.dataset.shown) != str(shown):
             if board:
@@ -321,12 +315,12 @@ class DogTable(GameTable):
             chips = [letter(lang, s), cards_n(lang, n)]
             if b["given"][s]:
                 chips.append(t(lang, "dog_gave_mark") + " " + str(b["given"][s]))
-            row, cards = self.page.replay_seat_row(b, s, chips)
+            row, cards = self.host.replay_seat_row(b, s, chips)
             row.dataset.team = str(geo.team_of(s))
             row.style.setProperty("--seat", COLOURS[s])
             hand = b["hands"][s]
             if hand is None:
-                self.page.replay_hidden(cards, n)
+                self.host.replay_hidden(cards, n)
                 continue
             cards.setAttribute(
                 "aria-label", ", ".join(card_words(c, lang, True) for c in hand) or t(lang, "none_left")
@@ -338,41 +332,41 @@ class DogTable(GameTable):
 
     # -- drawing ----------------------------------------------------------------------------
 
+    def forget_drawn(self) -> None:
+        """The board (its seats' names, its pawns' letters) and the log drawn again, in the
+        new language."""
+        self.dog_shown = -1
+        self.dog_log_seen = (0, 0)
+
     def seat_passed(self) -> None:
         self.dog_clear(render=False)  # the last person's choice stays with them
 
-    def render(self) -> None:
-        st = self.page.seat_state()
-        if st is None:
-            return
+    def render(self, st: dict[str, Any]) -> None:
         self.dog_state = st
-        self.page.sv = SeatView(st)
         names = list(st.get("names") or [])
-        me = self.page.seat
+        me = self.host.seat
         turn = st.get("turn")
         over = bool(st.get("hand_over"))
-        table = self.page.mark_table(turn, over, over)  # a game of DOG is the whole match
+        table = self.host.mark_table(turn, over, over)  # a game of DOG is the whole match
         table.dataset.phase = str(st.get("phase"))
         winner = st.get("winner")
         if winner is None:
             table.removeAttribute("data-winner")
         else:
             table.dataset.winner = str(winner)
-        by_id("abandon").hidden = over or self.page.session is None
         by_id("hand-info").textContent = self.dog_round_info(st)
-        document.title = ("▶ " if turn == me else "") + "DOG"
         legal = [m for m in st.get("legal") or [] if m not in ("abandon", "timeout")]
         if self.dog_pick is not None and not self.dog_pick.options(legal):
             self.dog_pick = None
         if self.dog_give is not None and f"give {self.dog_give}" not in legal:
             self.dog_give = None
-        covered = self.page.show_curtain(names, bool(st.get("hand_over")))
-        if self.dog_shown != me or self.dog_drawn_for is not self.page.session:
+        covered = self.host.show_curtain(names, bool(st.get("hand_over")))
+        if self.dog_shown != me or self.dog_drawn_for is not self.host.session:
             # another seat, or another match (a lesson, a new game): the pawns are put where
             # they stand, none walks from where the last match left it
             self.draw_board(me, names)
             self.dog_shown = me
-            self.dog_drawn_for = self.page.session
+            self.dog_drawn_for = self.host.session
         self.render_dog_pawns(st, legal)
         self.render_dog_seats(st, names)
         self.render_dog_discard(st)
@@ -390,7 +384,6 @@ class DogTable(GameTable):
         self.render_dog_controls(st, legal, covered or dealing)
         self.render_dog_turn(st, names, legal, covered or dealing)
         self.render_timer()
-        self.page.render_coach(self.page.sv)
 
     def dog_hold_deal(self, st: dict[str, Any]) -> bool:
         """A new round was dealt while pawns still walk to where the last move took them:
@@ -410,18 +403,18 @@ class DogTable(GameTable):
     async def dog_after_walks(self, walks: list[Any], shown: tuple[Any, Any]) -> None:
         await asyncio.gather(*walks, return_exceptions=True)
         self.dog_round_seen = shown
-        self.page.render()
+        self.host.render()
 
     def dog_tally(self, st: dict[str, Any]) -> tuple[int, int, int]:
         """(games won by the shown seat's team, by the other, games to win the match)."""
         score: list[Any] = st["score"] if isinstance(st.get("score"), list) else [0, 0]
         games: int = st["games"] if isinstance(st.get("games"), int) else 1
-        us = geo.team_of(self.page.seat)
+        us = geo.team_of(self.host.seat)
         return int(score[us]), int(score[1 - us]), games
 
     def dog_round_info(self, st: dict[str, Any]) -> str:
         """ "Game 2 · round 3: 4 cards", and in a series (RULES §12) the games each team won."""
-        lang = self.page.lang
+        lang = self.host.lang
         text = t(lang, "dog_round", game=st.get("hand_no", 1), round=st.get("round"), cards=st.get("cards"))
         us, them, games = self.dog_tally(st)
         if games > 1:
@@ -431,12 +424,12 @@ class DogTable(GameTable):
     def dog_helping(self, st: dict[str, Any], seat: int | None = None) -> bool:
         """``seat`` (the shown one by default) has its four pawns home: its cards move the
         partner's pawns (RULES §12)."""
-        row = st["pawns"][self.page.seat if seat is None else seat]
+        row = st["pawns"][self.host.seat if seat is None else seat]
         return all(str(p).startswith("h") for p in row)
 
     def dog_nest(self, st: dict[str, Any]) -> str:
         """The nest ``out`` brings a pawn from: one's own, the partner's once finished (§12)."""
-        me = self.page.seat
+        me = self.host.seat
         mine = st["pawns"][me]
         if all(str(p).startswith("h") for p in mine):
             return f"n{geo.partner(me)}"
@@ -483,7 +476,7 @@ class DogTable(GameTable):
         return out
 
     def render_dog_pawns(self, st: dict[str, Any], legal: list[str]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         layer = by_id("dog-pawns")
         pawns = self.shown_pawns(st)
         nest = self.dog_nest(st)
@@ -492,7 +485,7 @@ class DogTable(GameTable):
         targets: list[str] = []
         #: (pawn, target field) -> the pawns that move would send home (RULES §8, §11)
         threats: dict[tuple[str, str], list[geo.Victim]] = {}
-        if pick is not None and st.get("turn") == self.page.seat:
+        if pick is not None and st.get("turn") == self.host.seat:
             movable = pick.movable(legal, nest) if pick.pawn is None else [pick.pawn]
             for a in movable:
                 for f, tok in pick.targets(legal, a, nest):
@@ -571,8 +564,8 @@ class DogTable(GameTable):
     def dog_threat_words(self) -> str:
         """What the moves on offer would send home, said before one is chosen (RULES §8):
         "Moving to 36 sends Bianca's pawn on 36 home." (at most three, then "…")."""
-        lang = self.page.lang
-        names, me = self.dog_names(), self.page.seat
+        lang = self.host.lang
+        names, me = self.dog_names(), self.host.seat
         chosen = self.dog_pick is not None and self.dog_pick.pawn is not None
         said = []
         for (a, f), hit in self.dog_threats.items():
@@ -588,9 +581,9 @@ class DogTable(GameTable):
         return "".join(" " + x for x in said[:3]) + more
 
     def dog_sends_label(self, at: str, hit: list[geo.Victim]) -> str:
-        lang = self.page.lang
+        lang = self.host.lang
         field = t(lang, "dog_field_label", f=field_words_of(lang, at))
-        pawns = pawns_words(lang, self.dog_names(), self.page.seat, [list(v) for v in hit])
+        pawns = pawns_words(lang, self.dog_names(), self.host.seat, [list(v) for v in hit])
         return t(lang, "dog_target_sends", field=field, pawns=pawns)
 
     def dog_names(self) -> list[str]:
@@ -628,8 +621,8 @@ class DogTable(GameTable):
     def render_dog_seats(self, st: dict[str, Any], names: list[str]) -> None:
         box = by_id("dog-seats")
         clear(box)
-        lang = self.page.lang
-        me = self.page.seat
+        lang = self.host.lang
+        me = self.host.seat
         hands = st.get("hands") or []
         given = st.get("given") or []
         out = st.get("out") or []
@@ -670,7 +663,7 @@ class DogTable(GameTable):
     def render_dog_discard(self, st: dict[str, Any]) -> None:
         el = by_id("discard")
         pile = st.get("discard") or []
-        lang = self.page.lang
+        lang = self.host.lang
         if not pile:
             el.removeAttribute("data-card")
             el.removeAttribute("data-as")
@@ -700,7 +693,7 @@ class DogTable(GameTable):
     def render_dog_hand(self, st: dict[str, Any], legal: list[str]) -> None:
         hand = by_id("hand")
         clear(hand)
-        held = st["hands"][self.page.seat] if isinstance(st["hands"][self.page.seat], list) else []
+        held = st["hands"][self.host.seat] if isinstance(st["hands"][self.host.seat], list) else []
         exchange = st.get("phase") == "exchange"
         usable = gives(legal) if exchange else usable_cards(legal)
         chosen = self.dog_give if exchange else (self.dog_pick.head.split("=")[0] if self.dog_pick else None)
@@ -710,8 +703,8 @@ class DogTable(GameTable):
             b = make("button", "card dog-hand-card", None, type="button")
             b.dataset.card = code
             b.appendChild(self.dog_card_face(code))
-            face = card_words(code, self.page.lang, True)
-            b.setAttribute("aria-label", f"{face}, {card_spoken(code, self.page.lang)}")
+            face = card_words(code, self.host.lang, True)
+            b.setAttribute("aria-label", f"{face}, {card_spoken(code, self.host.lang)}")
             ok = code in usable
             b.setAttribute("aria-disabled", "false" if ok else "true")
             b.classList.toggle("playable", ok)
@@ -721,12 +714,12 @@ class DogTable(GameTable):
             if got and code == got:
                 got = None
                 b.dataset.received = "true"
-                said = t(self.page.lang, "dog_received", card=card_spoken(code, self.page.lang))
+                said = t(self.host.lang, "dog_received", card=card_spoken(code, self.host.lang))
                 b.setAttribute("aria-label", f"{face}, {said}")
             hand.appendChild(b)
 
     def render_dog_controls(self, st: dict[str, Any], legal: list[str], covered: bool) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         exchange = st.get("phase") == "exchange"
         give = by_id("give")
         give.hidden = covered or not exchange or not gives(legal)
@@ -751,7 +744,7 @@ class DogTable(GameTable):
             by_id("seven-left").textContent = t(lang, "dog_seven_left", n=left)
             sent = self.dog_seven_sent(st)
             by_id("seven-sent").textContent = (
-                t(lang, "dog_seven_sent", pawns=pawns_words(lang, self.dog_names(), self.page.seat, sent))
+                t(lang, "dog_seven_sent", pawns=pawns_words(lang, self.dog_names(), self.host.seat, sent))
                 if sent
                 else ""
             )
@@ -763,18 +756,18 @@ class DogTable(GameTable):
         by_id("cancel").hidden = covered or idle
         over = bool(st.get("hand_over"))
         new = by_id("new-game")
-        new.hidden = not over or self.page.session is None
-        series_on = over and self.page.session is not None and not self.page.session.match.over
+        new.hidden = not over or self.host.session is None
+        series_on = over and self.host.session is not None and not self.host.session.match.over
         key = "dog_next_game" if series_on else "dog_new_game"
         new.dataset.i18n = key
         new.textContent = t(lang, key)
-        by_id("dog-replay").hidden = not over or not self.page.summary_replay_allowed()
+        by_id("dog-replay").hidden = not over or not self.host.summary_replay_allowed()
         by_id("dog-review").hidden = by_id("dog-replay").hidden
 
     def render_dog_turn(self, st: dict[str, Any], names: list[str], legal: list[str], covered: bool) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         line = by_id("turn-line")
-        me = self.page.seat
+        me = self.host.seat
         turn = st.get("turn")
         if st.get("hand_over"):
             text = self.dog_result(st)
@@ -815,12 +808,12 @@ class DogTable(GameTable):
         key = (turn, st.get("phase"), st.get("round"))
         if turn == me and key != getattr(self, "dog_turn_said", None) and not covered:
             self.dog_turn_said = key
-            self.page.announce(text)
+            self.host.announce(text)
 
     def dog_result(self, st: dict[str, Any]) -> str:
-        lang = self.page.lang
+        lang = self.host.lang
         winner = st.get("winner")
-        us = geo.team_of(self.page.seat)
+        us = geo.team_of(self.host.seat)
         ended = st.get("ended")
         if ended in ("abandon", "timeout"):
             how = t(lang, f"dog_how_{ended}")
@@ -832,7 +825,7 @@ class DogTable(GameTable):
     def dog_series_words(self, st: dict[str, Any]) -> str:
         """After a game of a series (RULES §12): the games each team has won, and who won the
         match once it is over."""
-        lang = self.page.lang
+        lang = self.host.lang
         mine, theirs, games = self.dog_tally(st)
         if games <= 1:
             return ""
@@ -849,21 +842,21 @@ class DogTable(GameTable):
         if seen_game != game or seen > len(log):
             clear(box)
             seen = 0
-        me = self.page.seat
+        me = self.host.seat
         lines = []
         for e in log[seen:]:
             fx = e[2] if len(e) > 2 and isinstance(e[2], dict) else None
-            text = log_line(self.page.lang, names, int(e[0]), str(e[1]), fx=fx, me=me)
+            text = log_line(self.host.lang, names, int(e[0]), str(e[1]), fx=fx, me=me)
             lines.append(text)
             box.appendChild(make("li", "", text))
-            dealt = round_words(self.page.lang, fx)
+            dealt = round_words(self.host.lang, fx)
             if dealt:  # the next round begins: a separator in the log (RULES §4)
                 box.appendChild(make("li", "dog-log-round", dealt))
                 lines.append(dealt)
         if lines:
             by_id("log-last").textContent = lines[-1]
             if seen:  # the moves since the last render, for screen readers
-                self.page.announce(" · ".join(lines[-3:]))
+                self.host.announce(" · ".join(lines[-3:]))
         box.scrollTop = box.scrollHeight  # the newest moves in view (the box may have grown)
         self.dog_log_seen = (game, len(log))
 
@@ -871,10 +864,10 @@ class DogTable(GameTable):
         st = self.dog_state
         turn = st.get("turn") if st else None
         if not st or turn is None or st.get("hand_over"):
-            self.page.draw_timer(0, None, False)
+            self.host.draw_timer(0, None, False)
             return
         key = (int(st.get("hand_no") or 1), int(st.get("move_no") or 0), turn)  # each move its clock
-        self.page.draw_timer(int(st.get("timer") or 0), key, turn == self.page.seat)
+        self.host.draw_timer(int(st.get("timer") or 0), key, turn == self.host.seat)
 
     def open_summary(self, *args: Any) -> None:
         """The end of a game is shown on the table itself (the result line, ``#new-game``)."""
@@ -889,20 +882,20 @@ class DogTable(GameTable):
         self.dog_pick = None
         self.dog_give = None
         self.dog_ranks_for = False
-        refused = self.page.act(move)
+        refused = self.host.act(move)
         if refused:
-            self.page.hint(t(self.page.lang, "dog_refused", why=refused), refused=True)
-            self.page.render()
+            self.host.hint(t(self.host.lang, "dog_refused", why=refused), refused=True)
+            self.host.render()
         else:
-            self.page.hint("")
+            self.host.hint("")
 
     def dog_clear(self, render: bool = True) -> None:
         self.dog_pick = None
         self.dog_give = None
         self.dog_ranks_for = False
         if render:
-            self.page.hint("")
-            self.page.render()
+            self.host.hint("")
+            self.host.render()
 
     def on_dog_hand(self, evt: Any) -> None:
         btn = evt.target.closest("[data-card]")
@@ -914,15 +907,15 @@ class DogTable(GameTable):
         if st.get("phase") == "exchange":
             if code in gives(legal):
                 self.dog_give = None if self.dog_give == code else code
-                self.page.render()
+                self.host.render()
             return
         if code not in usable_cards(legal):
             why = self.dog_unusable_why(code)
-            if st.get("turn") != self.page.seat:
-                why = t(self.page.lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
-            self.page.hint(why, refused=True)
+            if st.get("turn") != self.host.seat:
+                why = t(self.host.lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
+            self.host.hint(why, refused=True)
             return
-        self.page.hint("")
+        self.host.hint("")
         if code == "JK":
             ranks = jolly_ranks(legal)
             if len(ranks) == 1:
@@ -930,7 +923,7 @@ class DogTable(GameTable):
                 return
             self.dog_pick = None
             self.dog_ranks_for = True
-            self.page.render()
+            self.host.render()
             first = by_id("ranks").querySelector("[data-rank]:not([disabled])")
             if first:
                 first.focus()
@@ -940,9 +933,9 @@ class DogTable(GameTable):
     def dog_unusable_why(self, code: str) -> str:
         """Why a card of the hand has no move now, in the player's words (RULES §6–§11)."""
         st = self.dog_state or {}
-        lang = self.page.lang
+        lang = self.host.lang
         card = card_words(code, lang)
-        me = self.page.seat
+        me = self.host.seat
         if st.get("turn") != me:
             return t(lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
         mover = geo.partner(me) if self.dog_helping(st) else me
@@ -1002,7 +995,7 @@ class DogTable(GameTable):
             if len(targets) == 1:
                 self.dog_take(targets[0][1])
                 return
-        self.page.render()
+        self.host.render()
         self.dog_focus_lit()
 
     def dog_take(self, token: str) -> None:
@@ -1036,8 +1029,8 @@ class DogTable(GameTable):
             return
         if pick is None:  # a pawn tapped before a card: say what comes first
             st = self.dog_state or {}
-            if st.get("turn") == self.page.seat and st.get("phase") == "play" and not st.get("hand_over"):
-                self.page.hint(t(self.page.lang, "dog_card_first"))
+            if st.get("turn") == self.host.seat and st.get("phase") == "play" and not st.get("hand_over"):
+                self.host.hint(t(self.host.lang, "dog_card_first"))
             return
         st = self.dog_state or {}
         legal = self.dog_legal()
@@ -1068,7 +1061,7 @@ class DogTable(GameTable):
     def on_dog_undo(self) -> None:
         if self.dog_pick is not None:
             self.dog_pick.undo()
-            self.page.render()
+            self.host.render()
 
     def on_dog_give(self) -> None:
         if self.dog_give is not None:
@@ -1077,38 +1070,21 @@ class DogTable(GameTable):
     def on_dog_key(self, evt: Any) -> None:
         self.dog_keys = True
         busy = self.dog_pick or self.dog_ranks_for or self.dog_give
-        if str(evt.key) == "Escape" and not self.page.dialog_open() and busy:
+        if str(evt.key) == "Escape" and not self.host.dialog_open() and busy:
             self.dog_clear()
 
     def on_dog_new_game(self) -> None:
         """The next game of the series (RULES §12: the next dealer), or a new match once the
         series is over."""
-        s = self.page.session
+        s = self.host.session
         if s is None or not s.hand_over:
             return
         self.dog_shown = -1
+        self.dog_clear(render=False)
         if not s.match.over:
-            s.next_hand()
-            self.dog_clear(render=False)
-            self.page.changed()
+            self.host.next_hand()
         else:
-            self.page.begin(s.again())
-        self.page.focus_hand()
-
-    def on_dog_abandon(self) -> None:
-        s = self.page.session
-        if s is None or s.hand_over:
-            return
-        by_id("confirm-abandon").showModal()
-        by_id("abandon-no").focus()
-
-    def on_dog_abandon_yes(self) -> None:
-        by_id("confirm-abandon").close()
-        s = self.page.session
-        if s is None or s.hand_over:
-            return
-        self.page.driver.stop()
-        self.dog_act("abandon")
+            self.host.new_match()
 
     def hand_buttons(self) -> list[Any]:
         nodes = by_id("hand").querySelectorAll("button[data-card]")

@@ -8,6 +8,13 @@ from typing import Any
 from web.shell.i18n import t
 
 STRINGS: dict[str, tuple[str, str]] = {
+    # the words of the flows the shell owns, in this game's rules (web.shell.games.GAME_WORDS)
+    "abandon_text": (
+        "Your team loses this game at once (§13).",
+        "La tua squadra perde subito questa partita (§13).",
+    ),
+    "next_hand": ("Next game", "Prossima partita"),
+    "play_again": ("New game", "Nuova partita"),
     "dog_table_label": ("DOG board", "Tavolo di DOG"),
     "dog_board_label": (
         "The board: 64 fields, four nests, four homes",

@@ -20,10 +20,9 @@ from pyscript import document, window
 
 from scala40.cards import parse_card
 from scala40.scoring import hand_penalty
-from web.cards.seatview import SeatView
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
-from web.shell.dom import by_id, clear, local_storage, make
+from web.shell.dom import by_id, clear, local_storage, make, typing
 from web.shell.i18n import t
 from web.shell.table import GameTable, check_table, fill, part
 
@@ -208,38 +207,32 @@ class Scala40Table(GameTable):
         box = document.querySelector("#summary .dialog-actions")
         for bid in ("reenter", "retire"):
             box.insertBefore(_button(bid, "primary"), by_id("next"))
-        self.page.on(stock, "click", lambda e: self.s40_move("draw"))
-        self.page.on(pile, "click", lambda e: self.on_pile())
-        self.page.on(pile, "keydown", self.on_pile_key)
-        self.page.on(history, "click", lambda e: self.toggle_history())
-        self.page.on(by_id("hand"), "click", self.on_hand_click)
-        self.page.on(by_id("hand"), "keydown", self.on_hand_key)
-        self.page.on(by_id("hand"), "pointerdown", self.on_drag_start)
-        self.page.on(by_id("hand"), "pointermove", self.on_drag_move)
-        self.page.on(by_id("hand"), "pointerup", self.on_drag_end)
-        self.page.on(by_id("hand"), "pointercancel", lambda e: self.drag_stop())
-        self.page.on(melds, "click", self.on_meld_click)
-        self.page.on(melds, "keydown", self.on_meld_key)
-        self.page.on(opening, "click", self.on_opening_click)
-        self.page.on(by_id("sort"), "click", lambda e: self.toggle_sort())
-        self.page.on(by_id("move-left"), "click", lambda e: self.shift_selected(-1))
-        self.page.on(by_id("move-right"), "click", lambda e: self.shift_selected(1))
-        self.page.on(by_id("meld"), "click", lambda e: self.on_meld_button())
-        self.page.on(by_id("open"), "click", lambda e: self.on_open())
-        self.page.on(by_id("cancel-open"), "click", lambda e: self.take_back())
-        self.page.on(by_id("reenter"), "click", lambda e: self.s40_move("reenter"))
-        self.page.on(by_id("retire"), "click", lambda e: self.s40_move("retire"))
-        self.page.on(by_id("chooser-options"), "click", self.on_choose)
-        self.page.on(by_id("chooser-cancel"), "click", lambda e: by_id("chooser").close())
-        self.page.on(by_id("next"), "click", lambda e: self.on_next())
-        self.page.on(by_id("new-match"), "click", lambda e: self.on_new_match())
-        self.page.on(by_id("change-settings"), "click", lambda e: self.page.show_setup())
-        self.page.on(by_id("summary-peek"), "click", lambda e: by_id("summary").close())
-        self.page.on(by_id("show-summary"), "click", lambda e: self.open_summary(force=True))
-        self.page.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
-        self.page.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
-        self.page.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
-        self.page.on(document, "keydown", self.on_key)
+        self.host.on(stock, "click", lambda e: self.s40_move("draw"))
+        self.host.on(pile, "click", lambda e: self.on_pile())
+        self.host.on(pile, "keydown", self.on_pile_key)
+        self.host.on(history, "click", lambda e: self.toggle_history())
+        self.host.on(by_id("hand"), "click", self.on_hand_click)
+        self.host.on(by_id("hand"), "keydown", self.on_hand_key)
+        self.host.on(by_id("hand"), "pointerdown", self.on_drag_start)
+        self.host.on(by_id("hand"), "pointermove", self.on_drag_move)
+        self.host.on(by_id("hand"), "pointerup", self.on_drag_end)
+        self.host.on(by_id("hand"), "pointercancel", lambda e: self.drag_stop())
+        self.host.on(melds, "click", self.on_meld_click)
+        self.host.on(melds, "keydown", self.on_meld_key)
+        self.host.on(opening, "click", self.on_opening_click)
+        self.host.on(by_id("sort"), "click", lambda e: self.toggle_sort())
+        self.host.on(by_id("move-left"), "click", lambda e: self.shift_selected(-1))
+        self.host.on(by_id("move-right"), "click", lambda e: self.shift_selected(1))
+        self.host.on(by_id("meld"), "click", lambda e: self.on_meld_button())
+        self.host.on(by_id("open"), "click", lambda e: self.on_open())
+        self.host.on(by_id("cancel-open"), "click", lambda e: self.take_back())
+        self.host.on(by_id("reenter"), "click", lambda e: self.s40_move("reenter"))
+        self.host.on(by_id("retire"), "click", lambda e: self.s40_move("retire"))
+        self.host.on(by_id("chooser-options"), "click", self.on_choose)
+        self.host.on(by_id("chooser-cancel"), "click", lambda e: by_id("chooser").close())
+        self.host.on(by_id("summary-peek"), "click", lambda e: by_id("summary").close())
+        self.host.on(by_id("show-summary"), "click", lambda e: self.open_summary(force=True))
+        self.host.on(document, "keydown", self.on_key)
 
     # -- the replay viewer (web/shell/replay_ui.py) ---------------------------------------
 
@@ -247,7 +240,7 @@ class Scala40Table(GameTable):
         """A replayed position (:meth:`web.scala40.replays.Scala40Book.board`): the melds on the
         table by owner, the discard pile's top, the stock, and each seat's hand (a hidden one as
         card backs)."""
-        lang = self.page.lang
+        lang = self.host.lang
         pane = by_id("replay-board")
         melds = pane.querySelector(".replay-melds")
         if not melds:
@@ -275,13 +268,13 @@ class Scala40Table(GameTable):
             n = b["counts"][s]
             out = s in b["out"]
             opened = "s40_opened" if b["opened"][s] else "s40_not_opened"
-            row, cards = self.page.replay_seat_row(
+            row, cards = self.host.replay_seat_row(
                 b, s, [cards_word(int(n), lang), t(lang, "s40_out" if out else opened)]
             )
             row.dataset.opened = "true" if b["opened"][s] else "false"
             hand = b["hands"][s]
             if hand is None:
-                self.page.replay_hidden(cards, n)
+                self.host.replay_hidden(cards, n)
                 continue
             shown = H.sort_cards(hand, self.s40_sort)
             cards.setAttribute(
@@ -324,13 +317,9 @@ class Scala40Table(GameTable):
         held = self.held(st)
         return [held[i] for i in self.s40_sel if 0 <= i < len(held)]
 
-    def render(self) -> None:
-        st = self.page.seat_state()
-        if st is None:
-            return
-        self.page.sv = SeatView(st)
-        lang = self.page.lang
-        seat = self.page.seat
+    def render(self, st: dict[str, Any]) -> None:
+        lang = self.host.lang
+        seat = self.host.seat
         key = (int(st["hand_no"]), seat)
         if key != self.s40_key:  # a new hand (or another seat): a fresh hand, no draft
             self.s40_key = key
@@ -341,13 +330,11 @@ class Scala40Table(GameTable):
         if (st.get("opened") and st["opened"][seat]) or st.get("hand_over"):
             self.s40_draft = [] if st.get("opened", [False])[seat] or st.get("hand_over") else self.s40_draft
         turn = st.get("turn")
-        table = self.page.mark_table(turn, bool(st.get("hand_over")), bool(st["match"]["over"]))
+        table = self.host.mark_table(turn, bool(st.get("hand_over")), bool(st["match"]["over"]))
         table.dataset.phase = str(st.get("phase") or "")
         table.dataset.players = str(st["players"])
         table.dataset.moves = str(len(st.get("history") or []))  # moves of the hand so far
-        by_id("abandon").hidden = bool(st["match"]["over"]) or self.page.session is None
         by_id("hand-info").textContent = t(lang, "s40_hand_no", n=st["hand_no"], out=st.get("out_at", 101))
-        document.title = ("▶ " if turn == seat else "") + "Scala 40"
         covered = self.render_curtain(st)
         self.render_seats(st)
         self.render_piles(st)
@@ -359,14 +346,9 @@ class Scala40Table(GameTable):
         else:
             self.render_hand(st)
         self.render_buttons(st, covered)
-        self.page.render_coach(self.page.sv)
         self.render_log(st)
         self.render_turn(st)
         self.render_timer()
-        if self.page.online():
-            self.page.render_talk()
-        if self.page.hub is not None:
-            self.page.hub.render_seats()
         by_id("show-summary").hidden = not st.get("hand_over")
         if st.get("hand_over"):
             self.open_summary()
@@ -380,13 +362,13 @@ class Scala40Table(GameTable):
         last = self.s40_last
         self.s40_last = {"key": key, "moves": len(history), "melds": melds, "hand": hand}
         moved = last is not None and last["key"] == key and len(history) > int(last["moves"])
-        mine = st.get("turn") == self.page.seat and st.get("phase") not in ("draw", None)
+        mine = st.get("turn") == self.host.seat and st.get("phase") not in ("draw", None)
         if not mine or st.get("hand_over"):
             self.s40_drawn = ""
         elif (
             not self.s40_drawn
             and history
-            and int(history[-1][0]) == self.page.seat
+            and int(history[-1][0]) == self.host.seat
             and history[-1][1] == "draw"
         ):
             self.s40_drawn = hand[-1] if hand else ""  # the engine's hand ends with the card drawn
@@ -400,7 +382,7 @@ class Scala40Table(GameTable):
         self.s40_fresh = frozenset(i for i, m in enumerate(melds) if i >= len(before) or before[i] != m)
         self.s40_arrived = tuple((Counter(hand) - Counter(last["hand"])).elements())
         new = history[int(last["moves"]) :]
-        verbs = [str(e[1]) for e in new if int(e[0]) == self.page.seat]
+        verbs = [str(e[1]) for e in new if int(e[0]) == self.host.seat]
         if "draw" in verbs:
             self.s40_from = "stock"
             if mine and len(self.s40_arrived) == 1:
@@ -409,13 +391,13 @@ class Scala40Table(GameTable):
             self.s40_from = "discard"
 
     def render_curtain(self, st: dict[str, Any]) -> bool:
-        deciding = self.page.seat in st.get("decide", [])  # the curtain stays for a re-entry's choice
-        return self.page.show_curtain(st["names"], bool(st.get("hand_over")), keep=deciding)
+        deciding = self.host.seat in st.get("decide", [])  # the curtain stays for a re-entry's choice
+        return self.host.show_curtain(st["names"], bool(st.get("hand_over")), keep=deciding)
 
     def render_seats(self, st: dict[str, Any]) -> None:
         box = by_id("opponents")
         clear(box)
-        lang = self.page.lang
+        lang = self.host.lang
         out = set(st.get("out") or []) | {s for s, h in enumerate(st.get("out_hand") or []) if h is not None}
         for s in range(int(st["players"])):
             el = make("div", "seat s40-seat")
@@ -444,7 +426,7 @@ class Scala40Table(GameTable):
             box.appendChild(el)
 
     def render_piles(self, st: dict[str, Any]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         n = int(st.get("stock_size") or 0)
         stock = by_id("stock")
         clear(stock)
@@ -488,7 +470,7 @@ class Scala40Table(GameTable):
         sel = self.selected(st) if not self.curtain_up() else []
         lit = H.attachable(st.get("legal") or [], sel[0]) if len(sel) == 1 else set()
         box = by_id("melds")
-        draw_melds(box, list(st.get("melds") or []), st["names"], self.page.seat, lit, self.page.lang)
+        draw_melds(box, list(st.get("melds") or []), st["names"], self.host.seat, lit, self.host.lang)
         fresh = self.s40_fresh if float(window.performance.now()) < self.s40_anim_until else ()
         for i in fresh:  # laid, attached to or swapped by the newest moves
             el = box.querySelector(f'[data-meld="{i}"]')
@@ -496,12 +478,12 @@ class Scala40Table(GameTable):
                 el.classList.add("s40-fresh")
         shown = (st.get("hands_shown") or []) if st.get("hand_over") else []
         for s, cards in enumerate(shown):  # "See the table": everyone's last cards
-            if s == self.page.seat or not cards:
+            if s == self.host.seat or not cards:
                 continue
             group = make("div", "s40-owner s40-last")
             group.dataset.lastOf = str(s)
             group.appendChild(
-                make("h3", "s40-owner-name", t(self.page.lang, "s40_last_cards", who=st["names"][s]))
+                make("h3", "s40-owner-name", t(self.host.lang, "s40_last_cards", who=st["names"][s]))
             )
             row = make("div", "s40-row")
             for c in cards:
@@ -510,7 +492,7 @@ class Scala40Table(GameTable):
             box.appendChild(group)
 
     def render_hand(self, st: dict[str, Any]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         box = by_id("hand")
         held = self.held(st)
         self.s40_sel = [i for i in self.s40_sel if i < len(held)]
@@ -588,7 +570,7 @@ class Scala40Table(GameTable):
         store = local_storage()
         if store is None or self.s40_key is None:
             return
-        if self.page.session is not None and not self.page.session.store.ok:
+        if self.host.session is not None and not self.host.session.store.ok:
             return  # a match saved nowhere (a lesson) leaves the saved match's order alone
         kept = {
             "key": list(self.s40_key),
@@ -619,15 +601,15 @@ class Scala40Table(GameTable):
         self.s40_order = [str(c) for c in order]
         if kept.get("sort") in ("suit", "rank"):
             self.s40_sort = str(kept["sort"])
-        opened = bool(st.get("opened") and st["opened"][self.page.seat])
+        opened = bool(st.get("opened") and st["opened"][self.host.seat])
         if isinstance(draft, list) and all(isinstance(m, str) for m in draft) and not opened:
             cards = [c for m in draft for c in H.meld_cards(m)]
             if H.fits(cards, hand) and len(cards) < len(hand):
                 self.s40_draft = list(draft)
 
     def render_buttons(self, st: dict[str, Any], covered: bool) -> None:
-        lang = self.page.lang
-        seat = self.page.seat
+        lang = self.host.lang
+        seat = self.host.seat
         mine = st.get("turn") == seat and not covered and not st.get("hand_over")
         opened = bool(st["opened"][seat]) if st.get("opened") else False
         phase = st.get("phase")
@@ -658,7 +640,7 @@ class Scala40Table(GameTable):
         for bid, key in (("move-left", "s40_move_left"), ("move-right", "s40_move_right")):
             b = by_id(bid)
             b.textContent = "◀" if bid == "move-left" else "▶"
-            b.setAttribute("aria-label", t(self.page.lang, key))
+            b.setAttribute("aria-label", t(self.host.lang, key))
             b.hidden = not one
 
     def shift_selected(self, step: int) -> None:
@@ -668,20 +650,20 @@ class Scala40Table(GameTable):
             self.render_move_buttons()
 
     def render_turn(self, st: dict[str, Any]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         line = by_id("turn-line")
         turn = st.get("turn")
         if st.get("hand_over"):
-            line.textContent = self.decide_words(st) if self.page.seat in (st.get("decide") or []) else ""
+            line.textContent = self.decide_words(st) if self.host.seat in (st.get("decide") or []) else ""
             return
-        if self.page.seat in (st.get("out") or []):
+        if self.host.seat in (st.get("out") or []):
             line.textContent = t(lang, "s40_you_out")
             return
-        if turn != self.page.seat:
+        if turn != self.host.seat:
             line.textContent = t(lang, "s40_turn_other", who=st["names"][turn]) if turn is not None else ""
             return
         phase = st.get("phase")
-        opened = bool(st["opened"][self.page.seat])
+        opened = bool(st["opened"][self.host.seat])
         if phase == "draw":
             key = "s40_turn_draw"
         elif phase == "discard":
@@ -705,14 +687,14 @@ class Scala40Table(GameTable):
             if s not in decide and not (outs and outs[s] is not None) and int(scores[s]) < out_at
         ]
         if not still:
-            return t(self.page.lang, "s40_decide")
-        return t(self.page.lang, "s40_decide_total", n=max(still))
+            return t(self.host.lang, "s40_decide")
+        return t(self.host.lang, "s40_decide_total", n=max(still))
 
     def describe(self, move: str, lang: str) -> str:
         return move_words(move, lang)
 
     def render_log(self, st: dict[str, Any]) -> None:
-        lang = self.page.lang
+        lang = self.host.lang
         log = by_id("log")
         history = list(st.get("history") or [])
         clear(log)
@@ -724,39 +706,39 @@ class Scala40Table(GameTable):
         log.scrollTop = log.scrollHeight  # the newest moves in view
         new = history[self.s40_seen :]
         self.s40_seen = len(history)
-        said = [e for e in new if int(e[0]) != self.page.seat]
+        said = [e for e in new if int(e[0]) != self.host.seat]
         if said and not self.curtain_up():
             e = said[-1]
             text = self.describe(str(e[1]), lang)
             if str(e[1]) == "take" and e[2]:
                 text = t(lang, "s40_takes", card=H.card_name(str(e[2]), lang))
-            self.page.announce(t(lang, "s40_moved", who=st["names"][int(e[0])], move=text))
+            self.host.announce(t(lang, "s40_moved", who=st["names"][int(e[0])], move=text))
         by_id("log-last").textContent = log.lastChild.textContent if log.lastChild else ""
 
     def render_timer(self) -> None:
         """The turn timer (``timer`` seconds a turn): it starts when a person's turn begins
         (a turn is draw … discard) and the shell plays a move for them when it runs out."""
-        s = self.page.session
-        st = self.page.sv.state if self.page.sv is not None else None
-        seat = self.page.timer_seat()
+        s = self.host.session
+        st = self.host.sv.state if self.host.sv is not None else None
+        seat = self.host.timer_seat()
         if s is None or st is None or seat is None or st.get("hand_over"):
-            self.page.draw_timer(0, None, False)
+            self.host.draw_timer(0, None, False)
             return
         discards = sum(1 for e in st.get("history") or [] if str(e[1]).startswith("discard"))
-        self.page.draw_timer(s.settings.timer, (int(st["hand_no"]), seat, discards), True)
+        self.host.draw_timer(s.settings.timer, (int(st["hand_no"]), seat, discards), True)
 
     # -- the summary after a hand (RULES §11, §12) ---------------------------------------
 
     def open_summary(self, force: bool = False) -> None:
-        st = self.page.sv.state if self.page.sv is not None else None
+        st = self.host.sv.state if self.host.sv is not None else None
         if st is None or not st.get("hand_over"):
             return
-        key = (self.page.match_id, int(st["hand_no"]), len(st.get("decide") or []))
+        key = (self.host.match_id, int(st["hand_no"]), len(st.get("decide") or []))
         dlg = by_id("summary")
         if key == self.s40_summary and not force:
             return
         self.s40_summary = key
-        lang = self.page.lang
+        lang = self.host.lang
         names = st["names"]
         closer = st.get("closer")
         result = st["match"].get("result")
@@ -765,13 +747,13 @@ class Scala40Table(GameTable):
             left = int(result["seat"])
             text = (
                 t(lang, "s40_abandoned_you")
-                if left == self.page.seat
+                if left == self.host.seat
                 else t(lang, "s40_abandoned", who=names[left])
             )
         elif closer is None:
             text = t(lang, "s40_stock_out")
         else:
-            mine = "_you" if closer == self.page.seat else ""
+            mine = "_you" if closer == self.host.seat else ""
             said = ("s40_closed_in_hand" if st.get("in_hand") else "s40_closed") + mine
             text = t(lang, said, who=names[closer])
         by_id("summary-winner").textContent = text
@@ -799,7 +781,7 @@ class Scala40Table(GameTable):
         for s, name in enumerate(names):
             if s in (st.get("out") or []):
                 continue
-            row = make("tr", "me-row" if s == self.page.seat else "")
+            row = make("tr", "me-row" if s == self.host.seat else "")
             row.dataset.seat = str(s)
             who = make("th", "", name)
             who.setAttribute("scope", "row")
@@ -810,7 +792,7 @@ class Scala40Table(GameTable):
             total.dataset.scoreSeat = str(s)
             row.appendChild(total)
             state = (
-                t(lang, "s40_deciding_you" if s == self.page.seat else "s40_deciding")
+                t(lang, "s40_deciding_you" if s == self.host.seat else "s40_deciding")
                 if s in decide
                 else (t(lang, "s40_out") if outs and outs[s] else "")
             )
@@ -830,17 +812,17 @@ class Scala40Table(GameTable):
             )
             by_id("result-stats").textContent = ""
         by_id("summary-legend").textContent = (
-            self.decide_words(st) if self.page.seat in decide and not self.curtain_up() else ""
+            self.decide_words(st) if self.host.seat in decide and not self.curtain_up() else ""
         )
         by_id("next-dealer").textContent = ""
-        host = self.page.session is not None
+        host = self.host.session is not None
         by_id("next").hidden = over or bool(decide) or not host
         by_id("wait-host").hidden = host or over
         by_id("wait-host").textContent = t(lang, "wait_host") if not host else ""
         by_id("new-match").hidden = not over or not host
         by_id("change-settings").hidden = not over or not host
-        self.page.render_review_buttons()  # export, the review and the replay: as the game offers them
-        deciding = self.page.seat in decide and not self.curtain_up()
+        self.host.render_review_buttons()  # export, the review and the replay: as the game offers them
+        deciding = self.host.seat in decide and not self.curtain_up()
         by_id("reenter").hidden = not deciding
         by_id("retire").hidden = not deciding
         if not dlg.open:
@@ -852,7 +834,7 @@ class Scala40Table(GameTable):
     def left_cell(self, st: dict[str, Any], s: int) -> Any:
         """A seat's cards left with their points, and why it paid what it paid (RULES §11):
         the closer's ``closed``, ``not opened: 100``, ``× 2`` after a close in hand."""
-        lang = self.page.lang
+        lang = self.host.lang
         cell = make("td", "s40-left")
         shown = st.get("hands_shown") or []
         cards = list(shown[s]) if s < len(shown) and shown[s] else []
@@ -876,47 +858,22 @@ class Scala40Table(GameTable):
         cell.appendChild(make("span", "s40-why", why_text))
         return cell
 
-    def on_next(self) -> None:
-        s = self.page.session
-        if s is None or not s.hand_over or s.match.over or deciding(s):
-            return
-        s.next_hand()
-        by_id("summary").close()
-        self.page.changed()
-        self.focus_card(0)
-
-    def on_new_match(self) -> None:
-        if self.page.session is not None:
-            by_id("summary").close()
-            self.page.begin(self.page.session.again())
-
-    def ask_abandon(self) -> None:
-        if self.page.session is not None and not self.page.session.match.over:
-            by_id("confirm-abandon").showModal()
-            by_id("abandon-no").focus()
-
-    def do_abandon(self) -> None:
-        by_id("confirm-abandon").close()
-        if self.page.session is not None and not self.page.session.match.over:
-            self.page.session.abandon(self.page.seat)
-            self.page.changed()
-
     # -- input -------------------------------------------------------------------------
 
     def refusal_words(self, reason: str) -> str:
         """The engine's refusal in the player's words: this page's own moves, and on a friend's
         page the host's reason, worded in the friend's language (the shell's hook)."""
-        return why(reason, self.page.lang)
+        return why(reason, self.host.lang)
 
     def s40_move(self, move: str) -> bool:
         """Send ``move`` for the shown seat; a refusal is said in the player's words."""
         if self.curtain_up():
             return False
-        refused = self.page.act(move)
+        refused = self.host.act(move)
         if refused:
-            self.page.hint(self.page.refusal_words(refused), refused=True)
+            self.host.hint(self.host.refusal_words(refused), refused=True)
             return False
-        self.page.hint("")
+        self.host.hint("")
         self.s40_sel = []
         if move in ("reenter", "retire") and by_id("summary").open:
             self.s40_summary = None
@@ -977,16 +934,16 @@ class Scala40Table(GameTable):
         self.after_select()
 
     def after_select(self) -> None:
-        st = self.page.sv.state if self.page.sv is not None else None
+        st = self.host.sv.state if self.host.sv is not None else None
         if st is None:
             return
         self.render_hand(st)
         self.render_melds(st)
         self.render_move_buttons()
         sel = self.selected(st)
-        lang = self.page.lang
+        lang = self.host.lang
         if not sel:
-            self.page.hint("")
+            self.host.hint("")
             return
         held = self.held(st)
         could = H.could_form(sel, st.get("can_meld") or [], held)
@@ -996,7 +953,7 @@ class Scala40Table(GameTable):
             parts.append(t(lang, "s40_could", what=", ".join(t(lang, k) for k in kinds)))
         if len(sel) == 1 and H.attachable(st.get("legal") or [], sel[0]):
             parts.append(t(lang, "s40_could_attach"))
-        self.page.hint(" ".join(parts) if parts else (t(lang, "s40_nothing") if len(sel) > 1 else ""))
+        self.host.hint(" ".join(parts) if parts else (t(lang, "s40_nothing") if len(sel) > 1 else ""))
 
     def on_hand_key(self, evt: Any) -> None:
         key = str(evt.key)
@@ -1015,7 +972,7 @@ class Scala40Table(GameTable):
 
     def move_card(self, i: int, j: int) -> None:
         """Reorder the hand: the card at ``i`` goes to place ``j`` (drafted cards stay out)."""
-        st = self.page.sv.state if self.page.sv is not None else None
+        st = self.host.sv.state if self.host.sv is not None else None
         if st is None:
             return
         held = self.held(st)
@@ -1032,10 +989,10 @@ class Scala40Table(GameTable):
         self.s40_sort = "rank" if self.s40_sort == "suit" else "suit"
         self.s40_order = H.sort_cards(self.s40_order, self.s40_sort)
         self.s40_sel = []
-        self.page.render()
+        self.host.render()
 
     def on_pile(self) -> None:
-        st = self.page.sv.state if self.page.sv is not None else None
+        st = self.host.sv.state if self.host.sv is not None else None
         if st is None or self.curtain_up():
             return
         if st.get("phase") == "draw":
@@ -1043,7 +1000,7 @@ class Scala40Table(GameTable):
             return
         sel = self.selected(st)
         if len(sel) != 1:
-            self.page.hint(t(self.page.lang, "s40_select_one"), refused=True)
+            self.host.hint(t(self.host.lang, "s40_select_one"), refused=True)
             return
         self.s40_move(f"discard {sel[0]}")
 
@@ -1067,12 +1024,12 @@ class Scala40Table(GameTable):
 
     def tap_meld(self, n: int) -> None:
         """With one card selected: attach it to meld ``n``, or swap it for the joker there."""
-        st = self.page.sv.state if self.page.sv is not None else None
+        st = self.host.sv.state if self.host.sv is not None else None
         if st is None or self.curtain_up():
             return
         sel = self.selected(st)
         if len(sel) != 1:
-            self.page.hint(t(self.page.lang, "s40_select_one"), refused=True)
+            self.host.hint(t(self.host.lang, "s40_select_one"), refused=True)
             return
         moves = H.meld_moves(st.get("legal") or [], n, sel[0])
         if not moves:
@@ -1088,13 +1045,13 @@ class Scala40Table(GameTable):
         self.s40_pending = kind
         box = by_id("chooser-options")
         clear(box)
-        by_id("chooser-title").textContent = t(self.page.lang, "s40_choose_joker")
+        by_id("chooser-title").textContent = t(self.host.lang, "s40_choose_joker")
         by_id("chooser-abandon").hidden = True
         for value, card in options:
             b = make("button", "card-choice suit-" + card[-1:], H.card_text(card), type="button")
             b.dataset.represents = card
             b.dataset.value = value
-            b.setAttribute("aria-label", H.card_name(card, self.page.lang))
+            b.setAttribute("aria-label", H.card_name(card, self.host.lang))
             box.appendChild(b)
         by_id("chooser").showModal()
         first = box.querySelector("button")
@@ -1115,22 +1072,22 @@ class Scala40Table(GameTable):
             self.s40_move(value)
 
     def on_meld_button(self) -> None:
-        st = self.page.sv.state if self.page.sv is not None else None
+        st = self.host.sv.state if self.host.sv is not None else None
         if st is None or self.curtain_up():
             return
         sel = self.selected(st)
-        lang = self.page.lang
+        lang = self.host.lang
         if len(sel) < 3:
-            self.page.hint(t(lang, "s40_select_meld"), refused=True)
+            self.host.hint(t(lang, "s40_select_meld"), refused=True)
             return
         exact = H.exact_melds(sel, st.get("can_meld") or [])
         if not exact:
-            self.page.hint(t(lang, "s40_nothing"), refused=True)
+            self.host.hint(t(lang, "s40_nothing"), refused=True)
             return
         if len(sel) >= len(self.held(st)):  # §6: said before the joker's card is asked
-            self.page.hint(why("no move may leave the hand empty", lang), refused=True)
+            self.host.hint(why("no move may leave the hand empty", lang), refused=True)
             return
-        opened = bool(st["opened"][self.page.seat])
+        opened = bool(st["opened"][self.host.seat])
         kind = "meld" if opened else "draft"
         if len(exact) > 1:
             options = [(m, (H.joker_stands(m) or [""])[0]) for m in exact]
@@ -1143,8 +1100,8 @@ class Scala40Table(GameTable):
     def add_draft(self, meld: str) -> None:
         self.s40_draft.append(meld)
         self.s40_sel = []
-        self.page.hint("")
-        self.page.render()
+        self.host.hint("")
+        self.host.render()
 
     def on_opening_click(self, evt: Any) -> None:
         el = evt.target.closest("[data-draft]")
@@ -1153,30 +1110,30 @@ class Scala40Table(GameTable):
         k = int(el.dataset.draft)
         if 0 <= k < len(self.s40_draft):
             self.s40_draft.pop(k)  # one meld back to the hand
-            self.page.render()
+            self.host.render()
 
     def take_back(self) -> None:
         self.s40_draft = []
         self.s40_sel = []
-        self.page.render()
+        self.host.render()
 
     def on_open(self) -> None:
         if not self.s40_draft:
             return
         draft = list(self.s40_draft)
-        refused = self.page.act("open " + " ".join(draft))
+        refused = self.host.act("open " + " ".join(draft))
         if refused:
-            self.page.hint(self.page.refusal_words(refused), refused=True)
+            self.host.hint(self.host.refusal_words(refused), refused=True)
             return
-        self.page.hint("")
-        if self.page.session is None:  # a friend's page: the draft stays until the host's view opens
+        self.host.hint("")
+        if self.host.session is None:  # a friend's page: the draft stays until the host's view opens
             return
         self.s40_draft = []
         self.s40_sel = []
-        self.page.render()
+        self.host.render()
 
     def on_key(self, evt: Any) -> None:
-        if self.page.typing(evt) or self.page.dialog_open() or document.body.dataset.screen != "table":
+        if typing(evt) or self.host.dialog_open() or document.body.dataset.screen != "table":
             return
         if evt.ctrlKey or evt.metaKey or evt.altKey:
             return

@@ -9,6 +9,14 @@ from web.scala40.hand import card_text, meld_text
 from web.shell.i18n import rule_refs, t
 
 STRINGS: dict[str, tuple[str, str]] = {
+    # the words of the flows the shell owns, in this game's rules (web.shell.games.GAME_WORDS)
+    "abandon_text": (
+        "The match ends at once, and you are ranked last (§12).",
+        "La partita finisce subito e tu arrivi ultimo (§12).",
+    ),
+    "stats": ("Matches played: {played} · won: {won}", "Partite giocate: {played} · vinte: {won}"),
+    "next_hand": ("Deal the next hand", "Distribuisci la prossima mano"),
+    "play_again": ("Play again", "Gioca ancora"),
     # the shell's words, worded for Scala 40 (the game's words go over the shell's)
     "tagline": (
         "The Italian rummy: lay sets and runs, open with 40 points, and be the first to go out.",

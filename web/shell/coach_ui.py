@@ -6,7 +6,7 @@ the piles and the public log), the same dict a friend's page receives: on a frie
 that view is all there is, so the hint runs there on that view and never asks the host.
 It thinks in slices of a few milliseconds between which the event loop runs (Dernier's for
 at most :data:`COACH_SECONDS`). A hint belongs to one position: once the table moves on it
-is cleared. Each game's table calls :meth:`CoachButton.render_coach` when it draws.
+is cleared. The shell calls :meth:`CoachButton.render_coach` after each table's render.
 """
 
 from __future__ import annotations

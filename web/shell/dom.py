@@ -56,3 +56,9 @@ def local_storage() -> Any:
         return st
     except Exception:
         return None
+
+
+def typing(evt: Any) -> bool:
+    """The key of ``evt`` goes into a field (the page's keys are not for it)."""
+    tag = str(getattr(evt.target, "tagName", "") or "").lower()
+    return tag in ("input", "select", "textarea")

@@ -48,6 +48,7 @@ class Driver:
         sleep: Callable[[float], Awaitable[Any]] = _sleep_ms,
         now: Callable[[], float] = _now_ms,
         grace_ms: int = GRACE_MS,
+        held: Callable[[], bool] = lambda: False,
     ) -> None:
         self.get_session = get_session
         self.on_change = on_change  # (what happened, seat): "move", "call", "idle", "error"
@@ -59,6 +60,9 @@ class Driver:
         self.thinking: int | None = None  # the bot seat thinking now
         self.max_slice_ms = 0.0  # the longest slice of bot thinking seen (for tests)
         self.paused = False
+        #: a person is reading what the page shows them (the first-time help, any dialog):
+        #: no bot moves, calls or cuts in until it is closed
+        self.held = held
 
     def stop(self) -> None:
         self.gen += 1
@@ -94,6 +98,10 @@ class Driver:
             if s.hand_over:
                 self.on_change("idle", None)
                 return
+            if self.held():
+                while self._live(gen, s) and self.held():
+                    await self.sleep(POLL_MS)
+                continue
             called = s.bot_side_moves()
             seat: int | None
             for seat in called:
@@ -106,7 +114,8 @@ class Driver:
                     await self._wait_jump(gen, s)
                     if not self._live(gen, s):
                         return
-                    jumped = s.bot_interrupt() if s.turn == turn and not self.paused else None
+                    held = self.paused or self.held()
+                    jumped = s.bot_interrupt() if s.turn == turn and not held else None
                     if jumped is not None:
                         self.on_change("move", jumped)
                         await self.sleep(0)
@@ -116,6 +125,8 @@ class Driver:
             await self._wait_before(gen, s)
             if not self._live(gen, s):
                 return
+            if self.held():
+                continue  # a dialog opened during the delay: the person reads it first
             if not s.hand_over and s.next_bot() == seat:
                 jumped = s.bot_interrupt()  # anticipo: before the seat to act moves
                 if jumped is not None:
@@ -161,7 +172,7 @@ class Driver:
             grace = max(self.grace_ms, delay)
             while self._live(gen, s) and s.people_window() and self.now() - start < grace:
                 await self.sleep(min(POLL_MS, grace - (self.now() - start)))
-        while self._live(gen, s) and self.paused:
+        while self._live(gen, s) and (self.paused or self.held()):
             await self.sleep(POLL_MS)
         left = delay - (self.now() - start)
         while left > 0 and self._live(gen, s) and not (jump_window and s.changes != moves):

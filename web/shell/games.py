@@ -50,6 +50,13 @@ class GameMatch(MatchInPlay, Protocol):
     def seed(self) -> int: ...
 
 
+#: the words of the flows the shell owns that each game says in its own rules (its
+#: :attr:`GameSpec.words` must hold them all; the shell has none of its own): the Abandon
+#: dialog's consequence, the statistics line (``{played}``, ``{won}``, ``{points}``), the
+#: summary's next-hand and new-match buttons
+GAME_WORDS: tuple[str, ...] = ("abandon_text", "stats", "next_hand", "play_again")
+
+
 @dataclass(frozen=True)
 class NumberChoice:
     """How the start screen offers one of a game's whole-number variants
@@ -290,7 +297,12 @@ class GameSpec:
         return draw(code)
 
     def strings(self) -> Mapping[str, tuple[str, str]]:
+        """Its words (:attr:`words`), each of :data:`GAME_WORDS` among them; else a TypeError
+        that names those it lacks (the shell says none of them for a game)."""
         words: Mapping[str, tuple[str, str]] = self.load(self.words).STRINGS
+        missing = [key for key in GAME_WORDS if key not in words]
+        if missing:
+            raise TypeError(f"the words of {self.name!r} lack {', '.join(missing)}")
         return words
 
     def rules_html(self, lang: str) -> str | None:

@@ -29,11 +29,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "start": ("Deal the cards", "Distribuisci le carte"),
     "show_rules": ("Rules", "Regole"),
     "stats_none": ("No matches played yet.", "Nessuna partita giocata finora."),
-    "stats": (
-        "Matches played: {played} · won: {won} · match points: {points} (+1 a match won, −1 a match lost)",
-        "Partite giocate: {played} · vinte: {won} · punti partita: {points} (+1 ogni partita vinta, "
-        "−1 ogni partita persa)",
-    ),
     "level_easy": ("easy", "principiante"),
     "level_medium": ("medium", "esperto"),
     "level_hard": ("hard", "campione"),
@@ -107,19 +102,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "house_rules": ("House rules", "Regole della casa"),
     # end of hand and match
     "none_left": ("none", "nessuna"),
-    "next_hand": ("Deal the next hand", "Distribuisci la prossima mano"),
     "result_heading": ("Match result", "Risultato della partita"),
-    "play_again": ("Play again", "Gioca ancora"),
     "change_settings": ("Change settings", "Cambia impostazioni"),
     "close": ("Close", "Chiudi"),
     "view_table": ("See the table", "Guarda il tavolo"),
     "show_result": ("Show the result", "Mostra il risultato"),
     # abandon
     "abandon_heading": ("Abandon the match?", "Abbandonare la partita?"),
-    "abandon_text": (
-        "You lose the match at once: −1 match point to you, +1 to every other player (§11).",
-        "Perdi subito la partita: −1 punto partita a te, +1 a ogni altro giocatore (§11).",
-    ),
     "abandon_yes": ("Abandon", "Abbandona"),
     "abandon_no": ("Keep playing", "Continua a giocare"),
     # notices
@@ -155,8 +144,18 @@ STRINGS: dict[str, tuple[str, str]] = {
         " parte dalle impostazioni abituali.",
     ),
     "storage_off": (
-        "This browser does not let the page save: the match will not survive a reload.",
-        "Questo browser non permette di salvare: la partita non sopravvive a un ricaricamento.",
+        "This table cannot keep the match here: it ends if the page is closed or reloaded.",
+        "Questo tavolo non può conservare la partita qui: finisce se la pagina si chiude o si ricarica.",
+    ),
+    "storage_tab": ("Open in its own tab", "Apri in una scheda a sé"),
+    "storage_ask": ("Allow saving", "Permetti di salvare"),
+    "storage_refused": (
+        "The browser did not allow saving here: open the game in its own tab to keep the match.",
+        "Il browser non permette di salvare qui: apri il gioco in una scheda a sé per conservare la partita.",
+    ),
+    "storage_granted": (
+        "Saving is on: this table keeps the match.",
+        "Il salvataggio è attivo: questo tavolo conserva la partita.",
     ),
     "error_heading": ("Something went wrong", "Qualcosa è andato storto"),
     "starting": ("Loading the game…", "Caricamento del gioco…"),

@@ -20,7 +20,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from web.shell.dom import by_id
+from web.shell.dom import by_id, js_object
 from web.shell.i18n import t
 from web.shell.params import LESSON_PARAM, Settings, query_pairs, share_query
 from web.shell.part import PagePart
@@ -184,14 +184,17 @@ class GameMenu(PagePart):
 
     def on_menu_lang(self) -> None:
         lang = str(by_id("menu-lang").value)
+        s = self.page.session
+        old = s.settings if s is not None else None
         self.change_settings(lang=lang)
+        if s is not None and old is not None:
+            s.relabel(old)  # "Tu" is "You" now
         prefs = self.page.store.prefs(lang) or self.page.settings  # this game's, never another's
         self.page.store.save_prefs(replace(prefs, lang=lang))
         by_id("opt-lang").value = lang
         self.page.translate()
         self.translate_menu()
-        if self.page.sv is not None and self.page.session is not None:
-            self.page.render()  # the table's words again, in the new language
+        self.page.relanguage()
 
     def on_menu_delay(self) -> None:
         with contextlib.suppress(ValueError):
@@ -238,11 +241,14 @@ class GameMenu(PagePart):
     # -- first-time help --------------------------------------------------------------------
 
     def show_help(self) -> None:
+        """The help, opened at its top (its title and first lines in view on a phone: the
+        focus on its button at the bottom does not scroll it there)."""
         self.fill_help()
         dlg = by_id("help")
         if not dlg.open:
             dlg.showModal()
-        by_id("help-close").focus()
+        by_id("help-close").focus(js_object({"preventScroll": True}))
+        dlg.scrollTop = 0
 
     def fill_help(self) -> None:
         """The help's lines: the game's own (:attr:`GameSpec.help`, from the match's rules

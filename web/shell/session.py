@@ -37,6 +37,7 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -76,7 +77,11 @@ class SaveProblem(Exception):
 
 class Store:
     """Reads and writes the page's data in a Storage; never raises on a storage failure
-    (``ok`` turns False and the page says that saving is off)."""
+    (``ok`` turns False and the page says, once, that this table cannot keep the match).
+
+    What the storage refused to write (full, or denied) is kept for this visit
+    (:attr:`unsaved`) and read back from there, so that nothing of the match in play is lost:
+    "Resume later" then "Resume" finds the match as it was; only a reload loses it."""
 
     def __init__(self, storage: Storage | None, game: str = "") -> None:
         self.storage: Storage = storage if storage is not None else MemoryStorage()
@@ -86,6 +91,10 @@ class Store:
         self.game = game or games.default_name()
         #: why the remembered choices were set aside (:meth:`prefs`), for the page's notice
         self.prefs_problem: str | None = None
+        #: the values the storage refused, by key (None: a removal it refused)
+        self.unsaved: dict[str, str | None] = {}
+        #: called once, when the storage first refuses a write (the page then says so)
+        self.on_off: Callable[[], None] | None = None
 
     def key(self, what: str) -> str:
         """The storage key of ``what`` (``match``, ``prefs``, ``stats``, ``replays``) for this
@@ -96,11 +105,18 @@ class Store:
         """This game's kept replays."""
         return ReplayShelf(self.storage, self.key("replays"), f"{self.game}-page")
 
+    def _off(self) -> None:
+        was, self.ok = self.ok, False
+        if was and self.on_off is not None:
+            self.on_off()
+
     def _get(self, key: str) -> str | None:
+        if key in self.unsaved:
+            return self.unsaved[key]
         try:
             v = self.storage.getItem(key)
         except Exception:
-            self.ok = False
+            self._off()
             return None
         # JS null arrives as pyodide's ``jsnull`` (falsy, not None): only text counts.
         return v if isinstance(v, str) else None
@@ -109,13 +125,40 @@ class Store:
         try:
             self.storage.setItem(key, value)
         except Exception:
-            self.ok = False
+            self.unsaved[key] = value
+            self._off()
+        else:
+            self.unsaved.pop(key, None)
 
     def remove(self, key: str) -> None:
         try:
             self.storage.removeItem(key)
         except Exception:
-            self.ok = False
+            self.unsaved[key] = None
+            self._off()
+        else:
+            self.unsaved.pop(key, None)
+
+    def use(self, storage: Storage) -> bool:
+        """Keep this game's data in ``storage`` from now on (the browser granted it, e.g.
+        through the Storage Access API), with what this visit could not save written there;
+        False (nothing changed) if it refuses a write too."""
+        held: dict[str, str | None] = {}
+        if isinstance(self.storage, MemoryStorage):
+            held.update(self.storage.data)
+        held.update(self.unsaved)
+        try:
+            for key, value in held.items():
+                if value is None:
+                    storage.removeItem(key)
+                else:
+                    storage.setItem(key, value)
+        except Exception:
+            return False
+        self.storage = storage
+        self.unsaved.clear()
+        self.ok = True
+        return True
 
     # the saved match
     def saved_text(self) -> str | None:
@@ -621,6 +664,20 @@ class Session:
     def multi_local(self) -> bool:
         """Two or more people share this device (pass-and-play: the curtain)."""
         return len(self.local_seats()) > 1
+
+    def relabel(self, old: Settings) -> None:
+        """The page's language changed (``old``: the settings before, this session's hold the
+        new language): a seat the page named by its own words in the old language ("Tu",
+        "Giocatore 2") is named in the new one; names people gave stay."""
+        before, after = player_names(old), player_names(self.settings)
+        names = self.match.names
+        renamed = False
+        for seat, (was, now) in enumerate(zip(before, after, strict=False)):
+            if seat < len(names) and names[seat] == was != now and self.kinds[seat] != "bot":
+                names[seat] = now
+                renamed = True
+        if renamed:
+            self.save()
 
     def rename(self, seat: int, name: str) -> None:
         """A friend told their name (only ever shown as text)."""

@@ -102,13 +102,19 @@ class SetupScreen(PagePart):
 
     def translate_marked(self, root: Any, lang: str) -> None:
         """Every ``data-i18n`` element under ``root`` in ``lang`` (an element of another
-        game's table, whose words the visit's game does not have, keeps its text)."""
+        game's table, whose words the visit's game does not have, keeps its text), and every
+        ``data-words`` one: the shell's elements whose words each game says its own way
+        (:data:`web.shell.games.GAME_WORDS`, required of every game: no shell default)."""
         nodes = root.querySelectorAll("[data-i18n]")
         for i in range(nodes.length):
             el = nodes.item(i)
             key = str(el.dataset.i18n)
             if key in STRINGS:
                 el.textContent = t(lang, key)
+        nodes = root.querySelectorAll("[data-words]")
+        for i in range(nodes.length):
+            el = nodes.item(i)
+            el.textContent = t(lang, str(el.dataset.words))
 
     def translate_house(self, lang: str) -> None:
         """The game's own panel's words (:attr:`GameSpec.options_panel`)."""

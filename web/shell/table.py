@@ -2,9 +2,9 @@
 
 A game's table is an object the page holds (``page.table``), built at start-up from the
 class its :class:`~web.shell.games.GameSpec` names (``table = "module:Class"``), a subclass
-of :class:`GameTable`. The shell calls its hooks (``page.table.render()``, …); the table
-reaches the page through ``self.page``: its state (``seat``, ``session``, ``sv``), its
-helpers (``on``, ``act``, ``hint``, ``notice``) and the shell's drawing of seats and curtain.
+of :class:`GameTable`. The shell calls its hooks (``page.table.render(state)``, …); the table
+reaches the page only through ``self.host``, a :class:`web.shell.host.TableHost`: the seat
+shown, ``act(move)``, the hint and notices, the timer, the curtain, its events.
 
 Every abstract method is a hook each table must define: a table that lacks one is a type
 error (mypy) and refused at start-up (:func:`make_table`), never another game's behaviour.
@@ -22,7 +22,7 @@ from web.shell.i18n import t
 
 if TYPE_CHECKING:
     from web.shell.games import GameSpec
-    from web.shell.page import Page
+    from web.shell.host import TableHost
     from web.shell.session import Session
 
 
@@ -65,13 +65,13 @@ def part(*names: str) -> str:
 
 class GameTable(ABC):
     """A game's table on the page: it builds and wires its elements, draws the shown seat's
-    table state and turns clicks and keys into moves (``self.page.act(move)``)."""
+    table state and turns clicks and keys into moves (``self.host.act(move)``)."""
 
     #: the table's seat boxes (each with ``data-seat``); the one thinking gets ``.thinking``
     thinking_seats = "#opponents .seat"
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
+    def __init__(self, host: TableHost) -> None:
+        self.host = host  # the page, as a table may see it
 
     # -- the hooks every table defines ---------------------------------------------------
 
@@ -87,9 +87,11 @@ class GameTable(ABC):
         """Wire the table's elements (once, at start-up)."""
 
     @abstractmethod
-    def render(self) -> None:
-        """Draw the shown seat's table state (:meth:`web.shell.seats.Seats.seat_state`), its
-        curtain and its end of hand. The shell calls the page's ``render``, which calls this."""
+    def render(self, state: dict[str, Any]) -> None:
+        """Draw ``state``, the shown seat's table state (the shell's
+        :meth:`web.shell.seats.Seats.seat_state`), its curtain and its end of hand. The shell
+        calls the page's ``render``, which calls this between the flows every game shares
+        (the view ``sv``, the end-of-match chores, the title, Abandon, talk, the seats)."""
 
     @abstractmethod
     def render_timer(self) -> None:
@@ -119,6 +121,12 @@ class GameTable(ABC):
         keeps none of a game's); the shell's, none to forget."""
         return None
 
+    def forget_drawn(self) -> None:
+        """The language changed: the next :meth:`render` draws all the table shows in the new
+        words, none of what it drew before kept (a table that draws all from the state each
+        time keeps nothing: the shell's behaviour)."""
+        return None
+
     def forget_summary(self) -> None:
         """The shell closed the end of the hand or left the table (a review, the replay
         viewer, a friend's page on the host's next hand): the next :meth:`open_summary`
@@ -129,7 +137,7 @@ class GameTable(ABC):
         """Mark the seat a bot is thinking for (``.thinking`` on :attr:`thinking_seats`)."""
         from pyscript import document  # the browser's (this module also loads without one)
 
-        seat = self.page.driver.thinking
+        seat = self.host.thinking
         nodes = document.querySelectorAll(self.thinking_seats)
         for i in range(nodes.length):
             el = nodes.item(i)
@@ -137,8 +145,8 @@ class GameTable(ABC):
 
     def curtain_up(self) -> bool:
         """The pass-and-play curtain covers (or is to cover) the table."""
-        page = self.page
-        return page.curtain_seat is not None and page.session is not None and page.session.multi_local
+        host = self.host
+        return host.curtain_seat is not None and host.session is not None and host.session.multi_local
 
     def curtain_turn(self, s: Session) -> int | None:
         """The seat that is to act now (a game's table may widen it)."""
@@ -155,12 +163,12 @@ class GameTable(ABC):
         the game adds, each of its own elements marked ``.replay-own``): every game's table
         that keeps replays draws its own (the page's ``replay_seat_row`` and ``replay_hidden``
         help)."""
-        raise NotImplementedError(f"{self.page.game.name}'s table draws no replayed position")
+        raise NotImplementedError(f"{self.host.game.name}'s table draws no replayed position")
 
     def refusal_words(self, reason: str) -> str:
         """The host engine's reason for refusing this page's move, in the player's words: a
         game's table words it as it words its own refusals."""
-        return t(self.page.lang, "net_error_illegal") + ": " + reason
+        return t(self.host.lang, "net_error_illegal") + ": " + reason
 
 
 #: the hooks every table must define (the abstract methods of :class:`GameTable`)
@@ -224,9 +232,9 @@ def check_parts(table: GameTable, box: Any, parts: Mapping[str, Any]) -> None:
     must be inside it once :meth:`GameTable.build` is done), if any."""
     left = [name for name, el in parts.items() if not box.contains(el)]
     if left:
-        raise TypeError(f"the table of {table.page.game.name!r} leaves out the shell's {', '.join(left)}")
+        raise TypeError(f"the table of {table.host.game.name!r} leaves out the shell's {', '.join(left)}")
 
 
-def make_table(game: GameSpec, page: Page) -> GameTable:
-    """``game``'s table on ``page`` (:func:`table_class`)."""
-    return table_class(game)(page)
+def make_table(game: GameSpec, host: TableHost) -> GameTable:
+    """``game``'s table on the page ``host`` (:func:`table_class`)."""
+    return table_class(game)(host)

@@ -27,7 +27,7 @@ import traceback
 from dataclasses import replace
 from typing import Any, cast
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from web.cards.seatview import SeatView
@@ -51,11 +51,16 @@ from web.shell.table import build_table
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
 URL_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 3
+#: a request for storage the player made (kept referenced until it is answered)
+STORAGE_ASKS: list[asyncio.Future[None]] = []
 
 
 class PageCore(PagePart):
     """What the page does whatever the game: start-up, screens, notices, :meth:`act`. A part
     of the page's class (:class:`web.shell.page.Page`), with the shell's other parts."""
+
+    #: the table last drawn marked its match as over (``mark_table``): Abandon goes
+    match_over_marked = False
 
     def __init__(self, game: GameSpec | None = None) -> None:
         self.game = game or games.get()
@@ -66,7 +71,8 @@ class PageCore(PagePart):
         self.guest_fragment = ""  # the invitation a friend's page is on
         self.settings = Settings()
         self.proxies: list[Any] = []
-        self.driver = Driver(lambda: self.session, self.on_driver)
+        # the bots wait while a dialog the person must read is open (the first-time help…)
+        self.driver = Driver(lambda: self.session, self.on_driver, held=lambda: self.dialog_open())
         self.seat = HUMAN  # the seat whose hand this page shows
         self.sv: SeatView | None = None  # that seat's table state, as last drawn
         self.curtain_seat: int | None = None  # pass-and-play: the seat the curtain waits for
@@ -138,7 +144,8 @@ class PageCore(PagePart):
             text = "\n".join(self.notice_text(n, lang) for n in parsed.notices)
             self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
         if not self.store.ok:
-            self.notice(t(lang, "storage_off"), seconds=URL_NOTICE_SECONDS, lang=lang)
+            self.show_storage_note()
+        self.store.on_off = self.show_storage_note  # a write refused later (a full storage)
         if self.store.prefs_problem:  # remembered choices set aside: the game's defaults
             text = t(lang, "prefs_set_aside", game=self.game.title(lang)) + f" ({self.store.prefs_problem})"
             self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
@@ -184,6 +191,12 @@ class PageCore(PagePart):
         build_table(self.page.table, by_id("table"))  # the game's table builds its elements
         self.page.table.wire_table()  # and wires them
         self.on(by_id("curtain-go"), "click", lambda e: self.page.on_curtain_go())
+        self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
+        self.on(by_id("abandon-yes"), "click", lambda e: self.do_abandon())
+        self.on(by_id("abandon-no"), "click", lambda e: by_id("confirm-abandon").close())
+        self.on(by_id("next"), "click", lambda e: self.next_hand())
+        self.on(by_id("new-match"), "click", lambda e: self.new_match())
+        self.on(by_id("change-settings"), "click", lambda e: self.page.show_setup())
         self.on(by_id("coach"), "click", lambda e: self.page.on_coach())
         self.on(by_id("export-match"), "click", lambda e: self.page.on_export())
         self.on(by_id("review-hand"), "click", lambda e: self.page.on_review_hand())
@@ -201,6 +214,7 @@ class PageCore(PagePart):
         self.on(by_id("reply-copy"), "click", lambda e: self.page.on_reply_copy())
         self.on(by_id("talk"), "click", self.page.on_talk)
         self.on(by_id("room-open"), "click", lambda e: self.page.on_room_open())
+        self.on(by_id("storage-ask"), "click", lambda e: self.on_storage_ask())
         self.on(by_id("room-cloud"), "click", lambda e: self.page.on_room_cloud())
         self.on(window, "pagehide", lambda e: self.on_page_hide())
         self.on(window, "hashchange", lambda e: self.page.on_join_hash())  # an invitation, no reload
@@ -255,6 +269,48 @@ class PageCore(PagePart):
             holder.firstElementChild.remove()
         if seconds:
             asyncio.get_event_loop().call_later(seconds, box.remove)
+
+    # -- storage refused ------------------------------------------------------------------
+
+    def show_storage_note(self) -> None:
+        """Say once, in a line above the table, that this table cannot keep the match here
+        (the browser refuses the page its storage: a frame on another site, a private
+        window, a full or disabled storage). The match plays on, kept in memory
+        (:class:`web.shell.session.Store`). The line's link opens the same page in its own
+        tab, shown in a frame only, and its button asks the browser for storage (the
+        Storage Access API, shown where the browser has it): web/boot.js sets both."""
+        by_id("storage-note").hidden = False
+
+    def on_storage_ask(self) -> None:
+        """The player's tap on the line's button: the Storage Access API's request, made
+        during the tap as the browser requires (``localStorage`` asked for where the browser
+        hands it out, as Chromium does; cookies only elsewhere, after which the page's own
+        storage may be allowed)."""
+        ask = getattr(document, "requestStorageAccess", None)
+        if ask is None:
+            return
+        try:
+            types = to_js({"localStorage": True}, dict_converter=window.Object.fromEntries)
+            STORAGE_ASKS.append(asyncio.ensure_future(self.after_storage_ask(ask(types))))
+        except Exception:
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+
+    async def after_storage_ask(self, asked: Any) -> None:
+        try:
+            handle = await asked
+        except Exception:  # the browser said no (or asked the player, who said no)
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+            return
+        storage = getattr(handle, "localStorage", None) if handle is not None else None
+        if storage is None:
+            storage = local_storage()
+        if storage is None or not self.store.use(storage):
+            self.notice(t(self.lang, "storage_refused"), "error", None)
+            return
+        if self.session is not None:
+            self.session.save()
+        by_id("storage-note").hidden = True
+        self.notice(t(self.lang, "storage_granted"))
 
     def drop_notices(self, kind: str) -> None:
         nodes = by_id("notices").querySelectorAll(f'.notice[data-kind="{kind}"]')
@@ -311,6 +367,81 @@ class PageCore(PagePart):
         self.render()
         self.driver.kick()
 
+    # -- abandon: the same flow for every game, in its words --------------------------------
+
+    def may_abandon(self) -> bool:
+        """The shown seat may leave the match now: this page holds it (solo or host) and the
+        table last drawn did not mark it over."""
+        s = self.session
+        return s is not None and not s.match.over and not self.match_over_marked
+
+    def ask_abandon(self) -> None:
+        """Abandon asks first, saying what it costs in the game's own rules (its required
+        ``abandon_text``: no shell default)."""
+        if not self.may_abandon():
+            return
+        by_id("abandon-text").textContent = t(self.lang, "abandon_text")
+        by_id("confirm-abandon").showModal()
+        by_id("abandon-no").focus()
+
+    def do_abandon(self) -> None:
+        by_id("confirm-abandon").close()
+        s = self.session
+        if s is None or not self.may_abandon():
+            return
+        self.driver.stop()
+        s.abandon(self.seat)
+        self.page.table.after_local_move("abandon")
+        self.changed()
+
+    # -- the next hand, a new match: the same flow for every game (its words: next_hand,
+    # play_again) ----------------------------------------------------------------------------
+
+    def next_hand(self) -> None:
+        """The next hand of the match on this page (solo or host), once the hand is over:
+        the summary closed and forgotten, the last hand's penalties' notices gone, the bots
+        run, the keyboard on the new hand."""
+        s = self.session
+        if s is None or not s.hand_over or s.match.over:
+            return
+        s.next_hand()
+        self.drop_notices("penalty")
+        self.close_summary()
+        self.changed()
+        self.page.focus_hand()
+
+    def new_match(self) -> None:
+        """A new match like the one on the table (its settings, its seats)."""
+        s = self.session
+        if s is None:
+            return
+        self.close_summary()
+        self.begin(s.again())
+        self.page.focus_hand()
+
+    def close_summary(self) -> None:
+        """The end of the hand closed and its cards out of the document; the table draws it
+        afresh next time (:meth:`~web.shell.table.GameTable.forget_summary`)."""
+        dlg = by_id("summary")
+        if dlg.open:
+            dlg.close()
+        clear(by_id("summary-table"))
+        self.page.table.forget_summary()
+
+    def relanguage(self) -> None:
+        """The language changed from the menu: everything shown is drawn again in it, the
+        same for every game. The shell's own lines (the statistics, the talk's phrases), and
+        the table from its state, after it forgot what it drew in the old words
+        (:meth:`~web.shell.table.GameTable.forget_drawn`) and its end of the hand."""
+        self.page.render_stats()
+        clear(by_id("talk"))  # its phrases are drawn again in the new words
+        if self.sv is None or (self.session is None and self.guest is None):
+            return
+        self.page.table.forget_drawn()
+        if by_id("summary").open:
+            self.page.table.forget_summary()
+        self.render()
+
     def on_driver(self, kind: str, seat: int | None) -> None:
         try:
             if kind == "thinking":
@@ -325,9 +456,10 @@ class PageCore(PagePart):
     def after_human(self) -> None:
         self.changed()
 
-    def typing(self, evt: Any) -> bool:
-        tag = str(getattr(evt.target, "tagName", "") or "").lower()
-        return tag in ("input", "select", "textarea")
+    @property
+    def thinking(self) -> int | None:
+        """The bot seat thinking now (a table marks it)."""
+        return self.driver.thinking
 
     def dialog_open(self) -> bool:
         return bool(document.querySelector("dialog[open]"))
@@ -366,6 +498,7 @@ class PageCore(PagePart):
         table.dataset.seat = str(self.seat)
         table.dataset.over = "true" if hand_over else "false"
         table.dataset.matchOver = "true" if match_over else "false"
+        self.match_over_marked = match_over  # the shell's Abandon goes with the match
         if self.guest is not None:
             table.dataset.connected = "true" if self.guest.connected else "false"
         else:
@@ -376,9 +509,14 @@ class PageCore(PagePart):
         by_id("announce").textContent = text
 
     async def timer_loop(self) -> None:
+        last = float(window.performance.now())
         while True:
             await asyncio.sleep(0.25)
             try:
+                now = float(window.performance.now())
+                waited, last = now - last, now
+                if self.dialog_open() and self.turn_started is not None:
+                    self.turn_started += waited  # the turn clock waits while a dialog is read
                 if self.sv is None or self.dialog_open():
                     continue
                 self.page.table.render_timer()
@@ -429,8 +567,39 @@ class PageCore(PagePart):
         return None
 
     def render(self) -> None:
-        """Draw the table (the game's :meth:`~web.shell.table.GameTable.render`)."""
-        self.page.table.render()
+        """Draw the table: the flows every game shares around the game's
+        :meth:`~web.shell.table.GameTable.render`, which gets the shown seat's table state.
+        Before it, the shell's view ``sv`` of that state and a finished match's chores (the
+        table's result reads the statistics); after it, the tab's title, Abandon, the table
+        talk and the friends' seats, so that no game's table can forget one."""
+        st = self.page.seat_state()
+        if st is None:
+            return
+        self.sv = SeatView(st)
+        self.match_over_marked = False
+        if self.session is not None and self.session.match.over:
+            self.end_of_match()
+        self.page.table.render(st)
+        self.page.render_coach(self.sv)  # the hint, offered on the shown seat's choice
+        turn = self.sv.turn
+        document.title = ("▶ " if turn == self.seat else "") + self.game.title(self.lang)
+        by_id("abandon").hidden = self.match_over_marked or self.session is None
+        if self.online():
+            self.page.render_talk()
+        if self.hub is not None:
+            self.hub.render_seats()
+
+    def end_of_match(self) -> None:
+        """A match is over on this page (solo or host): the statistics line drawn again, its
+        result marked as seen (reopening the page then shows the start screen) and the player
+        told when its replay could not be kept, the same for every game."""
+        assert self.session is not None
+        self.page.render_stats()
+        self.page.mark_result_seen()
+        s = self.session
+        if s.kept is not None:  # the match went into the Replays list
+            self.page.tell_kept(s.kept.failed, s.kept.dropped)
+            s.kept = None
 
     def refusal_words(self, reason: str) -> str:
         """An engine's refusal of the shown seat's move, in the player's words (the game's
