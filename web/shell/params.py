@@ -57,18 +57,6 @@ GAME_PARAM = "game"
 #: ``?lesson=<n>``: open the game's lesson n (web/shell/lessons_ui.py); it starts no match
 LESSON_PARAM = "lesson"
 KNOWN_KEYS = MATCH_KEYS + PREF_KEYS + (GAME_PARAM, LESSON_PARAM)
-#: a URL that starts a match uses these for the match parameters it leaves out, whatever
-#: the remembered choices are (the game's first rule set, its own settings' defaults and its
-#: :attr:`GameSpec.url_defaults` go over them)
-URL_MATCH_DEFAULTS: dict[str, Any] = {
-    "players": 3,
-    "levels": ("medium", "medium"),
-    "seed": None,
-    "hands": 1,
-    "target": None,
-    "variants": {},
-    "names": (),
-}
 
 
 @dataclass(frozen=True)
@@ -291,17 +279,25 @@ def _whole(v: object) -> bool:
 
 
 def game_defaults(game: str) -> Settings:
-    """The settings a match of ``game`` has when nothing is chosen: its first rule set, its
-    seats within that rule set's."""
-    s = Settings(game=game)
-    sets = rule_sets(game)
-    if sets and s.rules not in sets:
-        s = replace(s, rules=next(iter(sets)), variants={})
-    if sets:
-        lo, hi = sets[s.rules]
-        if not lo <= s.players <= hi:
-            s = s.with_players(min(max(s.players, lo), hi))
-    return s
+    """The settings a match of ``game`` has when nothing is chosen, from its own spec
+    (:attr:`GameSpec.defaults`): what the spec leaves out is its first rule set, that rule
+    set's fewest seats, medium bots and its first match format (:attr:`GameSpec.formats`),
+    its own settings at their defaults, no variant. No game's default is another's."""
+    spec = _spec(game)
+    if spec is None:
+        return Settings(game=game)
+    own = dict(spec.defaults)
+    rules = own.pop("rules", next(iter(spec.rule_sets)))
+    lo, hi = spec.rule_sets[rules]
+    players = min(max(int(own.pop("players", lo)), lo), hi)
+    levels = tuple(own.pop("levels", ()))
+    kind, n = games.format_value(next(iter(spec.formats))) or ("hands", 1)
+    fmt = {"hands": n if kind == "hands" else None, "target": n if kind == "target" else None}
+    s = Settings(
+        game=game, rules=rules, players=players, levels=levels, options=dict(spec.options), variants={}
+    )
+    s = replace(s, **{**fmt, **own})
+    return s.with_players(players)
 
 
 def read_prefs(data: object, game: str, lang: str = "en") -> tuple[Settings, str | None]:
@@ -458,12 +454,12 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
 
     Match parameters that are missing take the defaults of :class:`Settings` (so a link
     always starts the same match); preferences that are missing keep ``base``'s."""
-    base = base or Settings()
     q = query[1:] if query.startswith("?") else query
+    game = game_of(q)
+    base = base or game_defaults(game)
     pairs = query_pairs(q)
     notices: list[Notice] = []
     raw: dict[str, str] = {}
-    game = game_of(q)
     numbers = number_params(game)
     sets = rule_sets(game)
     for key, value in pairs:
@@ -478,8 +474,10 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
     start = any(k in raw for k in start_params(game))
     first_rules = next(iter(sets))
     own = _options(game)
-    if start:
-        defaults = {**URL_MATCH_DEFAULTS, "rules": first_rules, "game": game, "options": dict(own)}
+    if start:  # the game's own match (its defaults, its link's), the base's preferences kept
+        match = game_defaults(game)
+        defaults = {k: getattr(match, k) for k in ("players", "rules", "levels", "hands", "target", "game")}
+        defaults.update(seed=None, variants={}, names=(), options=dict(own))
         defaults.update(games.get(game).url_defaults if games.known(game) else {})
         s = replace(base, **defaults)
     else:

@@ -38,7 +38,7 @@ from web.shell.games import GameSpec
 from web.shell.i18n import t
 from web.shell.params import (
     Notice,
-    Settings,
+    game_defaults,
     game_query,
     language_of,
     parse_query,
@@ -69,7 +69,7 @@ class PageCore(PagePart):
         self.guest: Any = None  # a friend's page: web.net.GuestLink (no engine here)
         self.hub: Any = None  # the host's page with friend seats: web.net.HostNet
         self.guest_fragment = ""  # the invitation a friend's page is on
-        self.settings = Settings()
+        self.settings = game_defaults(self.game.name)
         self.proxies: list[Any] = []
         # the bots wait while a dialog the person must read is open (the first-time help…)
         self.driver = Driver(lambda: self.session, self.on_driver, held=lambda: self.dialog_open())
@@ -114,7 +114,7 @@ class PageCore(PagePart):
         early = self.page.early_choices()  # before anything fills the form
         nav_lang = language_of(str(getattr(window.navigator, "language", "") or ""))
         prefs = self.store.prefs(nav_lang)
-        base = prefs or Settings(lang=nav_lang)
+        base = prefs or replace(game_defaults(self.game.name), lang=nav_lang)
         parsed = parse_query(str(window.location.search or ""), base)
         self.settings = parsed.settings
         origin = parsed.given if parsed.start else None
