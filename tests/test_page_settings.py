@@ -107,7 +107,8 @@ def test_bad_or_foreign_choices_and_saves_are_set_aside_with_a_notice(
     """Remembered choices that are not JSON, or another game's, are set aside: the start screen
     of the game with its own rules, a notice in the page's language, and choices of this game
     written in their place. A saved match that is not JSON, or another game's, is not resumed:
-    the save problem says so, and a new match of the game starts from there."""
+    the save problem says so, and a new match of the game starts from there. The page has the
+    game's own style, no other game's."""
     spec = games.get(game)
     query = "" if game == "dernier" else f"game={game}"
     cases = [("prefs", "{not json", "it"), ("prefs", json.dumps(FOREIGN_PREFS[game]), "en")]
@@ -121,6 +122,11 @@ def test_bad_or_foreign_choices_and_saves_are_set_aside_with_a_notice(
         assert stored.get("game", "dernier") == game and stored["rules"] in spec.rule_sets
         page.click("#start")
         expect(page.locator("body")).to_have_attribute("data-screen", "table")
+    # the game's own style (GameSpec.style), linked by web/boot.js at first paint, no other's
+    links = page.evaluate(
+        "[...document.querySelectorAll('link[data-game-style]')].map((l) => l.dataset.gameStyle)"
+    )
+    assert links == [game]
     for text, lang in (("{not json", "en"), (foreign_save(game), "it")):
         open_with_storage(page, server_url, {spec.key("match"): text}, f"{query}&lang={lang}".lstrip("&"))
         panel = page.locator("#save-problem")
@@ -130,24 +136,3 @@ def test_bad_or_foreign_choices_and_saves_are_set_aside_with_a_notice(
         expect(page.locator("body")).to_have_attribute("data-screen", "setup")
         page.click("#start")
         expect(page.locator("body")).to_have_attribute("data-screen", "table")
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("where", ["built", "dev"])
-def test_each_games_style_comes_with_the_game(
-    where: str, page: Page, server_url: str, dev_server_url: str
-) -> None:
-    """The game's own stylesheet (``GameSpec.style``) is linked once, no other game's: on the
-    built site by web/boot.js at first paint, on the repository's page by the shell before the
-    page starts; DOG's table takes its own layout (its board beside the seats on a desktop)."""
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_page(
-        page,
-        server_url if where == "built" else dev_server_url,
-        "game=dog&levels=medium,medium,medium&delay=10000",
-    )
-    links = page.evaluate(
-        "[...document.querySelectorAll('link[data-game-style]')].map((l) => l.dataset.gameStyle)"
-    )
-    assert links == ["dog"]
-    assert page.evaluate("getComputedStyle(document.querySelector('#table')).display") == "grid"
