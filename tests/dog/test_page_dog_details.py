@@ -12,6 +12,13 @@ from playwright.sync_api import Page, expect
 
 import dog
 
+SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def face(code: str) -> str:
+    """A card as its face shows it (``2♥``): in every sentence, never its code ``2H``."""
+    return "Jolly" if code == "JK" else code[:-1] + SIGNS[code[-1]]
+
 
 def log_lines(page: Page) -> list[str]:
     return list(page.eval_on_selector_all("#log li", "e => e.map(x => x.textContent)"))
@@ -54,7 +61,7 @@ def test_an_unplayable_card_and_an_early_tap_say_why_s10(page: Page, server_url:
     page.click("#board [data-field='8']")
     expect(page.locator("#hint")).to_contain_text("Choose a card first")
     page.click(f"#hand [data-card='{card}']", force=True)  # aria-disabled: still tappable
-    expect(page.locator("#hint")).to_contain_text("none of your pawns is out yet")
+    expect(page.locator("#hint")).to_contain_text(f"{face(card)}: none of your pawns is out yet")
     expect(page.locator("#hint")).to_contain_text("only an A, a K or a Jolly brings one out")
 
 
@@ -166,7 +173,7 @@ def test_the_partners_card_is_mentioned_only_while_held_s4(page: Page, server_ur
     got = m.view(0)["got"]
     open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=0))
     page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
-    expect(page.locator("#turn-line")).to_contain_text("Your partner gave you")
+    expect(page.locator("#turn-line")).to_contain_text(f"Your partner gave you {face(got)}.")
     before = page.locator("#log li").count()
     page.click(f"#hand [data-card='{got}']")
     for _ in range(20):
@@ -226,3 +233,90 @@ def test_a_tap_leaves_the_focus_and_a_key_moves_it_to_the_lit_pawns(page: Page, 
     page.wait_for_function(
         '!!document.activeElement.closest(\'#board [data-movable="true"], #board [data-target="true"]\')'
     )
+
+
+@pytest.mark.browser
+def test_a_pawn_of_yours_sent_home_is_said_in_the_turn_line_and_aloud_s8(page: Page, server_url: str) -> None:
+    """§8: another seat's move that sent one of your pawns home is said in the turn line and
+    the live region ("Bianca sent your pawn on 24 home."), not only at the end of the log's
+    one line, where it is cut."""
+
+    def hit_me(m: dog.Match) -> bool:
+        h = m.history[-1]
+        moves, fx = h["moves"], h.get("effects") or []
+        if not moves or m.game.over or m.game.state.phase != "play" or len(fx) != len(moves):
+            return False
+        last = fx[-1]
+        return moves[-1][0] != 0 and bool(last) and any(p[0] == 0 for p in last.get("sent", []))
+
+    m = seek(5, hit_me)
+    who, _move = m.history[-1]["moves"][-1]
+    at = next(p[2] for p in m.history[-1]["effects"][-1]["sent"] if p[0] == 0)
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=8000))
+    said = f"{['You', 'Bianca', 'Carlo', 'Dario'][who]} sent your pawn on {at} home."
+    expect(page.locator("#turn-line")).to_contain_text(said)
+    expect(page.locator("#announce")).to_contain_text(said)
+
+
+LIT_BOXES_JS = """() => {
+  const board = document.querySelector('#board');
+  const lit = [...board.querySelectorAll('[data-target="true"], [data-movable="true"]')];
+  return lit.map(e => {
+    const key = e.dataset.pawn ? 'p:' + e.dataset.pawn : 'f:' + e.dataset.field;
+    const boxes = [e, board.querySelector(`[data-hit="${key}"]`)].filter(x => x)
+      .map(x => x.getBoundingClientRect());
+    const w = Math.max(...boxes.map(b => b.right)) - Math.min(...boxes.map(b => b.left));
+    const h = Math.max(...boxes.map(b => b.bottom)) - Math.min(...boxes.map(b => b.top));
+    return {name: key, w: Math.round(w * 10) / 10, h: Math.round(h * 10) / 10};
+  });
+}"""
+
+
+@pytest.mark.browser
+def test_lit_fields_are_large_targets_on_a_phone_and_an_unlit_tap_says_why_s6(
+    page: Page, server_url: str
+) -> None:
+    """WCAG 2.5.8 at 360×640, where a field is drawn some 13 px wide: every lit target (field
+    or pawn) offers at least 24 × 24 px, a tap 8 px beside a lit field takes it, and a tap on
+    a field that is not lit says why nothing moves (§6: the 4 goes forward or backward)."""
+
+    def four(m: dog.Match) -> bool:
+        st = m.game.state
+        moves = [x for x in m.legal_moves(0) if x.startswith("4S ")] if st.turn == 0 else []
+        return st.phase == "play" and sorted(moves) == ["4S 0-4", "4S 0-60"]
+
+    m = seek(7, four)
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=8000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    page.click("#hand [data-card='4S']")  # one pawn can move: its two ends light up
+    expect(page.locator("#board [data-field][data-target='true']")).to_have_count(2)
+    own = page.locator("#board [data-field='60']").bounding_box()
+    assert own and own["width"] < 20  # the field as drawn: too small a target alone
+    boxes = page.evaluate(LIT_BOXES_JS)
+    assert {b["name"] for b in boxes} >= {"f:4", "f:60"}
+    assert all(b["w"] >= 24 and b["h"] >= 24 for b in boxes), boxes
+    page.click("#board [data-field='8']")  # not lit: nothing moves, and the hint says why
+    expect(page.locator("#hint")).to_contain_text("4♠ cannot take your pawn on 0 to 8")
+    page.locator("#board").scroll_into_view_if_needed()
+    box = page.locator("#board [data-field='60']").bounding_box()
+    whole = page.locator("#board").bounding_box()
+    assert box and whole
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    dx, dy = x - (whole["x"] + whole["width"] / 2), y - (whole["y"] + whole["height"] / 2)
+    norm = (dx * dx + dy * dy) ** 0.5
+    page.mouse.click(x + 8 * dx / norm, y + 8 * dy / norm)  # 8 px off the field, outwards
+    expect(page.locator("#log li").last).to_contain_text("0 → 60")
+
+
+@pytest.mark.browser
+def test_a_level_for_each_of_the_four_seats_is_understood(page: Page, server_url: str) -> None:
+    """``levels=human,medium,medium,medium``: one value a seat, yours first, starts the match
+    with three medium bots and no notice (it was refused as if a value were unknown)."""
+    page.goto(f"{server_url}/index.html?game=dog&levels=human,medium,medium,medium&seed=4&lang=en&delay=0")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#dog-seats .dog-seat")).to_have_count(4)
+    assert page.locator("#notices .notice").count() == 0, page.locator("#notices").inner_text()
+    saved = page.evaluate("JSON.parse(localStorage.getItem('dog.match.v1') || '{}')")
+    assert saved.get("settings", {}).get("levels") == ["medium"] * 3

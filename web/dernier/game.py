@@ -70,4 +70,8 @@ DERNIER = GameSpec(
     url_defaults={"hands": 1, "target": None},
     lessons="web.dernier.lessons:LESSONS",
     style="web/dernier/style.css",
+    blurb={
+        "en": "Shed your cards: match the suit or the rank, and call “Dernier!” on your last.",
+        "it": "Liberati delle carte: stesso seme o valore, e grida «Dernier!» all'ultima.",
+    },
 )

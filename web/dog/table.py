@@ -25,6 +25,7 @@ from web.dog.words import (
     cards_n,
     letter,
     log_line,
+    name_of,
     pawns_words,
     round_words,
 )
@@ -260,6 +261,10 @@ class DogTable(GameTable):
         """The fields of the board turned so that ``shown`` sits at the bottom."""
         b = by_id("board")
         board_fields(b, shown, names, self.host.lang)
+        # the lit choices' larger targets (WCAG 2.5.8), under the fields and pawns: a tap that
+        # misses a lit field or pawn by a few pixels still takes it, a tap on another field
+        # is that field's
+        b.insertBefore(svg("g", id="dog-hits"), b.querySelector(".dog-fields"))
         b.appendChild(svg("g", id="dog-pawns"))
         self.dog_at = {}
         for walking in self.dog_walks.values():
@@ -299,7 +304,8 @@ class DogTable(GameTable):
         clear(pile)
         top = str(b["discard"][-1]) if b["discard"] else ""
         code, _, rank = top.partition("=")
-        pile.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + (top or t(lang, "dog_no_card")))
+        said = card_words(top, lang, True) if top else t(lang, "dog_no_card")
+        pile.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + said)
         if code:
             pile.dataset.card = code
             pile.appendChild(self.dog_card_face(code, rank))
@@ -314,7 +320,9 @@ class DogTable(GameTable):
             n = b["counts"][s]
             chips = [letter(lang, s), cards_n(lang, n)]
             if b["given"][s]:
-                chips.append(t(lang, "dog_gave_mark") + " " + str(b["given"][s]))
+                gave = b["given"][s]
+                said = " " + card_words(gave, lang, True) if isinstance(gave, str) else ""
+                chips.append(t(lang, "dog_gave_mark") + said)
             row, cards = self.host.replay_seat_row(b, s, chips)
             row.dataset.team = str(geo.team_of(s))
             row.style.setProperty("--seat", COLOURS[s])
@@ -560,6 +568,30 @@ class DogTable(GameTable):
                 f.setAttribute("aria-label", str(f.dataset.label or name))
         for pid, el, steps, home in moves:
             self.dog_walks[pid] = asyncio.ensure_future(self.dog_walk(el, steps, home))
+        self.render_dog_hits(pawns, movable, targets)
+
+    def render_dog_hits(self, pawns: list[list[str]], movable: list[str], targets: list[str]) -> None:
+        """A larger transparent target under each lit field and pawn, at least 25 px across
+        however small the board is drawn (WCAG 2.5.8: phones draw fields 12–15 px wide)."""
+        layer = by_id("dog-hits")
+        if layer is None:
+            return
+        clear(layer)
+        # the pawn chosen first (under the others: its ends win a tap between them), then
+        # the fields it may go to, then the pawns a J may swap with
+        placed = [(at, f"p:{s}.{i}") for s, i, at, _f, _x in geo.placed(pawns) if not at.startswith("n")]
+        lit = [x for x in placed if x[0] in movable and x[0] not in targets]  # the nest: large
+        lit += [(f, f"f:{f}") for f in targets if not f.startswith("n")]
+        lit += [x for x in placed if x[0] in targets]
+        if not lit:
+            return
+        width = float(by_id("board").getBoundingClientRect().width or 0)
+        r = max(geo.FIELD_R + 0.4, 12.5 * 100 / width) if width > 0 else 3.6
+        for at, hit in lit:
+            x, y = geo.field_xy(at, self.dog_shown)
+            el = svg("circle", cx=x, cy=y, r=round(r, 2), **{"class": "dog-hit"})
+            el.dataset.hit = hit
+            layer.appendChild(el)
 
     def dog_threat_words(self) -> str:
         """What the moves on offer would send home, said before one is chosen (RULES §8):
@@ -680,7 +712,7 @@ class DogTable(GameTable):
         clear(el)
         el.appendChild(make("span", "dog-discard-label", t(lang, "dog_last_card")))
         el.appendChild(self.dog_card_face(code, rank))
-        el.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + (top if not rank else f"JK = {rank}"))
+        el.setAttribute("aria-label", t(lang, "dog_last_card") + ": " + card_words(top, lang, True))
 
     def dog_card_face(self, code: str, rank: str = "") -> Any:
         r, suit = card_text(code)
@@ -797,18 +829,41 @@ class DogTable(GameTable):
         else:
             who = names[turn] if isinstance(turn, int) and turn < len(names) else ""
             text = t(lang, "dog_wait_turn", who=who)
+        lost = "" if covered or st.get("hand_over") else self.dog_lost_words(st, names)
+        if lost:  # easy to miss in the log's one line: said first, until the seat plays (§8)
+            text = lost + " " + text
         if self.dog_helping(st) and not st.get("hand_over") and not covered:
             mate = self.dog_name(geo.partner(me))
             text = t(lang, "dog_for_partner", who=mate) + " " + text
         held = st["hands"][me] if isinstance(st["hands"][me], list) else []
         if st.get("got") in held and st.get("phase") == "play" and not covered:
-            got = t(lang, "dog_received", card=card_words(str(st.get("got")), lang))
+            got = t(lang, "dog_received", card=card_words(str(st.get("got")), lang, True))
             text = got + " " + text if turn == me and self.dog_pick is None else text
         line.textContent = text
         key = (turn, st.get("phase"), st.get("round"))
         if turn == me and key != getattr(self, "dog_turn_said", None) and not covered:
             self.dog_turn_said = key
             self.host.announce(text)
+        elif lost and lost != getattr(self, "dog_lost_said", ""):
+            self.host.announce(text)
+        self.dog_lost_said = lost
+
+    def dog_lost_words(self, st: dict[str, Any], names: list[str]) -> str:
+        """The shown seat's pawns sent home by the others' moves since its own last move
+        (RULES §8): "Bianca sent your pawn on 61 home." (empty when none)."""
+        lang, me = self.host.lang, self.host.seat
+        said: list[str] = []
+        for e in reversed(st.get("log") or []):
+            if not isinstance(e, list) or len(e) < 2:
+                continue
+            if e[0] == me and not str(e[1]).startswith("give"):
+                break
+            fx = e[2] if len(e) > 2 and isinstance(e[2], dict) else {}
+            sent = [p for p in fx.get("sent") or [] if isinstance(p, list) and p and p[0] == me]
+            if sent and isinstance(e[0], int):
+                pawns = pawns_words(lang, names, me, sent)
+                said.append(t(lang, "dog_lost", who=name_of(names, e[0]), pawns=pawns))
+        return " ".join(reversed(said))
 
     def dog_result(self, st: dict[str, Any]) -> str:
         lang = self.host.lang
@@ -819,6 +874,11 @@ class DogTable(GameTable):
             how = t(lang, f"dog_how_{ended}")
             series = " " + t(lang, "dog_series_ended") if self.dog_tally(st)[2] > 1 else ""
             return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how) + series
+        mine, theirs, games = self.dog_tally(st)
+        if games > 1 and max(mine, theirs) >= games:  # the match is decided: its winner said once
+            if mine >= games:
+                return t(lang, "dog_home_us") + " " + t(lang, "dog_match_won_us", us=mine, them=theirs)
+            return t(lang, "dog_match_won_them", us=mine, them=theirs)
         more: str = self.dog_series_words(st)
         return t(lang, "dog_won_us" if winner == us else "dog_won_them") + more
 
@@ -934,7 +994,7 @@ class DogTable(GameTable):
         """Why a card of the hand has no move now, in the player's words (RULES §6–§11)."""
         st = self.dog_state or {}
         lang = self.host.lang
-        card = card_words(code, lang)
+        card = card_words(code, lang, True)  # as its face shows it: 2♥, never 2H
         me = self.host.seat
         if st.get("turn") != me:
             return t(lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
@@ -1019,6 +1079,11 @@ class DogTable(GameTable):
 
     def on_dog_board(self, evt: Any) -> None:
         el = evt.target.closest("[data-pawn], [data-field]")
+        hit = evt.target.closest("[data-hit]")
+        if not el and hit:  # a lit field's or pawn's larger target (render_dog_hits)
+            kind, _, name = str(hit.dataset.hit).partition(":")
+            key = "data-field" if kind == "f" else "data-pawn"
+            el = by_id("board").querySelector(f'[{key}="{name}"]')
         if not el:
             return
         self.dog_board_choice(el)
@@ -1029,8 +1094,14 @@ class DogTable(GameTable):
             return
         if pick is None:  # a pawn tapped before a card: say what comes first
             st = self.dog_state or {}
-            if st.get("turn") == self.host.seat and st.get("phase") == "play" and not st.get("hand_over"):
+            if st.get("hand_over"):
+                return
+            if st.get("phase") == "exchange":
+                self.host.hint(t(self.host.lang, "dog_exchange_pick"))
+            elif st.get("turn") == self.host.seat:
                 self.host.hint(t(self.host.lang, "dog_card_first"))
+            else:
+                self.host.hint(t(self.host.lang, "dog_wait_turn", who=self.dog_name(st.get("turn"))))
             return
         st = self.dog_state or {}
         legal = self.dog_legal()
@@ -1044,6 +1115,17 @@ class DogTable(GameTable):
         if at in pick.movable(legal, nest):
             pick.pawn = at
             self.dog_advance()
+            return
+        self.host.hint(self.dog_unlit_why(pick, at), refused=True)
+
+    def dog_unlit_why(self, pick: Pick, at: str) -> str:
+        """Why a tap on a field or pawn that is not lit moves nothing."""
+        lang = self.host.lang
+        card = card_words(pick.head, lang, True)
+        where = field_words_of(lang, at) if not at.startswith("n") else t(lang, "dog_nest")
+        if pick.pawn is None:
+            return t(lang, "dog_unlit_pawn", card=card, at=where)
+        return t(lang, "dog_unlit_field", card=card, at=where, a=field_words_of(lang, pick.pawn))
 
     def on_dog_board_key(self, evt: Any) -> None:
         if str(evt.key) in ("Enter", " "):

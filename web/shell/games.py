@@ -217,6 +217,8 @@ class GameSpec:
     #: :func:`web.shell.page.main` before the page starts): ``web/style.css`` holds only the
     #: house's style; empty: none
     style: str = ""
+    #: what it is, in one line per language (the start screen's choice of game)
+    blurb: Mapping[str, str] = field(default_factory=dict)
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 

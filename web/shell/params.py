@@ -502,10 +502,15 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
         s = s.with_players(min(max(s.players, lo), hi))
 
     levels: list[str] | None = None
+    miscounted = False  # every value known, too many or too few: adjusted with a notice
     if "levels" in raw:
         items = [x.strip().lower() for x in raw["levels"].split(",")]
-        if items and all(x in SEAT_CHOICES for x in items) and lo - 1 <= len(items) <= hi - 1:
+        seats = _int(raw["players"]) if "players" in raw else None
+        if len(items) > 1 and items[0] == "human" and len(items) in (hi, seats):
+            items = items[1:]  # one value a seat, the page's own first: the others' follow
+        if items and all(x in SEAT_CHOICES for x in items):
             levels = items
+            miscounted = not lo - 1 <= len(items) <= hi - 1
         else:
             bad("levels", "easy, medium, hard, human, friend")
 
@@ -519,11 +524,11 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
             bad("players", f"{lo}–{hi}")
 
     if players is None and levels is not None:
-        players = len(levels) + 1
+        players = min(max(len(levels) + 1, lo), hi)
     if players is not None:
         s = s.with_players(players)
     if levels is not None:
-        if len(levels) == s.players - 1:
+        if len(levels) == s.players - 1 and not miscounted:
             s = replace(s, levels=tuple(levels))
             given["levels"] = ",".join(levels)
         else:
