@@ -175,6 +175,17 @@
         document.head.appendChild(link);
       });
     } catch (e) { /* web/main.py then fetches the game's own zip itself */ }
+    // the game's own style (GameSpec.style), with the page's first paint; without the list
+    // the page links it itself once Python is up (web/shell/page.py use_style)
+    var style = plan.styles && plan.styles[game];
+    if (style) {
+      var sheet = document.createElement("link");
+      sheet.rel = "stylesheet";
+      sheet.href = style;
+      sheet.dataset.gameStyle = game;
+      sheet.setAttribute("blocking", "render");
+      document.head.appendChild(sheet);
+    }
   }
   // The built site lists what a visit downloads while it starts (#load-sizes): a progress bar
   // of it, and the game's rules to read meanwhile (a slow phone network takes half a minute).
