@@ -291,11 +291,14 @@ def test_an_abandon_ends_the_whole_match_s13() -> None:
 
 
 def test_the_review_counts_its_cost_in_fields_of_progress() -> None:
-    """The review's figures carry their unit (fields of the team's progress), rounded."""
+    """The review's figures carry their unit (fields your team was set back), rounded as a
+    player counts: whole fields from 10 on."""
     worst = {"move_no": 12, "played": "5H 3-8", "bot": "AH out", "lost": 149.0625}
     row = {"seat": 0, "decisions": 9, "agreement": 0.5, "lost_per_decision": 22.891, "worst": worst}
     (sec,) = REVIEW.sections({"games": 1, "seats": [row]}, ["Anna", "B", "C", "D"], "en")
-    assert "22.9 fields of the team's progress lost per choice" in sec.figures
-    assert "(149.1 fields of progress lost)" in sec.items[0][0]
+    assert "on average a choice set your team back 23 fields" in sec.figures
+    assert "that choice set your team back about 149 fields" in sec.items[0][0]
+    assert "progress" not in sec.figures + sec.items[0][0]  # issue 38: a player's words
     (sec,) = REVIEW.sections({"games": 1, "seats": [row]}, ["Anna", "B", "C", "D"], "it")
-    assert "22.9 caselle di avanzamento" in sec.figures
+    assert "ha fatto perdere 23 caselle alla tua squadra" in sec.figures
+    assert "avanzamento" not in sec.figures

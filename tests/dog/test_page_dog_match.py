@@ -72,3 +72,27 @@ def test_next_game_goes_on_with_the_series_s12(page: Page, server_url: str, lang
     save = page.evaluate("JSON.parse(localStorage.getItem('dog.match.v1'))")
     history = save["match"]["match"]["history"]
     assert len(history) == 2 and history[1]["dealer"] == (dealer + 1) % 4  # §12: the next dealer
+
+
+@pytest.mark.browser
+def test_the_match_winner_is_said_once_s12(page: Page, server_url: str) -> None:
+    """§12: the game that decides a match says who won the match, once ("The other team
+    wins. The other team wins the match, 2 games to 1." said it twice)."""
+    m = one_game_played(2, seed=3)
+    while not m.over:
+        m.next_game()
+        rng = random.Random(m.game_no)
+        while not m.game.over:
+            g = m.game
+            if g.state.phase == "exchange":
+                seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
+            else:
+                seat = g.state.turn
+            moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
+            home = [x for x in moves if "-h" in x or x.endswith(" out")]
+            m.play(rng.choice(home if home and rng.random() < 0.8 else moves), seat)
+    assert m.score == [1, 2]  # the other team wins the match
+    save = page_save(m, levels=["easy"] * 3, delay=4000, game="dog", rules="standard", variants={"games": 2})
+    open_saved(page, server_url, save)
+    page.wait_for_function("document.querySelector('#table').dataset.over === 'true'")
+    expect(page.locator("#turn-line")).to_have_text("The other team wins the match, 2 games to 1.")

@@ -17,6 +17,11 @@ from web.shell.reviews import Review, Section, Steps
 LEVEL = "medium"
 
 
+def fields(x: float) -> str:
+    """A cost in fields as a player counts them: whole from 10 on ("149"), else "2.5"."""
+    return f"{x:.0f}" if x >= 10 else f"{x:.1f}"
+
+
 class DogReview(Review):
     def steps(self, m: Replayed, seat: int, hands: list[int], slice_ms: float) -> Steps:
         return review_steps(m.record, LEVEL, seed=0, games=hands, seats=[seat])
@@ -34,7 +39,7 @@ class DogReview(Review):
                 "dog_review_figures",
                 pct=round(100 * row["agreement"]),
                 n=row["decisions"],
-                lost=f"{row['lost_per_decision']:.1f}",
+                lost=fields(float(row["lost_per_decision"])),
             )
             sec.figures_data = {"accuracy": str(row["agreement"])}
             sec.empty = t(lang, "review_clean")
@@ -44,7 +49,7 @@ class DogReview(Review):
                     k: log_line(lang, names, seat, worst[k], prefix="dog_hint", faces=True)
                     for k in ("played", "bot")
                 }
-                lost = f"{float(worst['lost']):.1f}"
+                lost = fields(float(worst["lost"]))
                 text = t(lang, "dog_review_worst", move_no=worst["move_no"], lost=lost, **words)
                 sec.items.append(
                     (text, {"played": worst["played"], "best": worst["bot"], "cost": str(worst["lost"])})

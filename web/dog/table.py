@@ -874,6 +874,11 @@ class DogTable(GameTable):
             how = t(lang, f"dog_how_{ended}")
             series = " " + t(lang, "dog_series_ended") if self.dog_tally(st)[2] > 1 else ""
             return t(lang, "dog_won_ended" if winner == us else "dog_lost_ended", how=how) + series
+        mine, theirs, games = self.dog_tally(st)
+        if games > 1 and max(mine, theirs) >= games:  # the match is decided: its winner said once
+            if mine >= games:
+                return t(lang, "dog_home_us") + " " + t(lang, "dog_match_won_us", us=mine, them=theirs)
+            return t(lang, "dog_match_won_them", us=mine, them=theirs)
         more: str = self.dog_series_words(st)
         return t(lang, "dog_won_us" if winner == us else "dog_won_them") + more
 

@@ -70,14 +70,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     # the review's cost is the bots' worth of the team's board, counted in fields of progress
     # (a pawn one field further on is worth 1; dog/bots/value.py)
     "dog_review_figures": (
-        "Same move as the bot in {pct}% of {n} choices · on average {lost} fields of the "
-        "team's progress lost per choice",
-        "Come il bot nel {pct}% di {n} scelte · in media {lost} caselle di avanzamento della "
-        "squadra perse per scelta",
+        "Same choice as the bot in {pct}% of {n} choices · on average a choice set your team "
+        "back {lost} fields",
+        "Stessa scelta del bot nel {pct}% di {n} scelte · in media una scelta ha fatto perdere "
+        "{lost} caselle alla tua squadra",
     ),
     "dog_review_worst": (
-        "Move {move_no}: better «{bot}» than «{played}» ({lost} fields of progress lost)",
-        "Mossa {move_no}: meglio «{bot}» che «{played}» ({lost} caselle di avanzamento perse)",
+        "Move {move_no}: «{bot}» was better than «{played}»: that choice set your team back "
+        "about {lost} fields",
+        "Mossa {move_no}: era meglio «{bot}» che «{played}»: quella scelta ha fatto perdere circa "
+        "{lost} caselle alla tua squadra",
     ),
     "dog_ranks_title": ("The Jolly plays as…", "Il Jolly vale…"),
     "dog_last_card": ("Last card", "Ultima carta"),
@@ -160,6 +162,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Vince la tua squadra! Tutte e otto le pedine sono a casa.",
     ),
     "dog_won_them": ("The other team wins.", "Vince l'altra squadra."),
+    "dog_home_us": ("All eight pawns are home.", "Tutte e otto le pedine sono a casa."),
     "dog_won_ended": (
         "The other team {how}: your team wins.",
         "L'altra squadra {how}: vince la tua squadra.",

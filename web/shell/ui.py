@@ -32,7 +32,7 @@ from pyscript import document, window
 
 from web.cards.seatview import SeatView
 from web.shell import games
-from web.shell.dom import by_id, clear, local_storage, make
+from web.shell.dom import by_id, clear, js_object, local_storage, make
 from web.shell.driver import Driver
 from web.shell.games import GameSpec
 from web.shell.i18n import t
@@ -406,6 +406,22 @@ class PageCore(PagePart):
         self.close_summary()
         self.begin(s.again())
         self.page.focus_hand()
+
+    def show_summary(self, match_over: bool) -> None:
+        """The end of the hand (its body filled by the table): the summary dialog opened at
+        its top, with the next hand (or, once the match is over, a new match and other
+        settings) for the page that holds the match; the keyboard on its first button."""
+        host = self.session is not None
+        by_id("next").hidden = match_over or not host
+        by_id("new-match").hidden = not match_over or not host
+        by_id("change-settings").hidden = not match_over or not host
+        self.page.render_review_buttons()
+        dlg = by_id("summary")
+        if not dlg.open:
+            dlg.showModal()
+        focus = by_id("summary-peek") if not host else by_id("new-match" if match_over else "next")
+        focus.focus(js_object({"preventScroll": True}))
+        dlg.scrollTop = 0
 
     def close_summary(self) -> None:
         """The end of the hand closed and its cards out of the document; the table draws it
