@@ -63,10 +63,8 @@
         return ours(name) ? memoryOpen() : open.apply(factory, arguments);
       };
     } else {
-      Object.defineProperty(window, "indexedDB", {
-        configurable: true,
-        value: { open: function (name) { return ours(name) ? memoryOpen() : memoryOpen(); } }
-      });
+      // no IndexedDB at all (refused outright): every database is kept in memory
+      Object.defineProperty(window, "indexedDB", { configurable: true, value: { open: memoryOpen } });
     }
   } catch (e) { /* a browser that lets no one change it: PyScript meets its own storage */ }
 })();
@@ -196,7 +194,12 @@
   document.addEventListener("DOMContentLoaded", function () {
     var tab = document.getElementById("storage-tab");
     if (tab && framed) {
-      tab.href = location.href;
+      // the page's address as it is when the link is used (the page may change its query)
+      var here = function () { tab.href = location.href; };
+      here();
+      ["pointerdown", "focus", "click", "contextmenu"].forEach(function (type) {
+        tab.addEventListener(type, here);
+      });
       tab.hidden = false;
     }
     var ask = document.getElementById("storage-ask");
