@@ -150,6 +150,14 @@ def registered_games() -> list[tuple[str, str]]:
     return [(g.name, g.package or g.name) for g in games.registered()]
 
 
+def game_styles() -> dict[str, str]:
+    """Each registered game's own stylesheet (``GameSpec.style``), by game: its URL in the site."""
+    from web.shell import games
+
+    registered_games()  # the repository on sys.path
+    return {g.name: f"./{g.style}" for g in games.registered() if g.style}
+
+
 def _code_files() -> list[Path]:
     files: list[Path] = []
     for package in [*SHARED_PACKAGES, *(package for _, package in registered_games())]:
@@ -806,13 +814,15 @@ def boot_words(html: str) -> str:
 
 def game_zips_block(needs: dict[str, list[str]]) -> str:
     """The game zips each game's visit loads (:func:`game_needs`), as a JSON data block for
-    web/boot.js: ``{"default": name, "needs": {game: ["./games/<name>.zip", ...]}}``. boot.js
-    picks the visit's game from its ``game=`` as ``web.shell.params.game_of`` does and
-    preloads those zips at once, in parallel with the runtime (``<link rel=preload
-    data-game-zip>``); web/main.py mounts what those links name."""
+    web/boot.js: ``{"default": name, "needs": {game: ["./games/<name>.zip", ...]}, "styles":
+    {game: "./web/<name>/style.css"}}``. boot.js picks the visit's game from its ``game=`` as
+    ``web.shell.params.game_of`` does and preloads those zips at once, in parallel with the
+    runtime (``<link rel=preload data-game-zip>``); web/main.py mounts what those links name.
+    It links the game's own stylesheet (``GameSpec.style``) at first paint."""
     block = {
         "default": registered_games()[0][0],
         "needs": {game: [f"./games/{z}.zip" for z in zips] for game, zips in needs.items()},
+        "styles": game_styles(),
     }
     data = json.dumps(block, sort_keys=True).replace("</", "<\\/")
     return f'  <script type="application/json" id="game-zips">{data}</script>\n'
@@ -853,6 +863,8 @@ def rules_files() -> dict[str, bytes]:
 
     out: dict[str, bytes] = {}
     for name, _ in registered_games():
+        if not games.known(name):
+            continue  # a game the build was told of but the page does not register (tests)
         spec = games.get(name)
         words = spec.strings()
         for i, lang in enumerate(("en", "it")):

@@ -83,6 +83,8 @@ def new_page(
     LOGS.append(log)
     ctx.route(lambda url: not is_local_url(url), lambda route: route.abort("blockedbyclient"))
     ctx.set_default_timeout(10_000)
+    if new_player:  # a first visit loads more before its load event (every game kept offline)
+        ctx.set_default_navigation_timeout(READY_TIMEOUT_MS)
     contexts.append(ctx)
     if record:
         ctx.add_init_script(RECORD_JS)

@@ -31,6 +31,12 @@ def test_page_loads_offline(page: Page, dev_server_url: str, page_log: PageLog) 
     assert not page_log.page_errors, f"uncaught errors: {page_log.page_errors}"
     # The runtime really came from vendor/ (not from a CDN or a cache).
     assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in page_log.requests)
+    # the game's own style, linked by the shell before the page started (the built site's
+    # web/boot.js does it at first paint: tests/test_page_settings.py), and no other game's
+    links = page.evaluate(
+        "[...document.querySelectorAll('link[data-game-style]')].map((l) => l.dataset.gameStyle)"
+    )
+    assert links == ["dernier"] and any(u.endswith("/web/dernier/style.css") for u in page_log.requests)
     print(f"page ready in {elapsed:.1f} s, {len(page_log.requests)} requests")
 
 

@@ -263,3 +263,23 @@ def test_boot_js_and_main_py_name_no_game() -> None:
     assert not text_names_a_game(code), [line for line in code.splitlines() if text_names_a_game(line)]
     assert OLD_KEY.search(code)  # the default game's old key stays
     assert game_names_in(ROOT / "web/main.py") == []
+
+
+def test_the_houses_style_styles_no_game() -> None:
+    """Issue 37: web/style.css is the house's look; each game's own rules (scoped to its page,
+    or its own classes) are in its folder's style.css (``GameSpec.style``), linked with the
+    game, and name no other game."""
+    house = (ROOT / "web/style.css").read_text(encoding="utf-8")
+    own = {
+        "dernier": (".dernier-btn", ".suit-indicator", ".house-rule"),
+        "scala40": (".s40-",),
+        "dog": (".dog-",),
+    }
+    for spec in games.registered():
+        assert f'data-game="{spec.name}"' not in house, spec.name
+        assert not any(word in house for word in own[spec.name]), spec.name
+        assert spec.style == f"web/{spec.name}/style.css"
+        css = (ROOT / spec.style).read_text(encoding="utf-8")
+        assert any(word in css for word in own[spec.name])
+        others = [g.name for g in games.registered() if g.name != spec.name]
+        assert not [g for g in others if f'data-game="{g}"' in css], spec.name

@@ -4,7 +4,9 @@ never names it."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -46,3 +48,31 @@ def test_a_game_without_its_own_match_words_keeps_the_shells() -> None:
     """Dernier says nothing of its own: the shell's words of hands and points (RULES §10)."""
     assert games.get("dernier").match_words(SimpleNamespace(hand_no=1), "en") is None
     assert t("en", "replays_hands_1") == "1 hand" and t("it", "replays_hands", n=3) == "3 mani"
+
+
+def test_every_game_says_the_shells_flows_in_its_own_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: the Abandon dialog, the statistics line and the summary's buttons speak each
+    game's rules (``GAME_WORDS``, required: the shell has no words of its own for them, so
+    Dernier's "−1 match point to you" is no other game's); a game that lacks one is refused,
+    naming it."""
+    from dataclasses import replace
+
+    from fakegame.spec import TEN
+
+    from web.shell.games import GAME_WORDS
+
+    shell_words = (Path(__file__).resolve().parent.parent / "web" / "shell" / "i18n.py").read_text()
+    for key in GAME_WORDS:
+        assert f'"{key}":' not in shell_words  # the shell's own words: none of these
+    for spec in [*games.registered(), TEN]:
+        words = spec.strings()
+        assert all(key in words for key in GAME_WORDS), spec.name
+    assert "match point" not in games.get("scala40").strings()["abandon_text"][0]
+    assert "match point" not in games.get("dog").strings()["abandon_text"][0]
+    assert "match points" not in games.get("scala40").strings()["stats"][0]
+    mute = ModuleType("mute_words")
+    mute.STRINGS = {"stats": ("Played: {played}", "Giocate: {played}")}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mute_words", mute)
+    lacking = replace(TEN, name="mute", words="mute_words")
+    with pytest.raises(TypeError, match="'mute' lack abandon_text, next_hand, play_again"):
+        lacking.strings()

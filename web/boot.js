@@ -63,10 +63,8 @@
         return ours(name) ? memoryOpen() : open.apply(factory, arguments);
       };
     } else {
-      Object.defineProperty(window, "indexedDB", {
-        configurable: true,
-        value: { open: function (name) { return ours(name) ? memoryOpen() : memoryOpen(); } }
-      });
+      // no IndexedDB at all (refused outright): every database is kept in memory
+      Object.defineProperty(window, "indexedDB", { configurable: true, value: { open: memoryOpen } });
     }
   } catch (e) { /* a browser that lets no one change it: PyScript meets its own storage */ }
 })();
@@ -175,6 +173,17 @@
         document.head.appendChild(link);
       });
     } catch (e) { /* web/main.py then fetches the game's own zip itself */ }
+    // the game's own style (GameSpec.style), with the page's first paint; without the list
+    // the page links it itself once Python is up (web/shell/page.py use_style)
+    var style = plan.styles && plan.styles[game];
+    if (style) {
+      var sheet = document.createElement("link");
+      sheet.rel = "stylesheet";
+      sheet.href = style;
+      sheet.dataset.gameStyle = game;
+      sheet.setAttribute("blocking", "render");
+      document.head.appendChild(sheet);
+    }
   }
   // The built site lists what a visit downloads while it starts (#load-sizes): a progress bar
   // of it, and the game's rules to read meanwhile (a slow phone network takes half a minute).
@@ -185,7 +194,12 @@
   document.addEventListener("DOMContentLoaded", function () {
     var tab = document.getElementById("storage-tab");
     if (tab && framed) {
-      tab.href = location.href;
+      // the page's address as it is when the link is used (the page may change its query)
+      var here = function () { tab.href = location.href; };
+      here();
+      ["pointerdown", "focus", "click", "contextmenu"].forEach(function (type) {
+        tab.addEventListener(type, here);
+      });
       tab.hidden = false;
     }
     var ask = document.getElementById("storage-ask");

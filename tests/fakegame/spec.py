@@ -27,5 +27,6 @@ TEN = GameSpec(
         "hands:1": {"en": "one hand", "it": "una mano"},
         "hands:3": {"en": "three hands", "it": "tre mani"},
     },
+    defaults={"players": 3, "levels": ("medium", "medium"), "hands": 3, "target": None},
     url_defaults={"hands": 1, "target": None},
 )

@@ -24,7 +24,7 @@ from web.dernier.describe import (
 )
 from web.dernier.seatview import SeatView
 from web.dernier.table_input import TableInput
-from web.shell.dom import by_id, clear, js_object, make
+from web.shell.dom import by_id, clear, make
 from web.shell.i18n import t
 
 if TYPE_CHECKING:
@@ -525,17 +525,7 @@ class TableDrawing(TableInput):
             self.host.cue("hand_end")
         self.summary_for = key
         self.fill_summary()
-        self.host.render_review_buttons()
-        if not dlg.open:
-            dlg.showModal()
-        if self.host.session is None:
-            focus = by_id("summary-peek")
-        else:
-            focus = by_id("next") if not sv.match_over else by_id("new-match")
-        # the winner line first: focusing the button below must not scroll a short screen's
-        # summary to its bottom
-        focus.focus(js_object({"preventScroll": True}))
-        dlg.scrollTop = 0
+        self.host.show_summary(sv.match_over)  # the shell's dialog, opened at its top
 
     def fill_summary(self) -> None:
         v = self.sv
@@ -639,9 +629,6 @@ class TableDrawing(TableInput):
         host = self.host.session is not None
         result = by_id("result")
         result.hidden = not over
-        by_id("next").hidden = over or not host
-        by_id("new-match").hidden = not over or not host
-        by_id("change-settings").hidden = not over or not host
         by_id("wait-host").hidden = host
         if not host:
             by_id("wait-host").textContent = t(lang, "wait_host_match" if over else "wait_host_hand")

@@ -64,9 +64,12 @@ DERNIER = GameSpec(
     faces="web.dernier.faces:card_svg",
     # the match formats (RULES §10: a number of hands, or first to a points target)
     formats=FORMATS,
+    # the start screen's match before any choice is remembered: three players, three hands
+    defaults={"players": 3, "levels": ("medium", "medium"), "hands": 3, "target": None},
     # a link that leaves the format out plays one hand, like Match.new
     url_defaults={"hands": 1, "target": None},
     lessons="web.dernier.lessons:LESSONS",
+    style="web/dernier/style.css",
     blurb={
         "en": "Shed your cards: match the suit or the rank, and call “Dernier!” on your last.",
         "it": "Liberati delle carte: stesso seme o valore, e grida «Dernier!» all'ultima.",

@@ -39,6 +39,7 @@ DOG = GameSpec(
     coach="web.dog.coach:COACH",
     review="web.dog.review_page:REVIEW",
     lessons="web.dog.lessons:LESSONS",
+    style="web/dog/style.css",
     blurb={
         "en": "A race in teams of two: bring your four pawns home with your cards.",
         "it": "Una corsa a squadre di due: porta a casa le tue quattro pedine con le carte.",

@@ -58,7 +58,10 @@ SCALA40 = GameSpec(
         "target:101": {"en": "whole match", "it": "intera"},
         "hands:1": {"en": "one hand", "it": "una mano"},
     },
+    # three players, a whole match, before any choice is remembered (as the start screen had)
+    defaults={"players": 3, "levels": ("medium", "medium"), "hands": None, "target": 101},
     # a URL without hands=1 plays a whole match (to out_at)
     url_defaults={"hands": None, "target": 101},
     check_view="web.scala40.hand:check_state",
+    style="web/scala40/style.css",
 )

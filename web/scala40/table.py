@@ -189,7 +189,6 @@ class Scala40Table(GameTable):
         fill(by_id("table"), TABLE_HTML, parts)
 
     def wire_table(self) -> None:
-        document.body.dataset.game = "scala40"
         self.s40_order, self.s40_sel, self.s40_draft = [], [], []
         center = by_id("center")
         stock = _button("stock", "pile s40-stock")

@@ -175,8 +175,14 @@ class GameSpec:
     #: game whose match has no such choice gives the one it plays, and leaves ``hands`` and
     #: ``target`` out of :attr:`params`, which hides the choice)
     formats: Mapping[str, Mapping[str, str]] = field(kw_only=True)
-    #: what a URL that starts a match uses for the match parameters it leaves out, over the
-    #: shell's defaults (e.g. ``{"hands": None, "target": 101}``: a whole match; required)
+    #: its own settings' defaults (``players``, ``levels``, ``hands``/``target``): a new
+    #: match's before any choice is remembered (the start screen's), and a link's for what it
+    #: leaves out under :attr:`url_defaults`; those it leaves out are its first rule set's
+    #: fewest seats, medium bots and its first match format (:func:`web.shell.params.game_defaults`):
+    #: the shell has no default of its own
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    #: what a URL that starts a match uses for the match parameters it leaves out, over
+    #: :attr:`defaults` (e.g. ``{"hands": None, "target": 101}``: a whole match; required)
     url_defaults: Mapping[str, Any] = field(kw_only=True)
     #: ``module:function(settings) -> [problem]``: what its own rules say against a match's
     #: settings beyond the shell's checks (a house rule that needs another rule set, too many
@@ -206,6 +212,11 @@ class GameSpec:
     #: (…) will be lost"); empty: the shell's, from the match's number of hands or points
     #: target ("Hand 2 of 3")
     match_info: str = ""
+    #: its own stylesheet (the path from the site's root, ``web/<name>/style.css``), loaded
+    #: with the game (web/boot.js links it at first paint on the built site, else
+    #: :func:`web.shell.page.main` before the page starts): ``web/style.css`` holds only the
+    #: house's style; empty: none
+    style: str = ""
     #: what it is, in one line per language (the start screen's choice of game)
     blurb: Mapping[str, str] = field(default_factory=dict)
     #: extra facts a game's table may need; never read by the shell

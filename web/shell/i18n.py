@@ -138,6 +138,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Il salvataggio in questo browser è danneggiato o viene da un altro programma: non è stato caricato.",
     ),
     "save_problem_new": ("Start a new match", "Inizia una nuova partita"),
+    "prefs_set_aside": (
+        "Your remembered choices for {game} could not be read: they were set aside, and the game"
+        " starts from its usual settings.",
+        "Le scelte ricordate per {game} non erano leggibili: sono state messe da parte e il gioco"
+        " parte dalle impostazioni abituali.",
+    ),
     "storage_off": (
         "This table cannot keep the match here: it ends if the page is closed or reloaded.",
         "Questo tavolo non può conservare la partita qui: finisce se la pagina si chiude o si ricarica.",

@@ -13,6 +13,8 @@ part of :class:`web.shell.page.Page`.
   never written over. A tab follows the other's save as soon as the browser tells it (the
   ``storage`` event): the newer save is loaded and drawn, with a line saying so. A move made
   on an older copy (before that event arrived) is not played: the tab follows and says so.
+  Two tabs never move the same bots: a hidden tab's bots wait, and so do those of a tab that
+  followed another's save, until the person acts in it (a tap, a key, the tab's focus).
 """
 
 from __future__ import annotations
@@ -52,8 +54,10 @@ class MatchKeeper(PagePart):
 
     def hold_bots(self) -> None:
         """The bots wait while a question about the match is open (a link over the save),
-        while this tab is hidden (another tab may be playing it) or follows another tab."""
-        hidden = str(document.visibilityState or "") == "hidden"
+        while this tab is hidden (another tab may be playing the match: only the tab the person
+        looks at moves the bots) or while it follows another tab."""
+        # (a host's bots go on for its friends online whether its tab is seen or not)
+        hidden = str(document.visibilityState or "") == "hidden" and self.page.hub is None
         self.page.driver.paused = self.link_waits is not None or self.following or hidden
         if not self.page.driver.paused:
             self.page.driver.kick()

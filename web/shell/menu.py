@@ -189,7 +189,7 @@ class GameMenu(PagePart):
         self.change_settings(lang=lang)
         if s is not None and old is not None:
             s.relabel(old)  # "Tu" is "You" now
-        prefs = self.page.store.prefs() or Settings()
+        prefs = self.page.store.prefs(lang) or self.page.settings  # this game's, never another's
         self.page.store.save_prefs(replace(prefs, lang=lang))
         by_id("opt-lang").value = lang
         self.page.translate()

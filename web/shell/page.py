@@ -12,6 +12,11 @@ so mypy reads the whole page from its code. The game's table is ``page.table``
 
 from __future__ import annotations
 
+import asyncio
+import traceback
+from collections.abc import Callable
+
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from web.net.lobby import FriendsScreens
@@ -64,12 +69,65 @@ def use_words(game: GameSpec) -> None:
 
 
 PAGE: Page | None = None
+#: how long the page waits for the game's own stylesheet before it starts without it
+STYLE_WAIT_S = 8.0
+_KEEP: list[object] = []  # the stylesheet's listeners, kept until it is loaded
+
+
+def use_style(game: GameSpec, then: Callable[[], None]) -> None:
+    """The game's own stylesheet (:attr:`GameSpec.style`) on the page, then ``then()``:
+    web/boot.js links it at first paint on the built site (loaded by now: ``then`` runs at
+    once); otherwise it is linked here and ``then`` runs once it has loaded, or failed to, or
+    after :data:`STYLE_WAIT_S`: the game starts in any case."""
+    if not game.style:
+        then()
+        return
+    links = document.querySelectorAll("link[data-game-style]")
+    link = next(
+        (links.item(i) for i in range(links.length) if links.item(i).dataset.gameStyle == game.name), None
+    )
+    if link is not None and link.sheet:
+        then()
+        return
+    done: list[bool] = []
+
+    def go(*_: object) -> None:
+        if done:
+            return
+        done.append(True)
+        _KEEP.clear()
+        try:
+            then()
+        except Exception:
+            status = document.getElementById("status")
+            status.hidden = False
+            status.textContent = traceback.format_exc()
+            status.classList.add("error")
+            document.body.dataset.error = "start"
+            raise
+
+    if link is None:
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = "./" + game.style
+        link.dataset.gameStyle = game.name
+    proxy = create_proxy(go)
+    _KEEP.append(proxy)
+    link.addEventListener("load", proxy)
+    link.addEventListener("error", proxy)
+    if not link.isConnected:
+        document.head.appendChild(link)
+    asyncio.get_event_loop().call_later(STYLE_WAIT_S, go)
 
 
 def main() -> None:
-    global PAGE
     game = games.get(game_of(str(window.location.search or "")))
     use_words(game)
+    use_style(game, lambda: start(game))
+
+
+def start(game: GameSpec) -> None:
+    global PAGE
     PAGE = page = Page(game)
     try:
         page.start()

@@ -57,18 +57,6 @@ GAME_PARAM = "game"
 #: ``?lesson=<n>``: open the game's lesson n (web/shell/lessons_ui.py); it starts no match
 LESSON_PARAM = "lesson"
 KNOWN_KEYS = MATCH_KEYS + PREF_KEYS + (GAME_PARAM, LESSON_PARAM)
-#: a URL that starts a match uses these for the match parameters it leaves out, whatever
-#: the remembered choices are (the game's first rule set, its own settings' defaults and its
-#: :attr:`GameSpec.url_defaults` go over them)
-URL_MATCH_DEFAULTS: dict[str, Any] = {
-    "players": 3,
-    "levels": ("medium", "medium"),
-    "seed": None,
-    "hands": 1,
-    "target": None,
-    "variants": {},
-    "names": (),
-}
 
 
 @dataclass(frozen=True)
@@ -134,7 +122,8 @@ class Settings:
         extra = sorted(str(k) for k in data if k not in known and k not in own)
         if extra:
             raise ValueError(f"unknown settings: {', '.join(extra)}")
-        base = cls(game=game) if isinstance(game, str) else cls()
+        # what the data leaves out: the game's own defaults, never another game's
+        base = game_defaults(game) if isinstance(game, str) and games.known(game) else cls()
         values = {k: data.get(k, getattr(base, k)) for k in known}
         values["options"] = {k: data.get(k, default) for k, default in own.items()}
         levels = values["levels"]
@@ -272,6 +261,73 @@ class Settings:
         }
 
 
+#: the house's own preferences (not the game's: its language, speed, name, turn timer, the
+#: stand-in for an absent friend and how long a friend is waited for), each with its check:
+#: kept from remembered choices that are set aside (:func:`read_prefs`)
+HOUSE_PREFS: dict[str, Any] = {
+    "lang": lambda v: v in LANGS,
+    "delay": lambda v: _whole(v) and 0 <= v <= MAX_DELAY,
+    "name": lambda v: isinstance(v, str) and clean_name(v) == v,
+    "timer": lambda v: _whole(v) and 0 <= v <= 3600,
+    "standin": lambda v: v in LEVELS,
+    "grace": lambda v: _whole(v) and GRACE_RANGE[0] <= v <= GRACE_RANGE[1],
+}
+
+
+def _whole(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def game_defaults(game: str) -> Settings:
+    """The settings a match of ``game`` has when nothing is chosen, from its own spec
+    (:attr:`GameSpec.defaults`): what the spec leaves out is its first rule set, that rule
+    set's fewest seats, medium bots and its first match format (:attr:`GameSpec.formats`),
+    its own settings at their defaults, no variant. No game's default is another's."""
+    spec = _spec(game)
+    if spec is None:
+        return Settings(game=game)
+    own = dict(spec.defaults)
+    rules = own.pop("rules", next(iter(spec.rule_sets)))
+    lo, hi = spec.rule_sets[rules]
+    players = min(max(int(own.pop("players", lo)), lo), hi)
+    levels = tuple(own.pop("levels", ()))
+    kind, n = games.format_value(next(iter(spec.formats))) or ("hands", 1)
+    fmt = {"hands": n if kind == "hands" else None, "target": n if kind == "target" else None}
+    s = Settings(
+        game=game, rules=rules, players=players, levels=levels, options=dict(spec.options), variants={}
+    )
+    s = replace(s, **{**fmt, **own})
+    return s.with_players(players)
+
+
+def read_prefs(data: object, game: str, lang: str = "en") -> tuple[Settings, str | None]:
+    """Remembered choices (a ``<game>.prefs.v1``, JSON-decoded) read for ``game``:
+    ``(settings, None)``, or, when they are another game's (they name it, or name none on a
+    game other than the default one, whose choices never did) or cannot be read, the game's
+    defaults (:func:`game_defaults`) with the house's own preferences that were in them
+    (:data:`HOUSE_PREFS`; ``lang`` when they said none) and the reason they were set aside.
+    Never raises."""
+    base = replace(game_defaults(game), lang=lang if lang in LANGS else "en")
+    if not isinstance(data, dict):
+        return base, "not an object"
+    kept = {k: data[k] for k, ok in HOUSE_PREFS.items() if k in data and _safe_check(ok, data[k])}
+    base = replace(base, **kept)  # every kept value was checked
+    named = data.get("game", default_name())
+    if named != game:
+        return base, f"another game's ({named!r})" if isinstance(named, str) else "bad game"
+    try:
+        return Settings.from_dict({**data, "game": game}), None
+    except Exception as e:  # whatever the reason: set aside, never a failed start
+        return base, str(e) or type(e).__name__
+
+
+def _safe_check(check: Any, value: object) -> bool:
+    try:
+        return bool(check(value))
+    except Exception:
+        return False
+
+
 def _spec(game: object) -> games.GameSpec | None:
     return games.get(game) if isinstance(game, str) and games.known(game) else None
 
@@ -398,12 +454,12 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
 
     Match parameters that are missing take the defaults of :class:`Settings` (so a link
     always starts the same match); preferences that are missing keep ``base``'s."""
-    base = base or Settings()
     q = query[1:] if query.startswith("?") else query
+    game = game_of(q)
+    base = base or game_defaults(game)
     pairs = query_pairs(q)
     notices: list[Notice] = []
     raw: dict[str, str] = {}
-    game = game_of(q)
     numbers = number_params(game)
     sets = rule_sets(game)
     for key, value in pairs:
@@ -418,8 +474,10 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
     start = any(k in raw for k in start_params(game))
     first_rules = next(iter(sets))
     own = _options(game)
-    if start:
-        defaults = {**URL_MATCH_DEFAULTS, "rules": first_rules, "game": game, "options": dict(own)}
+    if start:  # the game's own match (its defaults, its link's), the base's preferences kept
+        match = game_defaults(game)
+        defaults = {k: getattr(match, k) for k in ("players", "rules", "levels", "hands", "target", "game")}
+        defaults.update(seed=None, variants={}, names=(), options=dict(own))
         defaults.update(games.get(game).url_defaults if games.known(game) else {})
         s = replace(base, **defaults)
     else:

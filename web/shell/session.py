@@ -45,7 +45,7 @@ from tabletop.engine import MatchInPlay
 from web.shell import games
 from web.shell.games import GameMatch, GameSpec
 from web.shell.i18n import bot_names, t
-from web.shell.params import Settings
+from web.shell.params import Settings, read_prefs
 from web.shell.replay import Kept, ReplayShelf, Storage
 
 SAVE_VERSION = 1
@@ -94,6 +94,8 @@ class Store:
         #: the game whose data this store reads and writes (its keys: ``<game>.<what>.v1``;
         #: the default game's when none is named)
         self.game = game or games.default_name()
+        #: why the remembered choices were set aside (:meth:`prefs`), for the page's notice
+        self.prefs_problem: str | None = None
         #: the values the storage refused, by key (None: a removal it refused)
         self.unsaved: dict[str, str | None] = {}
         #: called once, when the storage first refuses a write (the page then says so)
@@ -194,14 +196,27 @@ class Store:
         self.seen = None
 
     # remembered setup choices
-    def prefs(self) -> Settings | None:
+    def prefs(self, lang: str = "en") -> Settings | None:
+        """The remembered choices of this store's game, None when there are none. Choices that
+        are another game's or cannot be read are set aside (:func:`web.shell.params.read_prefs`:
+        the game's defaults, the house's own preferences kept), written back in their place and
+        the reason kept in :attr:`prefs_problem` for the page to say: never a failed start.
+        ``lang`` is the language of choices set aside that said none (the browser's)."""
         text = self._get(self.key("prefs"))
         if not text:
             return None
+        data: object = None
+        problem: str | None = None
         try:
-            return Settings.from_dict(json.loads(text))
-        except (ValueError, TypeError):
-            return None
+            data = json.loads(text)
+        except Exception as e:
+            problem = f"not JSON: {e}"
+        settings, why = read_prefs(data, self.game, lang)
+        problem = problem or why
+        if problem:
+            self.prefs_problem = problem
+            self.save_prefs(settings)
+        return settings
 
     def save_prefs(self, settings: Settings) -> None:
         self._set(self.key("prefs"), json.dumps(replace(settings, seed=None).to_dict()))
@@ -615,12 +630,12 @@ class Session:
             raw = {**raw, "game": cls.GAME}  # settings that name no game are this save's game's
         try:
             settings = Settings.from_dict(raw)
-        except (ValueError, TypeError) as e:
+        except Exception as e:  # whatever the reason, the save is set aside: never a failed start
             raise SaveProblem(f"bad settings: {e}") from None
         try:
             match = cls.load_match(data.get("match"))
-        except (ValueError, TypeError) as e:
-            raise SaveProblem(str(e)) from None
+        except Exception as e:
+            raise SaveProblem(str(e) or type(e).__name__) from None
         if match.players != settings.players:
             raise SaveProblem("the match and its settings disagree on the players")
         origin = data.get("origin")

@@ -20,6 +20,7 @@ from web.shell.params import (
     SEAT_CHOICES,
     Settings,
     clean_name,
+    game_defaults,
     game_query,
     number_value,
     rule_sets,
@@ -299,7 +300,8 @@ class SetupScreen(PagePart):
         fmt = by_id("opt-format")
         fmt.value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
         if not fmt.value:  # a format the form does not offer: the usual one, else the game's first
-            fmt.value = f"hands:{Settings().hands}"
+            usual = game_defaults(self.page.game.name)
+            fmt.value = f"hands:{usual.hands}" if usual.hands else f"target:{usual.target}"
             if not fmt.value:
                 fmt.selectedIndex = 0
         by_id("opt-lang").value = s.lang

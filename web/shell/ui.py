@@ -38,7 +38,7 @@ from web.shell.games import GameSpec
 from web.shell.i18n import t
 from web.shell.params import (
     Notice,
-    Settings,
+    game_defaults,
     language_of,
     parse_query,
 )
@@ -68,7 +68,7 @@ class PageCore(PagePart):
         self.guest: Any = None  # a friend's page: web.net.GuestLink (no engine here)
         self.hub: Any = None  # the host's page with friend seats: web.net.HostNet
         self.guest_fragment = ""  # the invitation a friend's page is on
-        self.settings = Settings()
+        self.settings = game_defaults(self.game.name)
         self.proxies: list[Any] = []
         # the bots wait while a dialog the person must read is open (the first-time help…)
         self.driver = Driver(lambda: self.session, self.on_driver, held=lambda: self.dialog_open())
@@ -111,9 +111,9 @@ class PageCore(PagePart):
 
     def start(self) -> None:
         early = self.page.early_choices()  # before anything fills the form
-        prefs = self.store.prefs()
         nav_lang = language_of(str(getattr(window.navigator, "language", "") or ""))
-        base = prefs or Settings(lang=nav_lang)
+        prefs = self.store.prefs(nav_lang)
+        base = prefs or replace(game_defaults(self.game.name), lang=nav_lang)
         parsed = parse_query(str(window.location.search or ""), base)
         self.settings = parsed.settings
         origin = parsed.given if parsed.start else None
@@ -152,6 +152,9 @@ class PageCore(PagePart):
         if not self.store.ok:
             self.show_storage_note()
         self.store.on_off = self.show_storage_note  # a write refused later (a full storage)
+        if self.store.prefs_problem:  # remembered choices set aside: the game's defaults
+            text = t(lang, "prefs_set_aside", game=self.game.title(lang)) + f" ({self.store.prefs_problem})"
+            self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
         if session is not None:
             if problem:
                 text = t(lang, "save_problem_heading") + " (" + problem + ")"
@@ -193,6 +196,7 @@ class PageCore(PagePart):
         self.on(by_id("opt-rules"), "change", lambda e: self.page.on_rules_change())
         self.on(by_id("opt-lang"), "change", self.page.on_lang_change)
         self.on(by_id("opt-name"), "input", lambda e: self.page.sync_seat_names())
+        document.body.dataset.game = self.game.name  # the game's style, from its table's first paint
         build_table(self.page.table, by_id("table"))  # the game's table builds its elements
         self.page.table.wire_table()  # and wires them
         self.on(by_id("curtain-go"), "click", lambda e: self.page.on_curtain_go())
