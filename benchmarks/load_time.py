@@ -38,6 +38,13 @@ also builds the site of another checkout (``git worktree add DIR <commit>``, or 
 tree with ``vendor/`` and ``node_modules/`` beside it) and measures it in the same runs,
 alternating with this one and the bare page: a change's effect measured side by side, on a
 machine whose load varies from one minute to the next.
+With ``--fast3g`` it measures instead a first visit of the game's match link on a slow phone
+network: Chromium's "Fast 3G" (1.6 Mbit/s down, 750 kbit/s up, 150 ms latency; CDP
+``Network.emulateNetworkConditions``), each load in a new context (nothing cached, no service
+worker), the site served gzip-compressed as GitHub Pages does (``--gzip``: every response but
+images and zips, which are compressed already): the bytes over the wire until ready (per file),
+the time to the first paint, to the first rules readable while the game loads, and to ready,
+and what the page's progress bar said along the way.
 Figures, not a timed test: nothing here passes or fails.
 """
 
@@ -53,7 +60,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -436,6 +445,162 @@ def run(
     return result
 
 
+#: Chromium DevTools' "Fast 3G" as the issue names it: 1.6 Mbit/s down, 750 kbit/s up, 150 ms
+FAST_3G = {
+    "offline": False,
+    "latency": 150,
+    "downloadThroughput": 1.6e6 / 8,
+    "uploadThroughput": 750e3 / 8,
+}
+#: what a static host such as GitHub Pages sends compressed (not images, not zips)
+GZIP_SKIP = (".png", ".zip", ".ico")
+
+
+def _gzip_handler(base: Any) -> Any:
+    """``base`` (scripts/serve.py's handler) sending each file gzip-compressed (level 6, as
+    static hosts do) to a client that accepts it, with its compressed length: the bytes over
+    the wire are what :func:`_count_bytes` then counts."""
+    import email.utils
+    import io
+
+    cache: dict[tuple[str, float], bytes] = {}
+
+    class GzipHandler(base):  # type: ignore[misc, valid-type]
+        def send_head(self) -> Any:
+            path = self.translate_path(self.path)
+            accepts = "gzip" in (self.headers.get("Accept-Encoding") or "")
+            if not accepts or not os.path.isfile(path) or path.endswith(GZIP_SKIP):
+                return super().send_head()
+            if any(part.startswith(".") and part not in {".", ".."} for part in self.path.split("/")):
+                return super().send_head()
+            stat = os.stat(path)
+            key = (path, stat.st_mtime)
+            if key not in cache:
+                with open(path, "rb") as f:
+                    cache[key] = gzip.compress(f.read(), 6, mtime=0)
+            body = cache[key]
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+            self.end_headers()
+            return io.BytesIO(body)
+
+    return GzipHandler
+
+
+#: samples the page's own loading state every 250 ms (an init script): the progress bar's value
+#: and when the rules could first be opened while loading
+PROGRESS_PROBE = """
+(() => {
+  window.__progress = [];
+  const t = setInterval(() => {
+    const bar = document.getElementById("load-progress");
+    const rules = document.getElementById("boot-rules");
+    if (rules && !rules.hidden && !window.__rulesAt) window.__rulesAt = performance.now();
+    // a bar without a value: everything is downloaded, the game is starting (-1)
+    const value = bar && bar.hasAttribute("value") ? Number(bar.value) : -1;
+    if (bar) window.__progress.push([Math.round(performance.now()), value, Number(bar.max)]);
+    if (document.body && document.body.dataset.ready === "true") clearInterval(t);
+  }, 250);
+})();
+"""
+
+
+def run_fast3g(runs: int, game: str, compress: bool) -> dict[str, Any]:
+    """First visits of ``game``'s match link on Fast 3G (see the module), ``runs`` times."""
+    from playwright.sync_api import sync_playwright
+
+    serve = _load("dernier_serve", ROOT / "scripts" / "serve.py")
+    tmp = Path(tempfile.mkdtemp(prefix="dernier-fast3g-"))
+    rows: list[dict[str, Any]] = []
+    try:
+        build = _load("dernier_build", ROOT / "scripts" / "build.py")
+        build.build(tmp / "game", "zip")
+        handler = _gzip_handler(serve._QuietHandler) if compress else serve._QuietHandler
+        _count_bytes(handler)
+        server = serve.Server((serve.HOST, 0), partial(handler, directory=str(tmp)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://{serve.HOST}:{server.server_address[1]}/game/"
+        url = base + "index.html?" + MATCH_LINKS[game]
+        with sync_playwright() as pw:
+            kw: dict[str, Any] = {"args": ARGS}
+            if CHROMIUM.exists():
+                kw["executable_path"] = str(CHROMIUM)
+            browser = pw.chromium.launch(**kw)
+            for i in range(runs):
+                settle(SETTLE_LIMIT[0])
+                # no service worker: it would fetch (and count) its precache at the same time
+                ctx = browser.new_context(service_workers="block")
+                ctx.add_init_script(READY_PROBE)
+                ctx.add_init_script(PROGRESS_PROBE)
+                page = ctx.new_page()
+                cdp = ctx.new_cdp_session(page)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", FAST_3G)
+                before = len(SENT)
+                page.goto(url, timeout=300_000)
+                page.wait_for_function("() => window.__readyAt", timeout=300_000, polling=200)
+                m = page.evaluate(
+                    """() => {
+                      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+                      return {ready: window.__readyAt, fcp: fcp ? fcp.startTime : -1,
+                              rules: window.__rulesAt || -1, progress: window.__progress};
+                    }"""
+                )
+                sent = SENT[before:]
+                row = {
+                    "ready_ms": m["ready"],
+                    "fcp_ms": m["fcp"],
+                    "rules_ms": m["rules"],
+                    "bytes": sum(n for _, n in sent),
+                    "requests": len(sent),
+                    "files": per_file(sent),
+                    "progress": m["progress"],
+                    "load": _loadavg(),
+                }
+                rows.append(row)
+                ctx.close()
+                tag = " gzip" if compress else ""
+                print(
+                    f"run {i + 1} {game} Fast 3G{tag}: ready {row['ready_ms'] / 1000:6.1f} s, "
+                    f"first paint {row['fcp_ms'] / 1000:4.1f} s, "
+                    f"rules readable {row['rules_ms'] / 1000:4.1f} s, {row['bytes']:>10,} B "
+                    f"over the wire in {row['requests']} responses, load {row['load']:.2f}",
+                    flush=True,
+                )
+            browser.close()
+        server.shutdown()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    out: dict[str, Any] = {
+        "game": game,
+        "gzip": compress,
+        "runs": runs,
+        "ready_ms.per_run": [round(r["ready_ms"]) for r in rows],
+        "ready_ms.median": round(statistics.median(r["ready_ms"] for r in rows)),
+        "fcp_ms.median": round(statistics.median(r["fcp_ms"] for r in rows)),
+        "rules_readable_ms.median": round(statistics.median(r["rules_ms"] for r in rows)),
+        "bytes.per_run": [r["bytes"] for r in rows],
+        "files": rows[0]["files"],
+        "progress": _progress_steps(rows[0]["progress"]),
+    }
+    return out
+
+
+def _progress_steps(samples: list[list[float]]) -> list[str]:
+    """The progress bar's value about every 2 s (``"4.0 s 12%"``; ``starting``: all is
+    downloaded, Python starts): it moves all along."""
+    out: list[str] = []
+    last = -2000.0
+    for at, value, most in samples:
+        if at - last >= 2000 and most:
+            out.append(f"{at / 1000:.1f} s " + ("starting" if value < 0 else f"{100 * value / most:.0f}%"))
+            last = at
+    return out
+
+
 def _per_run_ratios(store: dict[str, list[dict[str, Any]]], phase: str, page: str = "game") -> list[float]:
     """page/bare of each run (the pages were measured one after the other)."""
     return [
@@ -488,9 +653,26 @@ def main(argv: list[str] | None = None) -> int:
         metavar="SECONDS",
         help="wait at most this long for an idle CPU before each load (a machine that other work keeps busy)",
     )
+    ap.add_argument(
+        "--fast3g",
+        action="store_true",
+        help="first visits of the game's match link on Chromium's Fast 3G instead (bytes, ready, progress)",
+    )
+    ap.add_argument("--gzip", action="store_true", help="serve gzip-compressed, as GitHub Pages does")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     args = ap.parse_args(argv)
     SETTLE_LIMIT[0] = args.settle
+    if args.fast3g:
+        fast = run_fast3g(args.runs, args.game, args.gzip)
+        if args.json:
+            print(json.dumps(fast))
+        else:
+            print("per file, bytes over the wire:")
+            for path, n in sorted(fast.pop("files").items(), key=lambda kv: -kv[1]):
+                print(f"  {path:<56} {n:>10,}")
+            for k, v in fast.items():
+                print(f"{k:>28}: {v}")
+        return 0
     result = run(
         args.runs,
         args.variants,

@@ -20,8 +20,9 @@ The candidates of a choice (a move of the seat with two or more to weigh):
 For each choice: ``cost``, the points the played move costs against the best candidate (0 when
 it is the best; never negative: the played move is a candidate), ``best`` and each
 candidate's ``values``. Per seat and hand: ``choices``, ``best`` (how many cost less than
-:data:`TOLERANCE`), ``accuracy`` (their share), ``lost`` (the costs' sum, in points) and
-``worst``: the :data:`WORST` costliest choices that cost :data:`TOLERANCE` or more.
+:data:`TOLERANCE`), ``accuracy`` (their share), ``lost`` (the sum of the costs of the other
+choices, those of :data:`TOLERANCE` or more, in points: a best choice loses nothing, so the
+figures add up) and ``worst``: the :data:`WORST` costliest of those.
 
 Deterministic for a record, ``worlds`` and ``seed``: a choice's figures do not depend on which
 seats or hands are reviewed with it, nor on where :func:`review_steps` (the same in slices,
@@ -254,7 +255,7 @@ def _seat_row(seat: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
         "choices": n,
         "best": good,
         "accuracy": round(good / n, 4) if n else None,
-        "lost": round(sum(d["cost"] for d in decisions), 1),
+        "lost": round(sum(decisions[j]["cost"] for j in costly), 1),
         "worst": costly[:WORST],
         "decisions": decisions,
     }

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gzip
 import hashlib
 import importlib.util
 import io
@@ -821,20 +822,67 @@ def match_params_block() -> str:
     """The link parameters that start a match, per game (``web.shell.params.start_params``:
     the shared ones and the game's own, such as ``?games=3``), as a JSON data block for
     web/boot.js: ``{"default": name, "games": {game: [key, ...]}, "titles": {game: {lang:
-    title}}}``. A link with any of its game's is a match link: boot.js shows the table's
-    loading state at first paint, never the start form; and it writes the visit's game's
+    title}}, "house": {lang: name}}``. A link with any of its game's is a match link: boot.js
+    shows the table's loading state at first paint, never the start form; and it writes the visit's game's
     title (``GameSpec.titles``) in the heading and the page's title from the first paint."""
     names = [name for name, _ in registered_games()]  # the repository is on sys.path now
     from web.shell import games
+    from web.shell.i18n import t
     from web.shell.params import start_params
 
     block = {
         "default": names[0],
         "games": {name: list(start_params(name)) for name in names},
-        "titles": {name: {lang: games.get(name).title(lang) for lang in ("en", "it")} for name in names},
+        "titles": {
+            name: {lang: games.get(name).title(lang) for lang in ("en", "it")}
+            for name in names
+            if games.known(name)
+        },
+        # the house's name: the heading of a start screen that names no game (several games)
+        "house": {lang: t(lang, "house_name") for lang in ("en", "it")} if len(names) > 1 else {},
     }
     data = json.dumps(block, sort_keys=True).replace("</", "<\\/")
     return f'  <script type="application/json" id="match-params">{data}</script>\n'
+
+
+def rules_files() -> dict[str, bytes]:
+    """Each game's rules page per language, ``rules/<game>.<lang>.json`` (``{"title", "html"}``:
+    the game's own heading and static rules markup, as its rules dialog shows them): web/boot.js
+    shows them while the game loads (a slow network's half minute), before Python is up."""
+    from web.shell import games
+
+    out: dict[str, bytes] = {}
+    for name, _ in registered_games():
+        spec = games.get(name)
+        words = spec.strings()
+        for i, lang in enumerate(("en", "it")):
+            html = spec.rules_html(lang)
+            if not html:
+                continue
+            title = words.get("rules_heading", ("", ""))[i] or spec.title(lang)
+            out[f"rules/{name}.{lang}.json"] = json.dumps({"title": title, "html": html}).encode()
+    return out
+
+
+def load_sizes_block(payload: dict[str, bytes], chunks: list[str], code: str) -> str:
+    """What a visit downloads while it starts, each file's raw and gzip size (what a host
+    such as GitHub Pages sends), as a JSON data block for web/boot.js's progress bar:
+    ``{"start": {path: [raw, gzip]}, "games": {path: [raw, gzip]}}`` (the games' zips apart:
+    a visit loads its own game's)."""
+
+    def sizes(rel: str) -> list[int]:
+        data = payload[rel]
+        return [len(data), len(gzip.compress(data, 6, mtime=0))]
+
+    start = [f for f in PRELOAD_FETCH if code == "zip" or f != "app.zip"]
+    start += [*PRELOAD_MODULES, "web/style.css", "web/boot.js"]
+    start += [f"vendor/pyscript/{c}" for c in startup_chunks(chunks)]
+    block = {
+        "start": {rel: sizes(rel) for rel in start if rel in payload},
+        "games": {rel: sizes(rel) for rel in sorted(payload) if rel.startswith("games/")},
+    }
+    data = json.dumps(block, sort_keys=True, separators=(",", ":"))
+    return f'  <script type="application/json" id="load-sizes">{data}</script>\n'
 
 
 def _index_html(version: str, connect_src: tuple[str, ...] = (), preload: str = "", zips: str = "") -> str:
@@ -929,15 +977,15 @@ def build(
     payload["icons/icon-192.png"] = _png(192)
     payload["icons/icon-512.png"] = _png(512)
     payload["sw-register.js"] = SW_REGISTER.encode()
+    payload.update(rules_files())
 
     digest = hashlib.sha256()
     for rel in sorted(payload):
         digest.update(rel.encode() + b"\0" + payload[rel])
     digest.update((ROOT / "index.html").read_bytes())
     version = digest.hexdigest()[:12]
-    payload["index.html"] = _index_html(
-        version, connect_src, preload_links(chunks, code), zips_block
-    ).encode()
+    blocks = zips_block + load_sizes_block(payload, chunks, code)
+    payload["index.html"] = _index_html(version, connect_src, preload_links(chunks, code), blocks).encode()
     # PeerJS is fetched only for a room code, which needs the network anyway, and the PyScript
     # chunks never imported at start (startup_chunks): not precached. The games' zips are
     # kept after the rest (GAMES: a visit's page loads only its game's; the service worker,
@@ -946,7 +994,7 @@ def build(
     precache = {
         f"./{rel}": _short_hash(payload[rel])
         for rel in sorted(payload)
-        if not rel.startswith(("vendor/peerjs/", "games/")) and rel not in lazy
+        if not rel.startswith(("vendor/peerjs/", "games/", "rules/")) and rel not in lazy
     }
     game_zips = {f"./{rel}": _short_hash(payload[rel]) for rel in sorted(payload) if rel.startswith("games/")}
     sw = (

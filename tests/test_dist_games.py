@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import time
 import zipfile
@@ -284,17 +285,23 @@ def test_a_visit_fetches_only_the_game_it_plays(fresh: Page, two_games: Site) ->
         "scala40",
         "ten",
     ]
-    # a Dernier visit fetches Dernier's zip, never Ten's
-    assert [p for p in site.since(0) if "/games/" in p] == ["/dernier/games/dernier.zip"]
+    # a Dernier visit's page fetches Dernier's zip, never Ten's
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)")
+    assert [u.split("/dernier/", 1)[1] for u in fetched if "/games/" in u] == ["games/dernier.zip"]
+    # then, registered at an idle moment after the game is ready, the service worker keeps every
+    # game (issue 40: each game's link plays offline after one visit), each downloaded once
     page.wait_for_function(WAIT_CONTROLLED, timeout=60000)
+    assert sorted(p for p in site.since(0) if "/games/" in p) == [
+        "/dernier/games/dernier.zip",
+        "/dernier/games/ten.zip",
+    ]
 
     start = len(site.sent)
     open_page(page, site.url, "game=ten&delay=0")
     assert page.evaluate("document.body.dataset.game") == "ten"
-    assert site.since(start) == ["/dernier/games/ten.zip"]  # the rest came from the cache
+    assert site.since(start) == []  # all from the cache, Ten's code too
     page.click("#start")
     page.wait_for_function("document.body.dataset.screen === 'table'")
-    # the service worker kept it: the next visit downloads nothing
     start = len(site.sent)
     open_page(page, site.url, "game=ten&delay=0")
     assert page.evaluate("document.body.dataset.screen") == "table"
@@ -324,10 +331,9 @@ CACHED_GAMES = """async () => {
 def test_a_new_build_brings_the_games_played_up_to_date_offline(
     browser: Browser, sources_site: Site, monkeypatch: Any
 ) -> None:
-    """The games' zips are not precached (a visit loads only its game): the service worker keeps
-    those a visit fetched, and a new build's carries them over, the unchanged one as it is,
-    the changed one downloaded again, so that both still start offline; a game never played
-    is not downloaded."""
+    """The service worker keeps every game's zip after one visit (a visit's page loads only its
+    game), and a new build's carries them over, the unchanged ones as they are, the changed one
+    downloaded again, so that every game still starts offline."""
     site = sources_site
     ctx = browser.new_context()
     log = PageLog()
@@ -337,7 +343,7 @@ def test_a_new_build_brings_the_games_played_up_to_date_offline(
         open_page(page, site.url, "players=2&levels=easy&seed=11&delay=0&lang=en")
         page.wait_for_function(WAIT_CONTROLLED, timeout=60000)
         open_page(page, site.url, "game=scala40&players=2&levels=easy&seed=7&delay=0&lang=en")
-        assert page.evaluate(CACHED_GAMES) == ["dernier.zip", "scala40.zip"]
+        assert page.evaluate(CACHED_GAMES) == ["dernier.zip", "dog.zip", "scala40.zip"]
         old_version = page.get_attribute('meta[name="dernier-build"]', "content")
         time.sleep(1.1)  # the test server dates files to the second: let the rebuild be newer
         plain = build._zip
@@ -361,7 +367,7 @@ def test_a_new_build_brings_the_games_played_up_to_date_offline(
             page.wait_for_timeout(200)
         got = sorted(site.since(start))
         assert got == ["/dernier/games/scala40.zip", "/dernier/index.html", "/dernier/sw.js"], got
-        assert page.evaluate(CACHED_GAMES) == ["dernier.zip", "scala40.zip"]
+        assert page.evaluate(CACHED_GAMES) == ["dernier.zip", "dog.zip", "scala40.zip"]
         ctx.set_offline(True)
         try:
             for query in (
@@ -376,3 +382,23 @@ def test_a_new_build_brings_the_games_played_up_to_date_offline(
         log.assert_clean_offline()
     finally:
         ctx.close()
+
+
+def test_the_pages_workflow_builds_what_the_tests_serve() -> None:
+    """.github/workflows/pages.yml deploys the site the browser tests open (tests/conftest.py
+    builds it with scripts/build.py's defaults): the runtime vendored first, the build with
+    no option that changes what is served, bytecode required (no silent sources-only site),
+    Python and node versions the build runs on, and the folder it writes is the one uploaded."""
+    text = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    runs = re.findall(r"^\s+run: (.+)$", text, re.M)
+    assert runs == ["python scripts/vendor.py", "python scripts/build.py --out dist --pyc on"], runs
+    args = runs[1].split()[2:]
+    out = args[args.index("--out") + 1]
+    assert not {"--code", "--stdlib", "--connect-src"} & set(args), args
+    assert re.search(rf"upload-pages-artifact@\S+\s+with:\s+path: {re.escape(out)}\s", text), text
+    python = re.search(r'python-version: "3\.(\d+)"', text)
+    assert python and int(python.group(1)) >= 11  # pyproject.toml: requires-python >= 3.11
+    node = re.search(r'node-version: "(\d+)"', text)
+    engines = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))
+    needed = re.search(r">=\s*(\d+)", engines["engines"]["node"])
+    assert node and needed and int(node.group(1)) >= int(needed.group(1))

@@ -28,6 +28,7 @@ from typing import Any
 import netlab
 import pytest
 from browser_support import CHROMIUM_ARGS, PCS_JS, READY_TIMEOUT_MS, PageLog, in_ci
+from conftest import RETURNING_PLAYER
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 from test_page_support import take_turn
 
@@ -138,6 +139,7 @@ class Pages:
         ctx = home.browser.new_context()
         ctx.set_default_timeout(slack(10))
         ctx.add_init_script(PCS_JS)
+        ctx.add_init_script(RETURNING_PLAYER)  # every game's first-time help seen (a returning player)
         log = PageLog()
         log.attach(ctx)
         self.logs.append((log, cloud))

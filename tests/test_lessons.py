@@ -288,3 +288,27 @@ def test_scala40_close_in_hand_refuses_a_plain_opening() -> None:
     assert play.session.why_refused(partial, PERSON) is None
     assert play.check(partial) == "lesson_s40_in_hand_2_no"
     assert play.check("open 6S-7S-8S-9S-10S 5H-5D-5C-5S JH-JD-JC-JS") is None
+
+
+@pytest.mark.parametrize("lesson", games.get("dernier").lesson_list(), ids=lambda lesson: lesson.id)
+def test_no_dernier_lesson_costs_the_person_a_forgotten_call(lesson: Lesson) -> None:
+    """§7: no step of a lesson leaves the person one card without the call (lesson 2 ended
+    with the K as the last-but-one card: "you did not say Dernier: draw 2" beside its end);
+    the only call is lesson 4's, made with its card."""
+    game = games.get("dernier")
+    for k, step in enumerate(lesson.steps, 1):
+        session = walk_to(game, lesson, k - 1).session
+        session.play(step.expect[0], PERSON)  # the step's move, before the others answer
+        position = session.match.game.position()
+        assert PERSON not in position["dernier_due"], f"step {k} leaves one card without the call"
+    assert PERSON not in walk_to(game, lesson, len(lesson.steps)).session.match.game.position()["dernier_due"]
+
+
+def test_two_tap_steps_mark_the_second_tap() -> None:
+    """A J's or a Jolly's step marks the suit chooser's button while it is open, before the
+    card; a call's step marks Dernier! only until it is pressed, then the card (§6, §7)."""
+    wild, call = games.get("dernier").lesson_list()[2:4]
+    for step in wild.steps:
+        assert len(step.taps) == 2 and "#chooser[open]" in step.taps[0], step
+    assert call.steps[-1].taps[0] == '#dernier[aria-pressed="false"]'
+    assert call.steps[-1].taps[1].endswith('[data-card="6C"]')

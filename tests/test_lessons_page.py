@@ -46,11 +46,21 @@ def make_step(page: Page, k: int, step: Step) -> None:
     target = page.locator("[data-lesson-target]")
     expect(target).to_have_count(1)
     move = step.expect[0]
+    first = target.get_attribute("id") or target.get_attribute("data-card")
     target.click()
+    # a step of two taps: the mark moves to the second once the first is made (issue 38: it
+    # stayed on the first, and a learner following it pressed Dernier! again, disarming it)
     if move.endswith("!"):  # the call first, then the card it goes with
-        page.locator(f'#hand button[data-card="{card_of(move)}"]').click()
+        card = page.locator(f'#hand button[data-card="{card_of(move)}"]')
+        assert first == "dernier"
+        expect(card).to_have_attribute("data-lesson-target", "true")
+        expect(page.locator("#dernier")).not_to_have_attribute("data-lesson-target", "true")
+        card.click()
     if ":" in move:
-        page.locator(f'#chooser [data-suit="{move.rstrip("!").split(":")[1]}"]').click()
+        chosen = page.locator(f'#chooser [data-suit="{move.rstrip("!").split(":")[1]}"]')
+        expect(chosen).to_have_attribute("data-lesson-target", "true")
+        expect(page.locator("[data-lesson-target]")).to_have_count(1)
+        chosen.click()
 
 
 def wrong_move(page: Page, lesson_id: str, lang: str) -> None:
@@ -64,6 +74,9 @@ def wrong_move(page: Page, lesson_id: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_every_dernier_lesson_by_clicking(page: Page, server_url: str, lang: str) -> None:
+    # the person's own preferences: four players, a five-hand match (no lesson changes them)
+    prefs = {"players": 4, "hands": 5, "levels": ["hard", "hard", "hard"], "lang": lang}
+    page.add_init_script(f"localStorage.setItem('dernier.prefs.v1', {json.dumps(json.dumps(prefs))})")
     open_page(page, server_url, f"lang={lang}&delay=0&lesson=1")
     for n, lesson in enumerate(LESSONS, 1):
         body = page.locator("body")
@@ -79,6 +92,14 @@ def test_every_dernier_lesson_by_clicking(page: Page, server_url: str, lang: str
         expect(body).to_have_attribute("data-lesson-done", "true")
         expect(page.locator("#lesson-text")).to_contain_text(word(lesson.done, lang))
         expect(page.locator("[data-lesson-target]")).to_have_count(0)
+        # §7: no lesson's own script leaves the learner a call forgotten (lesson 2 ended on
+        # "draw 2" beside "Lesson complete!")
+        forgot = word("log_forgot_you", lang).split(":")[0]
+        expect(page.locator("#notices")).not_to_contain_text(forgot)
+        expect(page.locator("#hint")).not_to_contain_text(forgot)
+        if page.locator("#table").get_attribute("data-match-over") == "true":
+            # a lesson's match counts in no record: no "No matches played yet" under its result
+            expect(page.locator("#result-stats")).to_have_text("")
         nxt = page.locator("#lesson-next")
         last = n == len(LESSONS)
         expect(nxt).to_have_text(word("lesson_first_game" if last else "lesson_next", lang))
@@ -92,11 +113,18 @@ def test_every_dernier_lesson_by_clicking(page: Page, server_url: str, lang: str
     assert done == [lesson.id for lesson in LESSONS]
     save = json.loads(page.evaluate("() => localStorage.getItem('dernier.match.v1')"))
     assert save["settings"]["levels"] == ["easy"] * (save["settings"]["players"] - 1)
+    # "Play your first game" begins from the person's preferences, not from the lessons' three
+    # players and one hand; the remembered preferences are as they were
+    assert (save["settings"]["players"], save["settings"]["hands"]) == (4, 5)
+    kept = json.loads(page.evaluate("() => localStorage.getItem('dernier.prefs.v1')"))
+    assert (kept["players"], kept["hands"], kept["levels"]) == (4, 5, ["hard"] * 3)
 
 
 def test_menu_lists_lessons_and_leaves_one(page: Page, server_url: str) -> None:
     """The menu lists the lessons (``[data-lesson-id]``): one opens, the lesson is left from the
     menu (back to the start screen), and opened again from it; the step starts over."""
+    prefs = {"players": 4, "hands": 5, "levels": ["hard", "hard", "hard"], "lang": "en"}
+    page.add_init_script(f"localStorage.setItem('dernier.prefs.v1', {json.dumps(json.dumps(prefs))})")
     open_page(page, server_url, "lang=en&delay=0")
     page.locator("#menu-button").click()
     items = page.locator("#menu-lessons [data-lesson-id]")
@@ -115,6 +143,10 @@ def test_menu_lists_lessons_and_leaves_one(page: Page, server_url: str) -> None:
     expect(page.locator("body")).not_to_have_attribute("data-lesson", "dernier-call")
     expect(page.locator("body")).to_have_attribute("data-screen", "setup")
     expect(page.locator("#lesson")).to_be_hidden()
+    # the start form is the person's own again (it showed the lesson's easy bots and one hand)
+    expect(page.locator("#opt-format")).to_have_value("hands:5")
+    expect(page.locator("#opt-players")).to_have_value("4")
+    expect(page.locator('#opt-levels select[data-bot="1"]')).to_have_value("hard")
     page.locator("#menu-button").click()
     page.locator('#menu-lessons [data-lesson-id="dernier-call"]').click()
     expect(page.locator("body")).to_have_attribute("data-lesson-step", "1")

@@ -97,3 +97,39 @@ def test_a_new_player_s_deal_before_python_gets_the_first_time_help(page: Page, 
         page.click("#chooser-options button >> nth=0")
     expect(page.locator("#help")).to_be_visible()
     expect(page.locator("#chooser")).not_to_have_attribute("open", "")
+
+
+#: the heading's text at each animation frame until it is there (a frame's callbacks run just
+#: before it is painted): what the first paint showed
+BRAND_AT_PAINT = """(() => {
+  window.__brandAtPaint = [];
+  const look = () => {
+    const brand = document.querySelector(".brand");
+    if (brand) window.__brandAtPaint.push(brand.textContent, document.title);
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "query, title",
+    [("game=dog&levels=easy,easy,easy&lang=en", "DOG"), ("game=scala40&lang=it", "Scala 40")],
+)
+def test_the_heading_names_the_visit_s_game_from_the_first_paint(
+    page: Page, server_url: str, query: str, title: str
+) -> None:
+    """The HTML's heading and title are the default game's (Dernier): web/boot.js writes the
+    visit's game's from the build's list (#match-params) before the page is first painted, a
+    match link or the start screen alike, while the runtime loads (held back here)."""
+    page.add_init_script(BRAND_AT_PAINT)
+    held = hold_python(page)
+    page.goto(server_url + "index.html?" + query, wait_until="domcontentloaded")
+    page.wait_for_function("window.__brandAtPaint.length > 0")
+    assert page.evaluate("window.__brandAtPaint") == [title, title]
+    expect(page.locator("h1.brand")).to_have_text(title)
+    assert page.evaluate("document.body.dataset.ready") != "true"
+    release_python(page, held)
+    expect(page.locator("h1.brand")).to_contain_text(title)  # Python's (a turn's mark may precede it)
+    assert title in page.title()

@@ -77,11 +77,15 @@ KEPT_WORDS = {"dog": ("1 game", "1 partita")}
 
 def no_stranger(page: Page, game: str) -> None:
     """What the page shows names no other game and no error."""
-    # the start screen's choice of game lists every game: the rest of the page is the game's
+    # the start screen's choice of game lists every game (its choices and the select under
+    # them, #game-field): the rest of the page is the game's
     text = page.evaluate(
-        "(() => { const pick = document.getElementById('opt-game');"
+        "(() => { const pick = document.getElementById('game-field');"
+        " const was = pick ? pick.style.display : '';"
+        " if (pick) pick.style.display = 'none';"
         " const all = document.body.innerText;"
-        " return pick ? all.replace(pick.innerText, '') : all; })()"
+        " if (pick) pick.style.display = was;"
+        " return all; })()"
     )
     assert not WENT_WRONG.search(text), text[:2000]
     assert page.evaluate("document.body.dataset.error || ''") == ""
@@ -129,7 +133,11 @@ def test_a_new_player_deals_reads_the_help_and_plays(
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, server_url, game_query(game))
     page.select_option("#opt-lang", lang)
-    expect(page.locator(".brand")).to_have_text(games.get(game).titles[lang])
+    # the plain page (no game= in its link) offers every game under the house's name (issue 38);
+    # a game's own link is headed by its name
+    plain = not game_query(game)
+    heading = STRINGS["house_name"][lang == "it"] if plain else games.get(game).titles[lang]
+    expect(page.locator(".brand")).to_have_text(heading)
     no_stranger(page, game)
     page.click("#start")
     help_says(page, game, lang)  # the first time, by itself

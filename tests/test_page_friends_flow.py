@@ -47,6 +47,29 @@ def test_the_friend_waits_for_the_host_to_start(
     expect(guest.locator("#hand [data-card]").first).to_be_visible()
 
 
+def test_a_new_friend_and_host_at_the_table(
+    browser: Browser, contexts: list[BrowserContext], server_url: str
+) -> None:
+    """Issue 38: once joined, the friend's page still showed the reply code, its QR code and a
+    frozen "valid for 246 s"; and neither the host nor the friend, both new players, got the
+    first-time help that a match dealt alone gives. Now the spent reply goes, and both get it."""
+    host = host_page(browser, contexts, server_url, TWO, new_player=True)
+    guest = join(browser, contexts, host, 1, "Ugo", new_player=True)
+    expect(guest.locator("#join-status")).to_have_text(
+        "You are at the table: waiting for the host to start the match."
+    )
+    for spent in ("#reply-box", "#reply-qr", "#reply-expiry", "#reply-text"):
+        expect(guest.locator(spent)).to_be_hidden()
+    host.click("#start-online")
+    expect(host.locator("#help")).to_be_visible()
+    guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=20_000)
+    expect(guest.locator("#help")).to_be_visible()
+    guest.click("#help-close")
+    expect(guest.locator("#help")).to_be_hidden()
+    host.click("#help-close")
+    expect(host.locator("#help")).to_be_hidden()
+
+
 def test_the_first_invitation_again_after_a_drop(
     browser: Browser, contexts: list[BrowserContext], server_url: str
 ) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import open_page
+from fakegame.spec import TEN
 from fakegame.words import STRINGS, help_lines
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -199,6 +200,8 @@ def test_a_friend_plays_the_test_only_game_online(
     host.click("#start-online")
     guest.wait_for_function("document.querySelector('#table').dataset.connected === 'true'", timeout=30_000)
     expect(guest.locator("#table")).to_have_attribute("data-seat", "1")
+    for p in (host, guest):  # the table talk, drawn by the shell for every game's table
+        expect(p.locator("#talk button[data-talk]")).to_have_count(len(TEN.talk))
     clicks = {0: 0, 1: 0}
     for _ in range(200):
         states = [table(host), table(guest)]
@@ -213,3 +216,72 @@ def test_a_friend_plays_the_test_only_game_online(
     assert table(guest)["matchOver"] and table(host)["matchOver"]
     assert clicks[0] > 0 and clicks[1] > 0
     assert guest.evaluate("document.querySelector('#table').dataset.total") == "10"
+
+
+def play_to_hand_end(page: Page) -> None:
+    """The person adds 3 on each of their turns (the bot plays its own) until the hand ends."""
+    page.wait_for_function(
+        "document.querySelector('#table').dataset.over === 'true'"
+        " || !!document.querySelector('#hand [data-move]')"
+    )
+    while page.evaluate("document.querySelector('#table').dataset.over") != "true":
+        with contextlib.suppress(PlaywrightError):  # the table changed under the click
+            page.click("#hand [data-move='3']", timeout=2_000)
+        page.wait_for_function(
+            "document.querySelector('#table').dataset.over === 'true'"
+            " || !!document.querySelector('#hand [data-move]')"
+        )
+
+
+def ten(key: str, lang: str, **fill: object) -> str:
+    return STRINGS[key][0 if lang == "en" else 1].format(**fill)
+
+
+@pytest.mark.browser
+def test_the_test_only_game_gets_every_common_flow_from_the_shell(page: Page, dev_server_url: str) -> None:
+    """Issue 37: Ten gives only its required parts (its words of Abandon, the statistics, the
+    next hand and a new match; its table's hooks, none empty) and the shell does the rest:
+    the end of a hand and the next one, the language changed from the menu, Abandon in Ten's
+    words, the end-of-match chores (the statistics, the result seen), a new match."""
+    add_ten(page)
+    open_page(page, dev_server_url, "game=ten&players=2&levels=easy&hands=3&seed=3&delay=0&lang=en")
+    expect(page.locator("body")).to_have_attribute("data-screen", "table")
+    expect(page).to_have_title(re.compile(r"Ten$"))
+    play_to_hand_end(page)
+    page.click("#show-summary")
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#summary-title")).to_have_text(ten("ten_summary", "en", n=1))
+    expect(page.locator("#next")).to_have_text(ten("next_hand", "en"))
+    page.click("#next")
+    expect(page.locator("#summary")).to_be_hidden()
+    expect(page.locator("#table")).to_have_attribute("data-over", "false")
+    expect(page.locator("#table")).to_have_attribute("data-total", "0")
+
+    # the language changed from the menu: the table's words and the shell's, in Italian
+    page.wait_for_function("document.querySelector('#log').childElementCount > 0")
+    page.click("#menu-button")
+    page.select_option("#menu-lang", "it")
+    page.click("#menu-close")
+    expect(page.locator("#hint")).to_contain_text("Totale")
+    expect(page.locator("#log li").first).to_have_text(re.compile(r"aggiunge|saluta"))
+    expect(page).to_have_title(re.compile(r"Dieci$"))
+
+    # Abandon, in Ten's words: the match is over, its chores done by the shell
+    page.click("#abandon")
+    expect(page.locator("#abandon-text")).to_have_text(ten("abandon_text", "it"))
+    page.click("#abandon-yes")
+    expect(page.locator("#table")).to_have_attribute("data-match-over", "true")
+    expect(page.locator("#abandon")).to_be_hidden()
+    data = page.evaluate("() => ({...localStorage})")
+    assert json.loads(data["ten.stats.v1"])["played"] == 1
+    assert data.get("dernier.result-seen.v1")  # the shell's key of the result seen, every game's
+    expect(page.locator("#stats")).to_have_text(ten("stats", "it", played=1, won=0))
+    page.click("#show-summary")
+    expect(page.locator("#summary-winner")).to_contain_text("vince la partita")
+    expect(page.locator("#new-match")).to_have_text(ten("play_again", "it"))
+    expect(page.locator("#next")).to_be_hidden()
+    page.click("#new-match")
+    expect(page.locator("#summary")).to_be_hidden()
+    expect(page.locator("#table")).to_have_attribute("data-match-over", "false")
+    expect(page.locator("#table")).to_have_attribute("data-total", "0")
+    expect(page.locator("#abandon")).to_be_visible()

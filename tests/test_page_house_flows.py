@@ -14,6 +14,7 @@ from browser_support import open_page
 from playwright.sync_api import Page, expect
 
 from web.shell import games
+from web.shell.i18n import rule_refs
 
 LANGS = ("en", "it")
 
@@ -24,11 +25,11 @@ MATCH_POINTS = ("match point", "punto partita", "punti partita")
 def words(game: str, key: str, lang: str) -> str:
     """The game's own words ``key`` in ``lang``, from its words module."""
     module = importlib.import_module(games.get(game).words)
-    return str(module.STRINGS[key][LANGS.index(lang)])
+    return rule_refs(str(module.STRINGS[key][LANGS.index(lang)]), lang)
 
 
 def log_text(page: Page) -> str:
-    return str(page.evaluate("document.querySelector('#log').innerText"))
+    return str(page.evaluate("document.querySelector('#log').textContent"))
 
 
 def switch_language(page: Page, lang: str) -> None:
@@ -77,15 +78,15 @@ def test_abandon_the_statistics_and_the_language_speak_the_games_rules(
     expect(page.locator("#confirm-abandon")).to_be_hidden()
 
     you = {"en": "You", "it": "Tu"}
-    name = re.compile(rf"\b{you[first]}\b")
+    name = re.compile(rf"(?<![a-z]){you[first]}(?![a-z])")
     expect(page.locator("#table")).to_contain_text(name)
     moves = log_text(page)
     switch_language(page, then)
     # all the table shows in the new language: the player's name, the log drawn again
-    expect(page.locator("#table")).to_contain_text(re.compile(rf"\b{you[then]}\b"))
+    expect(page.locator("#table")).to_contain_text(re.compile(rf"(?<![a-z]){you[then]}(?![a-z])"))
     assert not name.search(str(page.evaluate("document.querySelector('#table').innerText")))
     if moves:
-        page.wait_for_function(f"document.querySelector('#log').innerText !== {moves!r}")
+        page.wait_for_function(f"document.querySelector('#log').textContent !== {moves!r}")
     ask_abandon_says(page, game, then)
     page.click("#abandon-yes")
     expect(page.locator("#table")).to_have_attribute("data-match-over", "true")
@@ -135,4 +136,4 @@ def test_the_first_time_help_opens_at_its_top_and_the_bots_wait(
     assert log_text(page) == moves
     assert page.evaluate("document.querySelector('#table').dataset.turn") == turn
     page.click("#help-close")
-    page.wait_for_function(f"document.querySelector('#log').innerText !== {moves!r}")
+    page.wait_for_function(f"document.querySelector('#log').textContent !== {moves!r}")

@@ -234,6 +234,12 @@ def test_pass_and_play_summary_names_the_players(page: Page, server_url: str) ->
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#summary-winner")).to_have_text("Ada wins the hand")
     expect(page.locator("#next-dealer")).to_have_text("Ada deals next")
+    # issue 38: the winner's points of the hand are explained (§9: the 50 for going out)
+    expect(page.locator("#summary-legend")).to_contain_text(
+        re.compile(r"Ada scores (\d+): 50 for going out and (\d+) for the cards left in the others' hands")
+    )
+    said = re.search(r"scores (\d+): 50 .* and (\d+) for", page.locator("#summary-legend").inner_text())
+    assert said is not None and int(said[1]) == 50 + int(said[2])
 
 
 AXE_JS = """async () => {
@@ -553,3 +559,85 @@ def test_the_suit_to_play_is_in_view_beside_the_discard(page: Page, server_url: 
         box = page.evaluate(SUIT_BOX_JS)
         assert not box["overlap"], (width, height, box)
         assert box["top"] >= 0 and box["bottom"] <= height and box["right"] <= width, (width, height, box)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_start_screen_shows_every_game_at_once(page: Page, server_url: str, lang: str) -> None:
+    """Issue 38: the plain page showed one game's form under "Dernier" and hid the other two
+    behind a dropdown. Now every registered game is a choice seen at once on a small phone
+    (its name, its line, a picture of its cards, "Learn to play"), under the house's heading;
+    the visit's game is the current one and its "Learn to play" opens its first lesson here."""
+    from web.shell import games
+    from web.shell.i18n import STRINGS
+
+    def word(key: str) -> str:
+        return STRINGS[key][1 if lang == "it" else 0]
+
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_page(page, server_url, f"lang={lang}")
+    specs = games.registered()
+    choices = page.locator("#game-choices li[data-game]")
+    expect(choices).to_have_count(len(specs))
+    expect(page.locator(".brand")).to_have_text(word("house_name"))
+    for spec in specs:
+        choice = page.locator(f'#game-choices li[data-game="{spec.name}"]')
+        expect(choice).to_be_visible()
+        expect(choice.locator(".game-link")).to_have_text(spec.title(lang))
+        expect(choice.locator(".game-line")).to_have_text(spec.blurb[lang])
+        assert choice.locator(".game-pic svg").count() >= 1
+        expect(choice.locator("[data-learn]")).to_have_text(word("learn_to_play"))
+    # the three names are on the first screen of a small phone, without scrolling
+    for spec in specs:
+        expect(page.locator(f'#game-choices li[data-game="{spec.name}"] .game-link')).to_be_in_viewport()
+    expect(page.locator('#game-choices li[data-game="dernier"]')).to_have_attribute("aria-current", "true")
+    assert page.locator("#opt-game").input_value() == "dernier"  # the control underneath
+    # Deal is on the first screen too, as for every game (it was below the fold but Scala 40's)
+    expect(page.locator("#start")).to_be_in_viewport()
+    assert serious_violations(page) == []
+    # another game's choice is its page
+    href = page.locator('#game-choices li[data-game="scala40"] .game-link').get_attribute("href")
+    assert href == "index.html?game=scala40"
+    # the visit's game's lesson opens here, the table's own
+    page.locator('#game-choices [data-learn="dernier"]').click()
+    expect(page.locator("body")).to_have_attribute("data-lesson", "suit-or-rank")
+    expect(page.locator(".brand")).to_have_text(games.get("dernier").title(lang))
+
+
+@pytest.mark.browser
+def test_a_game_page_names_its_game_and_offers_the_others(page: Page, server_url: str) -> None:
+    """A visit that names its game keeps the game's heading; the choices are still there, that
+    game's current; the form says whose match it deals."""
+    open_page(page, server_url, "game=scala40&lang=it")
+    expect(page.locator(".brand")).to_have_text("Scala 40")
+    expect(page.locator('#game-choices li[data-game="scala40"]')).to_have_attribute("aria-current", "true")
+    expect(page.locator("#setup-heading")).to_have_text("Nuova partita a Scala 40")
+    # a phone on its side: Deal on its band at the bottom, never over the field being filled
+    # (Scala 40's floated over "Your name")
+    page.set_viewport_size({"width": 844, "height": 390})
+    expect(page.locator("#start")).to_be_in_viewport()
+    page.focus("#opt-name")
+    page.keyboard.type("Ada")
+    name = page.locator("#opt-name").bounding_box()
+    bar = page.locator(".deal-bar").bounding_box()
+    assert name is not None and bar is not None
+    assert name["y"] + name["height"] <= bar["y"] + 1, (name, bar)
+    expect(page.locator('#game-choices li[data-game="dernier"] .game-link')).to_have_attribute(
+        "href", "index.html"
+    )
+
+
+@pytest.mark.browser
+def test_six_seats_levels_fit_on_a_small_phone(page: Page, server_url: str) -> None:
+    """Issue 38: with six players on a 360 px phone the bots' levels under their names read
+    "princip…" in Italian: every seat's level is whole (and the start screen's Deal button is
+    on screen, on its own band over no field)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_page(page, server_url, "lang=it&players=6&levels=easy,hard,medium,hard,easy&delay=60000&seed=3")
+    if page.locator("#help").is_visible():
+        page.click("#help-close")
+    levels = page.locator("#opponents .seat-level")
+    expect(levels).to_have_count(5)
+    fits = levels.evaluate_all("els => els.map(e => e.scrollWidth <= e.clientWidth + 1)")
+    texts = levels.evaluate_all("els => els.map(e => e.textContent)")
+    assert all(fits), texts

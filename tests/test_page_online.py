@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browser_support import READY_TIMEOUT_MS, PageLog, is_local_url
+from conftest import RETURNING_PLAYER
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_page_support import take_turn
@@ -70,8 +71,14 @@ def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
     assert not problems, problems
 
 
-def new_page(browser: Browser, contexts: list[BrowserContext], record: bool = False) -> Page:
+def new_page(
+    browser: Browser, contexts: list[BrowserContext], record: bool = False, new_player: bool = False
+) -> Page:
+    """A device's page: a returning player's (every game's first-time help seen, as the
+    ``page`` fixture's) unless ``new_player``."""
     ctx = browser.new_context()
+    if not new_player:
+        ctx.add_init_script(RETURNING_PLAYER)
     log = PageLog()
     log.attach(ctx)
     LOGS.append(log)
@@ -83,8 +90,10 @@ def new_page(browser: Browser, contexts: list[BrowserContext], record: bool = Fa
     return ctx.new_page()
 
 
-def host_page(browser: Browser, contexts: list[BrowserContext], server_url: str, query: str) -> Page:
-    host = new_page(browser, contexts)
+def host_page(
+    browser: Browser, contexts: list[BrowserContext], server_url: str, query: str, new_player: bool = False
+) -> Page:
+    host = new_page(browser, contexts, new_player=new_player)
     host.goto(f"{server_url}/index.html?{query}")
     wait_ready(host)
     expect(host.locator("#lobby")).to_be_visible()
@@ -107,9 +116,16 @@ def invitation(host: Page, seat: int) -> str:
     return url
 
 
-def join(browser: Browser, contexts: list[BrowserContext], host: Page, seat: int, name: str) -> Page:
+def join(
+    browser: Browser,
+    contexts: list[BrowserContext],
+    host: Page,
+    seat: int,
+    name: str,
+    new_player: bool = False,
+) -> Page:
     """A friend opens the invitation of ``seat``; the host pastes the reply code."""
-    guest = new_page(browser, contexts, record=True)
+    guest = new_page(browser, contexts, record=True, new_player=new_player)
     guest.goto(invitation(host, seat))
     wait_ready(guest)
     guest.fill("#join-name", name)

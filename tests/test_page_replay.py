@@ -421,3 +421,20 @@ def test_an_abandoned_match_is_kept_and_replayed_to_its_end(page: Page, server_u
     assert [e["kind"] for e in shelf["replays"]] == ["abandoned"]
     page.click("#replay-back")
     expect(page.locator("#summary")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_the_replays_list_speaks_to_the_person_in_italian(page: Page, server_url: str) -> None:
+    """Issue 38: a kept match of a person with the default name read "Tu ha vinto la partita",
+    "Tu ha abbandonato la partita": the person is spoken to in the second person."""
+    won, left, other = entries(3)
+    won = {**won, "names": ["Tu", "Bianca"], "winner": 0}
+    left = {**left, "names": ["Tu", "Bianca"], "winner": 1, "result": {"kind": "abandon", "seat": 0}}
+    other = {**other, "names": ["Tu", "Bianca"], "winner": 1}
+    open_with_storage(page, server_url, {REPLAYS_KEY: dump_shelf([won, left, other], APP)}, "lang=it")
+    items = page.locator("#replays li[data-replay-id]")
+    expect(items).to_have_count(3)
+    expect(items.nth(0)).to_contain_text("Hai vinto la partita")
+    expect(items.nth(1)).to_contain_text("Hai abbandonato la partita")
+    expect(items.nth(2)).to_contain_text("Bianca ha vinto la partita")
+    expect(page.locator("#replays")).not_to_contain_text("Tu ha")

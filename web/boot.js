@@ -130,13 +130,19 @@
       // HTML's are the default game's): the heading is written as soon as it is parsed
       var titles = lists.titles && lists.titles[known || lists["default"]];
       var title = titles && (titles[lang] || titles.en);
+      // a visit that names no game and opens on the start screen (no match, invitation or
+      // replay in its link) offers every game: its heading is the house's (web/shell/game_choice.py)
+      var house = lists.house && (lists.house[lang] || lists.house.en);
+      var startScreen = !known && !/[#&](join|room|replay)=/.test(location.hash) &&
+        !(lists.games[lists["default"]] || []).some(function (k) { return params.has(k); });
+      var heading = house && startScreen ? house : title;
       if (typeof title === "string" && title) {
         document.title = title;
         var titled = false;
         var named = function () {
           var brand = document.querySelector(".brand");
           if (brand && !titled) {
-            brand.textContent = title;
+            brand.textContent = heading;
             titled = true;
           }
           return titled;
@@ -169,6 +175,12 @@
         document.head.appendChild(link);
       });
     } catch (e) { /* web/main.py then fetches the game's own zip itself */ }
+  }
+  // The built site lists what a visit downloads while it starts (#load-sizes): a progress bar
+  // of it, and the game's rules to read meanwhile (a slow phone network takes half a minute).
+  var sizes = document.getElementById("load-sizes");
+  if (sizes && game) {
+    try { loading(JSON.parse(sizes.textContent), game, plan, lang); } catch (e) { /* no bar */ }
   }
   document.addEventListener("DOMContentLoaded", function () {
     var tab = document.getElementById("storage-tab");
@@ -222,4 +234,145 @@
       if (start) start.setAttribute("aria-busy", "true");
     });
   });
+  // The progress bar (#load-progress) of what is downloaded of the runtime and the game: each
+  // file's share is its size over the wire (gzip, as GitHub Pages sends it). Files that are
+  // done are read from the browser's resource timing; the runtime's and the game's downloads
+  // in flight (fetched by Pyodide, PyScript and web/main.py) are counted as their bytes arrive,
+  // from a copy of each response (the page gets the response itself, untouched). Once all is
+  // downloaded the bar says the game is starting. The rules (#boot-rules, and the Rules
+  // button) open from rules/<game>.<lang>.json (scripts/build.py rules_files) until Python is
+  // up, which then shows them itself (web/shell/ui.py show_rules).
+  function loading(sizes, game, plan, lang) {
+    var files = {};
+    var add = function (rel, s) { if (s) files[rel] = { raw: s[0], gz: s[1], got: 0 }; };
+    Object.keys(sizes.start).forEach(function (rel) { add(rel, sizes.start[rel]); });
+    ((plan && plan.needs[game]) || []).forEach(function (href) {
+      var rel = href.replace(/^\.\//, "");
+      add(rel, sizes.games[rel]);
+    });
+    var total = 0;
+    Object.keys(files).forEach(function (rel) { total += files[rel].gz; });
+    var base = location.href.split("#")[0].split("?")[0].replace(/[^/]*$/, "");
+    var relOf = function (url) {
+      try {
+        var href = new URL(url, location.href).href.split("#")[0].split("?")[0];
+        return href.indexOf(base) === 0 ? href.slice(base.length) : null;
+      } catch (e) { return null; }
+    };
+    var seen = function (rel, bytes) {
+      var f = files[rel];
+      if (f && bytes > f.got) f.got = Math.min(bytes, f.raw);
+    };
+    var finished = function (entry) {
+      var rel = relOf(entry.name);
+      if (rel && files[rel] && entry.responseEnd > 0) seen(rel, files[rel].raw);
+    };
+    try {
+      new PerformanceObserver(function (list) { list.getEntries().forEach(finished); })
+        .observe({ type: "resource", buffered: true });
+    } catch (e) { /* only the fetches below count */ }
+    var fetch0 = window.fetch;
+    var counting = function (input) {
+      var promise = fetch0.apply(window, arguments);
+      var rel = relOf(typeof input === "string" ? input : (input && input.url) || String(input));
+      if (!rel || !files[rel]) return promise;
+      return promise.then(function (resp) {
+        try {
+          if (resp.ok && resp.body) {
+            var reader = resp.clone().body.getReader();
+            var got = 0;
+            var pump = function () {
+              return reader.read().then(function (r) {
+                if (r.done) { seen(rel, files[rel].raw); return null; }
+                got += r.value.byteLength;
+                seen(rel, got);
+                return pump();
+              });
+            };
+            pump().catch(function () { /* the page's own read decides */ });
+          }
+        } catch (e) { /* counted when done (resource timing) */ }
+        return resp;
+      });
+    };
+    if (fetch0) window.fetch = counting;
+    var ready = function () { return document.body && document.body.dataset.ready === "true"; };
+    var words = {
+      en: { got: "Downloaded: {n}%", start: "Starting the game…",
+            failed: "The rules could not be loaded now: try again in a moment." },
+      it: { got: "Scaricato: {n}%", start: "Avvio del gioco…",
+            failed: "Le regole non si possono caricare ora: riprova tra poco." }
+    }[lang === "it" ? "it" : "en"];
+    var timer = null;
+    var draw = function () {
+      var bar = document.getElementById("load-progress");
+      var line = document.getElementById("load-words");
+      if (ready() || document.body.dataset.error) {
+        clearInterval(timer);
+        if (window.fetch === counting) window.fetch = fetch0;
+        return;
+      }
+      if (!bar || !line) return;
+      var got = 0;
+      Object.keys(files).forEach(function (rel) {
+        var f = files[rel];
+        got += f.raw ? f.gz * f.got / f.raw : f.gz;
+      });
+      var share = total ? Math.min(1, got / total) : 1;
+      if (share >= 0.999) {
+        bar.removeAttribute("value");  // downloaded: Python starts (a moving bar)
+        line.textContent = words.start;
+      } else {
+        bar.value = Math.round(share * 1000);
+        line.textContent = words.got.replace("{n}", String(Math.floor(share * 100)));
+      }
+    };
+    var rules = function () {
+      if (ready()) return;  // Python's own handler shows them
+      var dlg = document.getElementById("rules-dialog");
+      var body = document.getElementById("rules-body");
+      var title = document.getElementById("rules-title");
+      if (!dlg || !body) return;
+      var show = function () {
+        if (!dlg.open) dlg.showModal();
+        var close = document.getElementById("rules-close");
+        if (close) close.focus();
+      };
+      fetch0.call(window, "./rules/" + game + "." + lang + ".json")
+        .then(function (r) { return r.ok ? r.json() : Promise.reject(new Error(String(r.status))); })
+        .then(function (data) {
+          if (title && data.title) title.textContent = data.title;
+          body.innerHTML = data.html;  // the game's static rules page (scripts/build.py)
+          show();
+        })
+        .catch(function () {
+          body.textContent = words.failed;
+          show();
+        });
+    };
+    document.addEventListener("DOMContentLoaded", function () {
+      var box = document.getElementById("boot-load");
+      if (!box || ready()) return;
+      box.hidden = false;
+      draw();
+      timer = setInterval(draw, 200);
+      var button = document.getElementById("boot-rules");
+      if (button) {
+        button.hidden = false;
+        button.addEventListener("click", rules);
+      }
+      var top = document.getElementById("show-rules");
+      if (top) {
+        top.disabled = false;
+        top.addEventListener("click", rules);
+      }
+      var close = document.getElementById("rules-close");
+      if (close) {
+        close.addEventListener("click", function () {
+          var dlg = document.getElementById("rules-dialog");
+          if (!ready() && dlg && dlg.open) dlg.close();
+        });
+      }
+    });
+  }
 })();

@@ -13,7 +13,7 @@ import random
 import time
 from collections import Counter
 
-from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF
+from ..cards import DECK_COUNT, JOKER, JOKER_AS, KIND_OF, PENALTY_OF
 from ..finder import best_opening, melds_with, opening_exists
 from ..melds import attach_kinds, swap_kinds
 from ..rules import Ruleset
@@ -78,6 +78,10 @@ class HardBot(MediumBot):
         fit_weight: float = 0.01,
         candidates: int = 7,
         opening_factor: float = 1.0,
+        pen_w: float = 0.0,
+        pen_size: int = 99,
+        room: int = 0,
+        room_pen: float = 0.0,
     ) -> None:
         self.samples = samples
         #: at most this many (hidden hand, discard) checks per decision
@@ -99,11 +103,25 @@ class HardBot(MediumBot):
         self.candidates = candidates
         #: feeding the next seat's opening weighs this many times feeding its play
         self.opening_factor = opening_factor
+        #: once opened, a discard's penalty points (per 10) weigh this much: what stays is paid
+        self.pen_w = pen_w
+        #: …only while another seat has opened and holds at most this many cards
+        self.pen_size = pen_size
+        #: in a match, with at most ``room`` points left before going out, the penalty weighs
+        #: ``room_pen`` (whoever is near) and a joker is laid as soon as it can be
+        self.room = room
+        self.room_pen = room_pen
 
     def joker_ok(self, seen: Seen) -> bool:
         """A joker stays in hand (the last card a joker closes for sure) unless attaching it
         closes now or someone is about to close."""
-        return len(seen.hand) == 2 or self._hurry(seen)
+        return len(seen.hand) == 2 or self._hurry(seen) or self._short(seen)
+
+    def _short(self, seen: Seen) -> bool:
+        """In a match, this seat is at most ``room`` points from going out (RULES §12)."""
+        scores = seen.view.get("scores")
+        out_at = seen.view.get("out_at")
+        return bool(self.room and scores and out_at and out_at - scores[seen.seat] <= self.room)
 
     def table_move(self, seen: Seen) -> str | None:
         """Medium's table play, but a joker is laid standing for a card the others are least
@@ -124,6 +142,12 @@ class HardBot(MediumBot):
                 if m.startswith("meld ") and m.count("JK") == jokers and m.count("-") == size
             ]
         return min(options, key=lambda m: (_swappable(m, unseen), m != move, m))
+
+    @staticmethod
+    def _near(seen: Seen, size: int) -> bool:
+        """Another seat has opened and holds at most ``size`` cards."""
+        others = (s for s in range(seen.n) if s != seen.seat and s not in seen.out)
+        return any(seen.opened[s] and seen.sizes[s] <= size for s in others)
 
     @staticmethod
     def _hurry(seen: Seen) -> bool:
@@ -210,9 +234,12 @@ class HardBot(MediumBot):
         else:
             value = self.opening_chances(seen, kinds, draws, rng)
             cost = self.open_cost * (self.opening_factor if feeds_opening else 1.0)
+        pen = self.pen_w if opened and self._near(seen, self.pen_size) else 0.0
+        if opened and self._short(seen):
+            pen = max(pen, self.room_pen)
         scores = {}
         for k in kinds:
-            scores[k] = value[k] - cost * danger[k] - self.fit_weight * fit[k]
+            scores[k] = value[k] - cost * danger[k] - self.fit_weight * fit[k] + pen * PENALTY_OF[k] / 10
         k = max(kinds, key=lambda k: (scores[k], -k))
         return "discard " + seen.codes[seen.hand.index(k)]
 

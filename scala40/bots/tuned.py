@@ -35,6 +35,11 @@ WEIGHTS: dict[str, float] = {
     "live": 0.0,
 }
 
+#: the discard weigher's options the hard level sets: in a match, with 30 points or fewer left
+#: before going out (RULES §12), a discard's penalty weighs 1.0 per 10 points and a joker is laid
+#: as soon as it can be (docs/SCALA40.md, "The match")
+MATCH_OPTIONS: dict[str, float] = {"room": 30, "room_pen": 1.0}
+
 #: the discard weigher's own options (samples, time, …), passed on
 _HARD_OPTIONS = frozenset(inspect.signature(HardBot.__init__).parameters) - {"self"}
 
@@ -45,7 +50,7 @@ class TunedBot(HardBot):
     level = "hard"
 
     def __init__(self, **options: float) -> None:
-        hard = {k: options.pop(k) for k in list(options) if k in _HARD_OPTIONS}
+        hard = {**MATCH_OPTIONS, **{k: options.pop(k) for k in list(options) if k in _HARD_OPTIONS}}
         super().__init__(**hard)  # type: ignore[arg-type]
         unknown = set(options) - set(WEIGHTS)
         if unknown:

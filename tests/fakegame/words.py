@@ -13,6 +13,9 @@ STRINGS = {
     "stats": ("Rounds played: {played} · won: {won}", "Giri giocati: {played} · vinti: {won}"),
     "next_hand": ("Next round", "Prossimo giro"),
     "play_again": ("Another round", "Un altro giro"),
+    "ten_summary": ("End of hand {n}", "Fine della mano {n}"),
+    "ten_hand_won": ("{who} reached 10", "{who} è arrivato a 10"),
+    "ten_match_won": ("{who} wins the match", "{who} vince la partita"),
 }
 RULES_HTML = {"en": "<p>Add 1, 2 or 3; reach 10 to win.</p>", "it": "<p>Aggiungi 1, 2 o 3; arriva a 10.</p>"}
 

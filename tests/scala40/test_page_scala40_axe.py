@@ -107,6 +107,10 @@ def test_the_jokers_chooser_shows_card_faces_and_axe_finds_nothing_serious(
     page.wait_for_selector("#hand button.card")
     for c in cards:
         page.locator(f"#hand button.card[data-card='{c}'][aria-pressed='false']").first.click()
+    # issue 38: the joker is JOKER in English, JOLLY in Italian, on its face and in its name
+    joker = page.locator("#hand button.card[data-card='JK']").first
+    expect(joker).to_contain_text("JOKER" if lang == "en" else "JOLLY")
+    expect(joker).to_have_attribute("aria-label", "★ JOKER, Joker" if lang == "en" else "★ JOLLY, Jolly")
     page.click("#meld")
     expect(page.locator("#chooser")).to_be_visible()
     if SHOTS:
@@ -121,3 +125,8 @@ def test_the_jokers_chooser_shows_card_faces_and_axe_finds_nothing_serious(
         assert background == "rgb(255, 253, 246)", background  # a card's face
         assert color == ("rgb(200, 16, 46)" if suit in "HD" else "rgb(29, 42, 34)"), (suit, color)
     assert serious_violations(page) == []
+    page.locator("#chooser-options [data-represents]").first.click()  # the set goes to the draft
+    draft = page.locator("#opening [data-draft]")
+    expect(draft).to_have_count(1)
+    word = "Joker as " if lang == "en" else "Jolly come "
+    assert word in (draft.get_attribute("aria-label") or "")

@@ -5,6 +5,7 @@ every card and button lies inside the page's width and no two cards overlap."""
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ from browser_support import open_page, open_with_storage
 from playwright.sync_api import Page
 from s40_page import find_save
 
-from web.shell.session import Session
+from scala40.bots import make_bot
+from web.shell.params import parse_query
+from web.shell.session import MemoryStorage, Session, Store
 
 SHOTS = os.environ.get("S40_SHOTS")
 SAVE_KEY = "scala40.match.v1"
@@ -155,3 +158,53 @@ def test_the_start_screen_deals_without_scrolling(
         page.screenshot(path=f"{SHOTS}/start-{width}x{height}-{lang}.png")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= page.evaluate("innerWidth")
     assert on_screen(page, "#start") == []
+
+
+def finished_four_save(lang: str) -> str:
+    """A saved 4-player match whose first hand is over (the end-of-hand dialog open)."""
+
+    for seed in range(1, 40):
+        p = parse_query(f"game=scala40&players=4&levels=medium,medium,medium&seed={seed}&lang={lang}&delay=0")
+        s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
+        bot, rng = make_bot("medium"), random.Random(seed)
+        for _ in range(800):
+            if s.hand_over:
+                return s.to_json()
+            s.play(bot.choose(s.view(s.turn), rng), s.turn)
+    raise AssertionError("no hand ended")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_landscape_phone_shows_the_melds_and_the_log_and_every_summary_button(
+    page: Page, server_url: str, lang: str
+) -> None:
+    """Issue 38: at 844×390 with four players the melds and the moves log are not below the
+    fold (the right half under the hand holds them), and the end-of-hand dialog shows every
+    button of its own on the screen (none cut at its foot)."""
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_with_storage(page, server_url, {SAVE_KEY: busy_save(lang)}, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    if SHOTS:
+        Path(SHOTS).mkdir(exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/landscape-4p-{lang}.png")
+    top = page.evaluate(
+        """() => Object.fromEntries(['#melds [data-meld]', '#log-box', '#hand button.card:last-child']
+             .map(s => [s, document.querySelector(s).getBoundingClientRect().top]))"""
+    )
+    assert all(y < 390 - 24 for y in top.values()), top  # each begins on the screen
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 844
+    open_with_storage(page, server_url, {SAVE_KEY: finished_four_save(lang)}, "game=scala40")
+    page.wait_for_selector("#summary[open]")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/landscape-4p-summary-{lang}.png")
+    assert on_screen(page, "#summary .dialog-actions button") == []
+    cut = page.evaluate(
+        """() => { const d = document.querySelector('#summary').getBoundingClientRect();
+             return [...document.querySelectorAll('#summary .dialog-actions button')]
+               .filter(b => b.offsetParent !== null).map(b => [b.id, b.getBoundingClientRect()])
+               .filter(([, r]) => r.top < d.top - .5 || r.bottom > Math.min(d.bottom, innerHeight) + .5)
+               .map(([id]) => id); }"""
+    )
+    assert cut == [], cut  # wholly inside the dialog's visible box, none scrolled out of it
+    assert page.locator("#summary .dialog-actions button:visible").count() >= 3

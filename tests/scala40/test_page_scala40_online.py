@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from s40_page import play_turn, table
 from test_page_online import host_page, join, received
 
-from web.scala40.words import why
+from web.scala40.words import STRINGS, why
+from web.shell.i18n import rule_refs
 
 
 def my_turn(page: Page) -> bool:
@@ -91,6 +92,16 @@ def test_a_friends_refusal_is_worded_as_the_hosts_in_the_friends_language(
             play_turn(host)
         host.wait_for_timeout(50)
     assert my_turn(guest) and table(guest).get("phase") == "draw"
+    # issue 38: a card selected before drawing, a tap on the pile sends nothing and says to draw
+    moves = table(host)["moves"]
+    card = guest.locator("#hand button.card").first
+    card.click()
+    guest.click("#discard")
+    expect(guest.locator("#hint.refused")).to_have_text(
+        rule_refs(STRINGS["s40_draw_first_unopened"][1], "it")
+    )
+    assert table(host)["moves"] == moves and table(host)["phase"] == "draw"
+    card.click()  # nothing selected: the tap means "take"
     guest.click("#discard")
     reason = "take: not opened, and the card does not open at once (§6)"
     expect(guest.locator("#hint.refused")).to_have_text(why(reason, "it"))

@@ -5,11 +5,17 @@ discarding — to the summary of penalties (RULES §6, §7, §9, §11)."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
-from browser_support import open_page
-from playwright.sync_api import Page
-from s40_page import find_opening, hand, play_turn, select, table, wait_turn_or_over
+from browser_support import open_page, open_with_storage
+from playwright.sync_api import Page, expect
+from s40_page import find_opening, find_save, hand, play_turn, select, table, wait_turn_or_over
+from test_page_scala40_layout import SAVE_KEY
+
+from web.scala40.words import STRINGS
+from web.shell.i18n import rule_refs
+from web.shell.session import Session
 
 SHOTS = os.environ.get("S40_SHOTS")
 
@@ -105,3 +111,53 @@ def test_start_screen_offers_scala40_and_its_rule_sets(page: Page, server_url: s
     save = page.evaluate("JSON.parse(localStorage.getItem('scala40.match.v1'))")
     assert save["settings"]["rules"] == "strict" and save["settings"]["game"] == "scala40"
     assert "strict" in str(save["match"]["match"]["rules"])
+
+
+def take_save(lang: str) -> str:
+    """A saved 2-player match at seat 0's draw, not opened, where the pile's card may be taken
+    (it opens at once, §6): a tap on the pile with nothing selected would take it."""
+
+    def never_opens(s: Session) -> None:  # seat 0 draws and discards
+        s.play("draw", 0)
+        s.play(next(m for m in s.match.legal_moves(0) if m.startswith("discard")), 0)
+
+    def takeable(s: Session, v: dict[str, Any]) -> str | None:
+        if s.turn == 0 and v["phase"] == "draw" and not v["opened"][0] and "take" in v["legal"]:
+            return s.to_json()
+        return None
+
+    found: str = find_save(
+        f"game=scala40&players=2&levels=medium&lang={lang}&delay=0", takeable, seat0=never_opens
+    )
+    return found
+
+
+@pytest.mark.browser
+def test_a_tap_on_the_pile_with_cards_selected_before_drawing_takes_nothing(
+    page: Page, server_url: str
+) -> None:
+    """Issue 38, RULES §6: before drawing, a tap on the pile with a card selected (the player
+    meant to discard) takes nothing, even where the take would be legal: it says to draw first
+    (the stock, or the pile with nothing selected, only to open at once); with two cards
+    selected after drawing it asks for just one (Italian, as it was seen)."""
+    open_with_storage(page, server_url, {SAVE_KEY: take_save("it")}, "game=scala40")
+    page.wait_for_selector("#hand button.card")
+    before = table(page)
+    assert before["phase"] == "draw" and before["turn"] == before["seat"] == "0"
+    held, top = hand(page), page.get_attribute("#discard", "data-card")
+    draw_first = rule_refs(STRINGS["s40_draw_first_unopened"][1], "it")
+    for n in (1, 2):
+        page.locator("#hand button.card[aria-pressed='false']").first.click()
+        page.click("#discard")
+        expect(page.locator("#hint.refused")).to_have_text(draw_first)
+        assert "regole §6" in draw_first and "Prima scegli" not in draw_first
+        assert table(page)["phase"] == "draw" and table(page)["moves"] == before["moves"]
+        assert hand(page) == held and page.get_attribute("#discard", "data-card") == top
+        expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(n)  # kept
+    page.click("#stock")  # drawn: two cards selected, the pile asks for just one
+    page.wait_for_function("document.querySelector('#table').dataset.phase === 'play'")
+    for _ in range(2):
+        page.locator("#hand button.card[aria-pressed='false']").first.click()
+    page.click("#discard")
+    expect(page.locator("#hint.refused")).to_have_text(STRINGS["s40_select_just_one_discard"][1].format(n=2))
+    assert table(page)["phase"] == "play"

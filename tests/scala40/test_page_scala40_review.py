@@ -224,6 +224,12 @@ def test_a_four_player_hand_reviewed_from_the_viewer_matches_the_cli(
     n = data["hands"][0]["review"][0]["choices"]
     print(f"4-player hand, seat 2 ({n} choices): {took:.2f} s in the page, longest task {longest:.0f} ms")
     assert shown(page, 2) == expected(data, 2)
+    # issue 38: the figures add up: the choices not the best are the ones listed (three at most),
+    # and the points lost in all are theirs (a best choice loses nothing)
+    row, got = data["hands"][0]["review"][0], shown(page, 2)
+    costly = row["choices"] - row["best"]
+    assert 0 < costly <= 3 and len(got["worst"]) == costly
+    assert got["lost"] == round(sum(float(i["cost"] or 0) for i in got["worst"]), 1)
 
 
 def test_a_seat_out_of_the_match_is_told_it_had_no_choices_section_12(

@@ -14,6 +14,8 @@ from browser_support import open_page
 from playwright.sync_api import Page, expect
 
 from scala40.bots import make_bot
+from scala40.cards import parse_card
+from scala40.scoring import hand_penalty
 from web.scala40.words import STRINGS
 from web.shell.params import parse_query
 from web.shell.session import MemoryStorage, Session, Store
@@ -22,11 +24,12 @@ SAVE_KEY = "scala40.match.v1"
 SHOTS = os.environ.get("S40_SHOTS")
 
 
-def finished_save(lang: str, closer: int | None = None) -> tuple[str, dict[str, Any]]:
+def finished_save(lang: str, closer: int | None = None, more: str = "") -> tuple[str, dict[str, Any]]:
     """A 3-player match whose first hand is over (someone closed, a seat not opened when
-    ``closer`` is None; else closed by ``closer``), saved; the seat 0 view at its end."""
+    ``closer`` is None; else closed by ``closer``), saved; the seat 0 view at its end;
+    ``more``: more of the query (``&hands=1``)."""
     for seed in range(1, 300):
-        p = parse_query(f"game=scala40&players=3&levels=medium,easy&seed={seed}&lang={lang}&delay=0")
+        p = parse_query(f"game=scala40&players=3&levels=medium,easy&seed={seed}&lang={lang}&delay=0{more}")
         s = Session.new(p.settings, Store(MemoryStorage(), "scala40"), None)
         bots = {0: make_bot("medium"), 1: make_bot("medium"), 2: make_bot("easy")}
         rng = random.Random(seed)
@@ -59,6 +62,7 @@ def test_the_summary_shows_cards_left_and_why_each_paid(page: Page, server_url: 
         for w, h in ((390, 844), (1280, 800)):
             page.set_viewport_size({"width": w, "height": h})
             page.screenshot(path=f"{SHOTS}/summary-{w}-{lang}.png")
+    opened_paid = 0
     for s, cards in enumerate(v["hands_shown"]):
         row = page.locator(f"#summary-table tr[data-seat='{s}']")
         left = row.locator(".s40-left")
@@ -69,12 +73,22 @@ def test_the_summary_shows_cards_left_and_why_each_paid(page: Page, server_url: 
         assert sorted(got) == sorted(cards)
         if not v["opened"][s]:
             expect(left.locator(".s40-why")).to_have_text(STRINGS["s40_why_unopened"][k].format(n=100))
+        else:  # issue 38: the figure under the cards is their points, said as points (§11)
+            n = hand_penalty([parse_card(c) for c in cards])
+            expect(left.locator(".s40-why")).to_have_text(f"{('points', 'punti')[k]}: {n}")
+            opened_paid += 1
         expect(row.locator("td.num").first).to_have_text(str(v["hand_scores"][s]))
     # the columns line up: every row's points cell starts where the heading's does
     xs = page.eval_on_selector_all(
         "#summary-table tr > :nth-child(3)", "els => els.map(e => Math.round(e.getBoundingClientRect().x))"
     )
     assert len(set(xs)) == 1, xs
+    assert opened_paid, "a seat that opened paid its cards' points"
+    # issue 38: the pile's history button is not named as the pile is (Pozzo)
+    history = page.text_content("#pile-history") or ""
+    assert history.startswith(("Discards (", "Scarti (")[k]), history
+    pile_word = ("Discard pile", "Pozzo")[k]
+    assert pile_word in (page.get_attribute("#discard", "aria-label") or "") and pile_word not in history
     page.click("#summary-peek")  # See the table: the others' last cards are shown there
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/summary-peek-{lang}.png")
@@ -138,3 +152,15 @@ def test_the_reentry_says_the_total_and_a_seat_out_is_told_so(page: Page, server
     expect(page.locator("#turn-line")).to_have_text(STRINGS["s40_you_out"][1])
     expect(page.locator("#sort")).to_be_hidden()
     expect(page.locator("#hand button.card")).to_have_count(0)
+
+
+@pytest.mark.browser
+def test_the_one_hand_winner_is_spoken_to(page: Page, server_url: str) -> None:
+    """Issue 38: a one-hand match won by the person reads "One hand: you win." (never "You
+    wins")."""
+    saved, _ = finished_save("en", closer=0, more="&hands=1")
+    open_page(page, server_url, "game=scala40")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(saved)})")
+    open_page(page, server_url, "game=scala40")
+    page.wait_for_selector("#summary[open]")
+    expect(page.locator("#result-winner")).to_have_text("One hand: you win.")

@@ -12,7 +12,9 @@ from playwright.sync_api import Page, expect
 from s40_page import find_save
 from test_page_scala40_layout import SAVE_KEY, draft_save
 
+from web.scala40 import hand as H
 from web.scala40.words import STRINGS, why
+from web.shell.i18n import rule_refs
 from web.shell.session import Session
 
 
@@ -175,3 +177,66 @@ def test_the_person_who_abandons_is_spoken_to(page: Page, server_url: str, lang:
     expect(summary).to_be_visible()
     expect(summary).to_contain_text(STRINGS["s40_abandoned_you"][k])
     expect(summary).not_to_contain_text("Tu ha")
+
+
+def run_of_five_save() -> tuple[str, str, list[str]]:
+    """A saved 4-player match at seat 0's draw, opened, holding a card that fits a run of 5
+    on the table (attached, the run of 6 splits, RULES §4): the save, the card, the run."""
+
+    def fits_five(s: Session, v: dict[str, Any]) -> tuple[str, str, list[str]] | None:
+        if not (s.turn == 0 and v["phase"] == "draw" and v["opened"][0] and len(v["hand"]) > 1):
+            return None
+        melds = [list(m["cards"]) for m in v["melds"]]
+        for c in v["hand"]:
+            for i in H.fits_melds(c, melds, "classic") if c != "JK" else ():
+                if H.splits(melds[i], "classic"):
+                    return s.to_json(), c, melds[i]
+        return None
+
+    found: tuple[str, str, list[str]] = find_save(
+        "game=scala40&players=4&levels=medium,medium,medium&lang=en&delay=0", fits_five
+    )
+    return found
+
+
+@pytest.mark.browser
+def test_a_runs_length_is_said_as_rules_4_and_a_card_that_cannot_go_says_why(
+    page: Page, server_url: str
+) -> None:
+    """Issue 38, RULES §4: every text says a run holds 3 to 5 cards and splits at 6 (How to
+    play, lesson 1); a selected card that fits a run of 5 but may not go there now says why
+    (draw first), and once it may, that the run of 6 splits in two; attached, it does."""
+    for key in ("s40_help_melds", "lesson_s40_melds_2", "lesson_s40_melds_done"):
+        for k, lang in enumerate(("en", "it")):
+            text = STRINGS[key][k]
+            assert ("3 to 5", "da 3 a 5")[k] in text, (key, lang)
+            assert ("3 or more", "3 o più")[k] not in text, (key, lang)
+    saved, card, run = run_of_five_save()
+    open_with_storage(page, server_url, {SAVE_KEY: saved}, "game=scala40&lang=en")
+    page.wait_for_selector("#hand button.card")
+    page.click("#menu-button")
+    page.click("#menu-help")
+    expect(page.locator("#help")).to_contain_text(STRINGS["s40_help_melds"][0])
+    page.click("#help-close")
+    shown, run_text = H.card_text(card), " ".join(H.card_text(c) for c in run)
+    cards = page.locator(f"#hand button.card[data-card='{card}']")
+    cards.first.click()
+    expect(page.locator("#hint")).to_have_text(
+        rule_refs(STRINGS["s40_fits_draw_first"][0].format(card=shown, meld=run_text), "en")
+    )
+    expect(page.locator("#melds .s40-meld.lit")).to_have_count(0)
+    cards.first.click()
+    melds = page.locator("#melds [data-meld]").count()
+    page.click("#stock")
+    page.wait_for_function("document.querySelector('#table').dataset.phase === 'play'")
+    cards.first.click()
+    expect(page.locator("#hint")).to_contain_text(rule_refs(STRINGS["s40_attach_splits"][0], "en"))
+    lit = page.locator("#melds .s40-meld.lit")
+    target = next(
+        i
+        for i in range(lit.count())
+        if lit.nth(i).locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        == [H.bare(c) for c in run]
+    )
+    lit.nth(target).click()
+    expect(page.locator("#melds [data-meld]")).to_have_count(melds + 1)  # 6 cards: two runs of 3

@@ -16,7 +16,7 @@ from scala40.bots import make_bot
 from scala40.cards import CODE_OF, FULL_DECK
 from scala40.cli import main
 from scala40.errors import SaveError
-from scala40.review import TOLERANCE, candidates, review, review_steps
+from scala40.review import TOLERANCE, _seat_row, candidates, review, review_steps
 
 #: seat 0 can open with 60 (three Kings, three Queens, §7) and holds seven low cards; seat 1
 #: holds the thirteen spades from Ace to King: whatever it draws, it opens with them all and
@@ -230,3 +230,15 @@ def test_a_whole_match_with_reentries_is_reviewed_hand_by_hand_section_12() -> N
         assert {row["seat"] for row in h["seats"]} >= seats_in
         for row in h["seats"]:
             assert all(d["played"] not in ("reenter", "retire") for d in row["decisions"])
+
+
+def test_the_points_lost_are_those_of_the_choices_not_the_best() -> None:
+    """Issue 38: a choice that counts as the best (under TOLERANCE: the play-outs' noise) loses
+    nothing, so "best n of m" and the points lost add up: the lost points are the costly
+    choices' costs, the ones listed as the costliest when there are WORST or fewer."""
+    costs = [0.0, 0.11, 0.58, 2.14, 3.39, 3.74, 5.02, 0.0]
+    row = _seat_row(0, [{"cost": c} for c in costs])
+    assert row["best"] == 5 and row["choices"] == 8
+    assert row["lost"] == round(3.39 + 3.74 + 5.02, 1)
+    assert sorted(costs[j] for j in row["worst"]) == [3.39, 3.74, 5.02]
+    assert _seat_row(1, [{"cost": 1.0}, {"cost": 2.9}])["lost"] == 0  # all the best: nothing lost

@@ -59,3 +59,39 @@ def test_open_slack_zero_and_no_alternatives_lay_mediums_opening() -> None:
     """With no other opening looked at, hard lays medium's opening (the most cards)."""
     view = _view(HAND)
     assert TunedBot(open_alt=0).choose(view, random.Random(1)) == "open 5D-5C-5S JK=10S-JS-QS"
+
+
+def _match_view(hand: list[str], scores: list[int] | None) -> dict[str, object]:
+    """Seat 0 opened, in its play phase; ``scores``: the match's totals as ``Match.view`` gives
+    them (None: a single hand's view, no totals)."""
+    other = ["3C", "4D", "9S", "QD", "6H", "6S", "KD", "2H"]
+    melds = [(0, ["10H", "JH", "QH"]), (1, ["4S", "5S", "6S"])]
+    pos = position([hand, other], melds=melds, discard=["9C"], phase="play", opened=[True, True])
+    view = scala40.Game.from_position(pos).view(0)
+    if scores is not None:
+        view["scores"], view["out_at"] = scores, 101
+    return view
+
+
+def test_s11_s12_hard_near_going_out_throws_its_highest_penalty() -> None:
+    """§11/§12: with 21 points left before 101 the hand's penalty decides the match, so hard
+    throws the king (10 points) rather than the 2 it throws otherwise."""
+    hand = ["KS", "2S", "10D", "10C", "8D"]
+    bot = make_bot("hard", seconds=60.0)
+    assert bot.choose(_match_view(hand, None), random.Random(1)) == "discard 2S"
+    assert bot.choose(_match_view(hand, [20, 20]), random.Random(1)) == "discard 2S"
+    assert bot.choose(_match_view(hand, [80, 20]), random.Random(1)) == "discard KS"
+    assert make_bot("hard", seconds=60.0, room=0).choose(_match_view(hand, [80, 20]), random.Random(1)) == (
+        "discard 2S"
+    )
+
+
+def test_s5_s12_hard_near_going_out_lays_its_joker() -> None:
+    """§5/§11/§12: hard keeps a joker in hand for the end, but not when a joker caught in hand
+    (25 points) would put it out of the match."""
+    hand = ["JK", "2S", "10D", "5C", "7D"]
+    bot = make_bot("hard", seconds=60.0)
+    far = bot.choose(_match_view(hand, [20, 20]), random.Random(1))
+    near = bot.choose(_match_view(hand, [80, 20]), random.Random(1))
+    assert far.startswith("discard ") and far != "discard JK"
+    assert near.startswith("attach ") and "JK=" in near

@@ -585,6 +585,13 @@ class TableDrawing(TableInput):
             hands = [v["hand"] if seat == me else [] for seat in range(players)]
         gave = hand_points_given(hands)
         hs = v.get("hand_scores") or [0] * players
+        scored = ""  # §9: the winner's hand is the others' cards, and 50 for going out, in words
+        if v["over"] and v.get("went_out") and winner is not None and not stopped:
+            left = sum(gave[s] for s in range(players) if s != winner)
+            bonus = hs[winner] - left
+            if bonus > 0:
+                key = "summary_scored_you" if winner == me else "summary_scored"
+                scored = t(lang, key, who=name_of(names, winner), total=hs[winner], bonus=bonus, cards=left)
         mp = mi["match_points"]
         order = mi["ranking"] if over and mi["ranking"] else list(range(players))
         for seat in order:
@@ -622,8 +629,10 @@ class TableDrawing(TableInput):
                 tbody.appendChild(crow)
         table.appendChild(tbody)
         legend = by_id("summary-legend")
-        legend.textContent = t(lang, "col_gave_legend") + (
-            " " + t(lang, "match_points_legend") if over else ""
+        legend.textContent = (
+            (scored + ". " if scored else "")
+            + t(lang, "col_gave_legend")
+            + (" " + t(lang, "match_points_legend") if over else "")
         )
         legend.hidden = stopped
 

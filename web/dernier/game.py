@@ -67,4 +67,8 @@ DERNIER = GameSpec(
     # a link that leaves the format out plays one hand, like Match.new
     url_defaults={"hands": 1, "target": None},
     lessons="web.dernier.lessons:LESSONS",
+    blurb={
+        "en": "Shed your cards: match the suit or the rank, and call “Dernier!” on your last.",
+        "it": "Liberati delle carte: stesso seme o valore, e grida «Dernier!» all'ultima.",
+    },
 )

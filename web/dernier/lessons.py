@@ -19,6 +19,17 @@ def card(code: str) -> str:
     return f'#hand button[data-card="{code}"]'
 
 
+def suit(code: str) -> str:
+    """The CSS selector of the suit chooser's button for ``code``, while the chooser is open
+    (the second tap of a J's or a Jolly's step: the card is the first)."""
+    return f'#chooser[open] button[data-suit="{code}"]'
+
+
+#: the Dernier! button before it is pressed (the first tap of a step that calls: the card is
+#: the second, marked once the call is armed)
+CALL_UNARMED = '#dernier[aria-pressed="false"]'
+
+
 def deck(hands: Sequence[Sequence[str]], up: str, then: Sequence[str] = ()) -> list[str]:
     """The order of an official deck dealt by seat 2 to three players: seat 0 (the first to
     play) gets ``hands[0]``, seat 1 ``hands[1]``, seat 2 ``hands[2]``, one card at a time;
@@ -69,16 +80,19 @@ ACTIONS = Lesson(
     id="action-cards",
     title="lesson_t_actions",
     players=3,
+    # the next player answers the person's 7 with a 7 of their own, so the person (the player
+    # before them) draws 2 (§6): after the four action cards the person still holds three, and
+    # no play of the lesson leaves them one card without the call of lesson 4 (§7)
     deal=dealing(
-        [["AH", "7H", "QH", "KH", "5C"], ["9H", "8C", "3S", "4S", "6S"], ["6H", "2H", "4H", "8H", "9S"]],
+        [["AH", "7H", "QS", "KS", "5C"], ["9H", "8C", "7S", "4S", "6S"], ["6H", "2H", "8S", "2S", "9S"]],
         "3H",
-        ["2C", "3C", "4C", "6C"],
+        ["2C", "3C", "4C", "6C", "10D", "3D"],
     ),
     steps=(
         Step("lesson_actions_1", ("AH",), card("AH"), ((1, "draw"), (2, "6H"))),
-        Step("lesson_actions_2", ("7H",), card("7H"), ((1, "9H"), (2, "2H"))),
-        Step("lesson_actions_3", ("QH",), card("QH"), ((2, "4H"),)),
-        Step("lesson_actions_4", ("KH",), card("KH"), ((2, "8H"), (1, "8C"))),
+        Step("lesson_actions_2", ("7H",), card("7H"), ((1, "7S"), (2, "9S")), after="lesson_actions_2_after"),
+        Step("lesson_actions_3", ("QS",), card("QS"), ((2, "2S"),)),
+        Step("lesson_actions_4", ("KS",), card("KS"), ((2, "8S"), (1, "8C"))),
     ),
     done="lesson_actions_done",
     rules=("§6",),
@@ -94,8 +108,10 @@ WILD = Lesson(
         ["5D", "6D", "8D", "9D"],
     ),
     steps=(
-        Step("lesson_wild_1", ("JS:D",), card("JS"), ((1, "3D"), (2, "3C")), "lesson_wild_1_no"),
-        Step("lesson_wild_2", ("JK:S",), card("JK"), ((1, "draw"), (2, "2S")), "lesson_wild_2_no"),
+        Step("lesson_wild_1", ("JS:D",), (suit("D"), card("JS")), ((1, "3D"), (2, "3C")), "lesson_wild_1_no"),
+        Step(
+            "lesson_wild_2", ("JK:S",), (suit("S"), card("JK")), ((1, "draw"), (2, "2S")), "lesson_wild_2_no"
+        ),
     ),
     done="lesson_wild_done",
     rules=("§4", "§6"),
@@ -117,7 +133,7 @@ CALL = Lesson(
         Step(
             "lesson_call_4",
             ("6C!",),
-            "#dernier",
+            (CALL_UNARMED, card("6C")),
             ((1, "draw"), (1, "pass"), (2, "6S!")),
             "lesson_call_4_no",
             "lesson_call_4_after",

@@ -21,7 +21,7 @@ from dernier.review import load_record, play_recorded, replayed_hands
 from web.dernier import faces
 from web.dernier.describe import log_lines
 from web.dernier.game import DERNIER
-from web.shell.i18n import t
+from web.shell.i18n import about, t
 from web.shell.replay import KINDS, HandFrames, ReplayError, ending_text, pack, record_id, unpack
 from web.shell.replaybook import ReplayBook
 
@@ -175,7 +175,7 @@ class DernierBook(ReplayBook):
         names = m.names
         parts = [t(lang, "rules_" + m.rules.preset), ", ".join(names)]
         if m.over and m.winner is not None:
-            parts.append(t(lang, "replay_winner", who=names[m.winner]))
+            parts.append(about(lang, "replay_winner", names[m.winner]))
         elif not m.over:
             parts.append(t(lang, "replay_unfinished"))
         if m.result is not None:

@@ -101,6 +101,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "summary_heading": ("End of hand {n}", "Fine della mano {n}"),
     "summary_won": ("{who} wins the hand", "{who} vince la mano"),
     "summary_won_you": ("You win the hand!", "Hai vinto la mano!"),
+    # §9: what the winner's points of the hand are made of
+    "summary_scored_you": (
+        "You score {total}: {bonus} for going out and {cards} for the cards left in the others' hands (§9)",
+        "Segni {total}: {bonus} per aver chiuso e {cards} per le carte rimaste agli altri (§9)",
+    ),
+    "summary_scored": (
+        "{who} scores {total}: {bonus} for going out and {cards} for the cards left in the others' "
+        "hands (§9)",
+        "{who} segna {total}: {bonus} per aver chiuso e {cards} per le carte rimaste agli altri (§9)",
+    ),
     "summary_empty": (
         "The draw pile ran out: {who} wins the hand (§10)",
         "Il mazzo è finito: vince la mano {who} (§10)",
@@ -251,13 +261,19 @@ STRINGS: dict[str, tuple[str, str]] = {
         "A 7 makes the previous player draw 2 cards. Tap your 7♥.",
         "Il 7 fa pescare 2 carte al giocatore precedente. Tocca il tuo 7♥.",
     ),
+    "lesson_actions_2_after": (
+        "Your 7 made the previous player draw 2. Watch: the next player answers with a 7 of their own.",
+        "Il tuo 7 ha fatto pescare 2 carte al giocatore precedente. Guarda: il seguente risponde con un 7.",
+    ),
     "lesson_actions_3": (
-        "A Queen makes the next player miss their turn. Tap your Q♥.",
-        "La Donna fa saltare il turno al giocatore seguente. Tocca la tua Q♥.",
+        "That 7 made you draw 2 cards: you played just before it. A Queen makes the next player miss "
+        "their turn. Tap your Q♠.",
+        "Quel 7 ti ha fatto pescare 2 carte: avevi giocato subito prima. La Donna fa saltare il turno "
+        "al giocatore seguente. Tocca la tua Q♠.",
     ),
     "lesson_actions_4": (
-        "A King turns the direction of play around. Tap your K♥.",
-        "Il Re inverte il senso del gioco. Tocca il tuo K♥.",
+        "A King turns the direction of play around. Tap your K♠.",
+        "Il Re inverte il senso del gioco. Tocca il tuo K♠.",
     ),
     "lesson_actions_done": (
         "Well done: A, 7, Q and K each do something to the others. Next: the J and the Jolly.",
@@ -406,11 +422,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "tb_first_points": (
         "{who} is first on points ({a} to {b})",
-        "{who} è primo per punti ({a} a {b})",
+        "primo posto a {who} per punti ({a} a {b})",
     ),
     "tb_first_ties": (
         "{who} is first by the tie-breaks (§10)",
-        "{who} è primo per gli spareggi (§10)",
+        "primo posto a {who} per gli spareggi (§10)",
     ),
     "replay_top": ("Top card: {card}", "Carta in cima: {card}"),
     "replay_draw_pile": ("Draw pile: {n}", "Mazzo: {n}"),

@@ -39,6 +39,10 @@ DOG = GameSpec(
     coach="web.dog.coach:COACH",
     review="web.dog.review_page:REVIEW",
     lessons="web.dog.lessons:LESSONS",
+    blurb={
+        "en": "A race in teams of two: bring your four pawns home with your cards.",
+        "it": "Una corsa a squadre di due: porta a casa le tue quattro pedine con le carte.",
+    },
     check_view="web.dog.session:check_state",
     match_info="web.dog.game:match_info",
     rule_sets={"standard": (4, 4)},

@@ -64,6 +64,7 @@ class FriendsScreens(PagePart):
         hub.start()
         by_id("start-online").textContent = t(self.page.lang, "back_to_table")
         self.page.begin(s)
+        self.page.after_deal()  # a new player's first-time help, as for a match dealt alone
 
     def on_lobby_back(self) -> None:
         if self.page.hub is not None and self.page.hub.started:
@@ -215,12 +216,15 @@ class FriendsScreens(PagePart):
         lang = self.page.lang
         if kind == "welcome":
             self.page.drop_notices("net")
+            # at the table: the reply code, its QR code and its countdown are spent
+            by_id("reply-box").hidden = True
             if self.page.sv is None:  # the host has not started the match yet
                 by_id("join-status").textContent = t(lang, "join_wait_start")
             elif document.body.dataset.screen == "table":
                 self.page.notice(t(lang, "back_at_table"))
         elif kind == "view":
-            if document.body.dataset.screen != "table":
+            first = document.body.dataset.screen != "table"
+            if first:
                 self.page.match_id += 1
                 self.page.screen("table")
             sv = self.page.sv
@@ -229,6 +233,8 @@ class FriendsScreens(PagePart):
                 clear(by_id("summary-table"))
                 self.page.table.forget_summary()
             self.page.render()
+            if first and not self.page.help_seen() and not self.page.dialog_open():
+                self.page.show_help()  # a new player's first-time help, as the host's
         elif kind == "error":
             code = str(data.get("code", "")) if isinstance(data, dict) else ""
             text = t(lang, f"net_error_{code}") if f"net_error_{code}" in STRINGS else t(lang, "net_error")

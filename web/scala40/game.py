@@ -24,6 +24,10 @@ SCALA40 = GameSpec(
     coach="web.scala40.coach:COACH",
     review="web.scala40.review_page:REVIEW",
     lessons="web.scala40.lessons:LESSONS",
+    blurb={
+        "en": "Italian rummy: lay sets and runs, open with 40 points, go out first.",
+        "it": "Il ramino italiano: cala tris e scale, apri con 40 punti, chiudi per primo.",
+    },
     # RULES §2 (2–6 players), §13 (presets), §12 (out_at, reentries)
     rule_sets={"classic": (2, 6), "strict": (2, 6)},
     variants={"out_at": range(50, 1001), "reentries": range(0, 6)},

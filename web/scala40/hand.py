@@ -10,8 +10,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from scala40 import ruleset
-from scala40.cards import RANKS, SUIT_SYMBOLS, SUITS
-from scala40.melds import check_meld, meld_value, parse_meld
+from scala40.cards import RANKS, SUIT_SYMBOLS, SUITS, parse_meld_card
+from scala40.melds import attach_result, check_meld, meld_value, parse_meld, swap_result
+from scala40.melds import joker_stands as joker_stands_kinds
 from web.cards.cardface import card_name as faces_card_name
 
 
@@ -118,6 +119,36 @@ def attachable(legal: Iterable[str], card: str) -> set[int]:
     return out
 
 
+def fits_melds(card: str, melds: Sequence[Sequence[str]], rules: object) -> list[int]:
+    """The melds on the table (each its cards, ``JK=5H`` for a joker) that ``card`` fits by
+    the rules of melds alone (RULES §4, §5, §8: attached at an end of a run, a run of 6
+    split, a set's missing suit, or swapped for the joker standing for it), whatever the
+    turn, the phase or the opening: what a card "could" do, to say why it may not now."""
+    rs = ruleset(rules)  # type: ignore[arg-type]
+    out = []
+    for i, cards in enumerate(melds):
+        try:
+            checked = check_meld(parse_meld("-".join(cards)), rs)
+        except ValueError:
+            continue
+        if isinstance(checked, str):
+            continue
+        if card == "JK":
+            ok = not rs.no_joker_attach and bool(joker_stands_kinds(checked, rs))
+        else:
+            c = parse_meld_card(card)
+            ok = not isinstance(attach_result(checked, c, rs), str) or swap_result(checked, c) is not None
+        if ok:
+            out.append(i)
+    return out
+
+
+def splits(cards: Sequence[str], rules: object) -> bool:
+    """A run of ``cards`` that one more card attached would split in two (RULES §4)."""
+    rs = ruleset(rules)  # type: ignore[arg-type]
+    return len(cards) == rs.max_run and is_run("-".join(cards))
+
+
 def draft_points(draft: Sequence[str], rules: object) -> int:
     """The opening value of the drafted melds (RULES §1, §7)."""
     rs = ruleset(rules)  # type: ignore[arg-type]
@@ -143,7 +174,9 @@ def card_name(card: str, lang: str) -> str:
     lang = "it" if lang == "it" else "en"
     if card.startswith("JK="):
         stands = card_name(card[3:], lang)
-        return f"Jolly come {stands}" if lang == "it" else f"Jolly as {stands}"
+        return f"Jolly come {stands}" if lang == "it" else f"Joker as {stands}"
+    if card == "JK":
+        return "Jolly" if lang == "it" else "Joker"
     return faces_card_name(card, lang)
 
 

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pyscript import document, window
 
+from scala40 import ruleset
 from scala40.cards import parse_card
 from scala40.scoring import hand_penalty
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
 from web.shell.dom import by_id, clear, local_storage, make, typing
-from web.shell.i18n import t
+from web.shell.i18n import rule_refs, t
 from web.shell.table import GameTable, check_table, fill, part
 
 PILE_HISTORY = 8  # the discard pile's cards shown on request
@@ -39,18 +40,23 @@ def deciding(s: Session) -> list[int]:
     return cast("Scala40Session", s).match.m.decide
 
 
-def face(code: str) -> str:
+def joker_word(lang: str) -> str:
+    """The joker's word on its face: JOLLY in Italian, JOKER in English."""
+    return "JOLLY" if lang == "it" else "JOKER"
+
+
+def face(code: str, lang: str) -> str:
     """A card's face as HTML from its code only (for ``innerHTML``): its rank and suit, big
-    and plain, readable at a phone's card size; the joker a star."""
+    and plain, readable at a phone's card size; the joker a star and its word."""
     if code == "JK":
-        return '<span class="s40-r">★</span> <span class="s40-s s40-jolly">JOLLY</span>'
+        return f'<span class="s40-r">★</span> <span class="s40-s s40-jolly">{joker_word(lang)}</span>'
     return f'<span class="s40-r">{code[:-1]}</span> <span class="s40-s">{H.card_text(code)[-1]}</span>'
 
 
 def face_name(code: str, lang: str) -> str:
     """A hand card's accessible name: the text its face shows, then the card in words
     (WCAG 2.5.3, "label in name")."""
-    shown = "★ JOLLY" if code == "JK" else f"{code[:-1]} {H.card_text(code)[-1]}"
+    shown = f"★ {joker_word(lang)}" if code == "JK" else f"{code[:-1]} {H.card_text(code)[-1]}"
     return f"{shown}, {H.card_name(code, lang)}"
 
 
@@ -446,7 +452,7 @@ class Scala40Table(GameTable):
             if pile.getAttribute("data-shown") not in (None, "", shown):
                 top_face.classList.add("s40-arrive")
             pile.setAttribute("data-shown", shown)
-            top_face.innerHTML = face(top)
+            top_face.innerHTML = face(top, lang)
             pile.appendChild(top_face)
             # the name holds the face's text (WCAG 2.5.3): "J ♣" is no word of "Jack of Clubs"
             pile.setAttribute("aria-label", t(lang, "s40_pile_label", card=face_name(top, lang)))
@@ -455,7 +461,7 @@ class Scala40Table(GameTable):
             pile.setAttribute("aria-label", t(lang, "s40_pile_empty"))
         btn = by_id("pile-history")
         btn.textContent = t(lang, "s40_pile_history") + f" ({len(discard)})"
-        btn.setAttribute("aria-label", t(lang, "s40_pile_history_label"))
+        btn.setAttribute("aria-label", f"{btn.textContent}: {t(lang, 's40_pile_history_label')}")
         lst = by_id("pile-list")
         clear(lst)
         for code in reversed(discard[-PILE_HISTORY:]):
@@ -523,7 +529,7 @@ class Scala40Table(GameTable):
                 b.dataset.drawn = "true"
                 b.setAttribute("aria-label", face_name(code, lang) + ", " + t(lang, "s40_just_drawn"))
                 drawn_marked = True
-            b.innerHTML = face(code)
+            b.innerHTML = face(code, lang)
             box.appendChild(b)
             if arrived[code] > 0:
                 arrived[code] -= 1
@@ -805,6 +811,8 @@ class Scala40Table(GameTable):
             winner = st["match"].get("winner")
             who = names[winner] if winner is not None else ""
             key_w = "s40_one_hand" if st.get("one_hand") and not st.get("match_over") else "s40_winner"
+            if winner is not None and winner == self.host.seat:
+                key_w += "_you"  # "You win", never "You wins"
             by_id("result-winner").textContent = t(lang, key_w, who=who)
             ranking = st["match"].get("ranking") or []
             by_id("result-tiebreak").textContent = " · ".join(
@@ -951,9 +959,48 @@ class Scala40Table(GameTable):
         if could:
             kinds = sorted({"s40_run" if H.is_run(m) else "s40_set" for m in could})
             parts.append(t(lang, "s40_could", what=", ".join(t(lang, k) for k in kinds)))
-        if len(sel) == 1 and H.attachable(st.get("legal") or [], sel[0]):
-            parts.append(t(lang, "s40_could_attach"))
+        if len(sel) == 1:
+            parts.extend(self.attach_words(st, sel[0], held))
         self.host.hint(" ".join(parts) if parts else (t(lang, "s40_nothing") if len(sel) > 1 else ""))
+
+    def attach_words(self, st: dict[str, Any], card: str, held: list[str]) -> list[str]:
+        """What one selected card could do on the table (RULES §4, §5, §8): tap a lit meld
+        (a run of 5 splitting at 6, said), or why a meld it fits is not lit now (not your
+        turn, draw first, not opened, the opening's turn, the taken card first, the last card)."""
+        lang = self.host.lang
+        melds = [list(m["cards"]) for m in st.get("melds") or []]
+        rules = st.get("rules") or "classic"
+        lit = H.attachable(st.get("legal") or [], card)
+        if lit:
+            words = [t(lang, "s40_could_attach")]
+            if any(H.splits(melds[i], rules) for i in lit if i < len(melds)):
+                words.append(rule_refs(t(lang, "s40_attach_splits"), lang))
+            return words
+        if st.get("hand_over"):
+            return []
+        if card == "JK" and ruleset(rules).no_joker_attach:
+            return [rule_refs(t(lang, "s40_fits_no_joker_attach"), lang)] if melds else []
+        fits = H.fits_melds(card, melds, rules)
+        if not fits:
+            return []
+        seat = self.host.seat
+        phase = st.get("phase")
+        if st.get("turn") != seat:
+            key = "s40_fits_not_turn"
+        elif phase == "draw":
+            key = "s40_fits_draw_first"
+        elif not (st.get("opened") and st["opened"][seat]):
+            key = "s40_fits_not_opened"
+        elif phase == "discard":
+            key = "s40_fits_after_opening"
+        elif phase == "use" and st.get("taken") != card:
+            key = "s40_fits_taken_first"
+        elif len(held) <= 1:
+            key = "s40_fits_last_card"
+        else:
+            return []
+        meld = " ".join(H.card_text(c) for c in melds[fits[0]])
+        return [rule_refs(t(lang, key, card=H.card_text(card), meld=meld), lang)]
 
     def on_hand_key(self, evt: Any) -> None:
         key = str(evt.key)
@@ -995,14 +1042,33 @@ class Scala40Table(GameTable):
         st = self.host.sv.state if self.host.sv is not None else None
         if st is None or self.curtain_up():
             return
+        sel = self.selected(st)
+        lang = self.host.lang
         if st.get("phase") == "draw":
+            mine = st.get("turn") == self.host.seat
+            if sel and mine:  # §6: a tap with cards selected never takes (nothing to undo)
+                opened = bool(st.get("opened") and st["opened"][self.host.seat])
+                rs = ruleset(st.get("rules") or "classic")
+                if opened:
+                    key = "s40_draw_first_free" if rs.free_take else "s40_draw_first"
+                else:
+                    key = "s40_draw_first_no_take" if rs.take_needs_open else "s40_draw_first_unopened"
+                self.host.hint(rule_refs(t(lang, key), lang), refused=True)
+                return
             self.s40_move("take")
             return
-        sel = self.selected(st)
         if len(sel) != 1:
-            self.host.hint(t(self.host.lang, "s40_select_one"), refused=True)
+            self.host.hint(self.select_one_words(len(sel), "discard"), refused=True)
             return
         self.s40_move(f"discard {sel[0]}")
+
+    def select_one_words(self, n: int, what: str) -> str:
+        """What to select when a tap needs exactly one card and ``n`` are selected: "one card
+        first", or "just one" (to discard it, or to attach it)."""
+        lang = self.host.lang
+        if n == 0:
+            return t(lang, "s40_select_one")
+        return t(lang, "s40_select_just_one_" + what, n=n)
 
     def on_pile_key(self, evt: Any) -> None:
         if str(evt.key) in ("Enter", " "):
@@ -1029,7 +1095,7 @@ class Scala40Table(GameTable):
             return
         sel = self.selected(st)
         if len(sel) != 1:
-            self.host.hint(t(self.host.lang, "s40_select_one"), refused=True)
+            self.host.hint(self.select_one_words(len(sel), "attach"), refused=True)
             return
         moves = H.meld_moves(st.get("legal") or [], n, sel[0])
         if not moves:

@@ -30,7 +30,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_stock_label_one": ("Stock 1 card: draw", "Tallone 1 carta: pesca"),
     "s40_pile_label": ("Discard pile, top {card}", "Pozzo, in cima {card}"),
     "s40_pile_empty": ("Discard pile, empty", "Pozzo vuoto"),
-    "s40_pile_history": ("Pile", "Pozzo"),
+    "s40_pile_history": ("Discards", "Scarti"),
     "s40_pile_history_label": ("The discard pile's last cards", "Le ultime carte del pozzo"),
     "s40_sort_suit": ("By suit", "Per seme"),
     "s40_sort_rank": ("By rank", "Per valore"),
@@ -90,11 +90,77 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "s40_could": ("These could form: {what}", "Queste possono formare: {what}"),
     "s40_could_attach": ("Tap a lit meld to attach it.", "Tocca una combinazione illuminata per attaccarla."),
+    "s40_attach_splits": (
+        "A run holds at most 5 cards: on a run of 5 it makes 6, which splits into two runs of 3 (§4).",
+        "Una scala ha al massimo 5 carte: su una scala di 5 fa 6, e si divide in due scale da 3 (§4).",
+    ),
+    # a card selected that fits a meld on the table (§4, §5, §8) but may not go there now: why
+    "s40_fits_not_turn": (
+        "{card} fits {meld}: attach it in your turn, after drawing (§6, §8).",
+        "{card} va su {meld}: attaccala nel tuo turno, dopo aver pescato (§6, §8).",
+    ),
+    "s40_fits_draw_first": (
+        "{card} fits {meld}: first draw, then attach it (§6).",
+        "{card} va su {meld}: prima pesca, poi attaccala (§6).",
+    ),
+    "s40_fits_not_opened": (
+        "{card} fits {meld}, but you attach only once you have opened, from the turn after (§7, §8).",
+        "{card} va su {meld}, ma si attacca solo dopo aver aperto, dal turno seguente (§7, §8).",
+    ),
+    "s40_fits_after_opening": (
+        "{card} fits {meld}, but in the turn you open only the discard follows: attach it next turn (§7).",
+        "{card} va su {meld}, ma nel turno dell'apertura si scarta soltanto: "
+        "attaccala al prossimo turno (§7).",
+    ),
+    "s40_fits_taken_first": (
+        "{card} fits {meld}, but the card you took goes on the table first (§6).",
+        "{card} va su {meld}, ma prima va calata la carta presa (§6).",
+    ),
+    "s40_fits_last_card": (
+        "{card} fits {meld}, but your last card is discarded, never laid: discarding it closes (§6, §9).",
+        "{card} va su {meld}, ma l'ultima carta si scarta, non si cala: scartandola chiudi (§6, §9).",
+    ),
+    "s40_fits_no_joker_attach": (
+        "With these rules jokers may not be attached (§8).",
+        "Con queste regole i jolly non si attaccano (§8).",
+    ),
     "s40_nothing": ("These cards form no meld.", "Queste carte non formano combinazioni."),
     "s40_run": ("a run", "una scala"),
     "s40_set": ("a set", "un tris"),
     "s40_choose_joker": ("Which card does the joker stand for?", "Quale carta sostituisce il jolly?"),
     "s40_select_one": ("Select one card first.", "Prima scegli una carta."),
+    "s40_select_just_one_discard": (
+        "{n} cards are selected: select just one to discard it, then tap the pile.",
+        "Hai scelto {n} carte: scegline una sola da scartare, poi tocca il pozzo.",
+    ),
+    "s40_select_just_one_attach": (
+        "{n} cards are selected: select just one to attach it, then tap the meld.",
+        "Hai scelto {n} carte: scegline una sola da attaccare, poi tocca la combinazione.",
+    ),
+    "s40_draw_first": (
+        "Nothing taken: first draw. Tap the stock, or tap the pile with no card selected to take "
+        "its card, which must then go on the table at once (§6).",
+        "Nessuna carta presa: prima si pesca. Tocca il tallone, o tocca il pozzo senza carte scelte "
+        "per prenderne la carta, che va poi calata subito (§6).",
+    ),
+    "s40_draw_first_free": (
+        "Nothing taken: first draw. Tap the stock, or tap the pile with no card selected to take "
+        "its card (§6).",
+        "Nessuna carta presa: prima si pesca. Tocca il tallone, o tocca il pozzo senza carte scelte "
+        "per prenderne la carta (§6).",
+    ),
+    "s40_draw_first_no_take": (
+        "Nothing taken: first draw from the stock (tap it). With these rules the pile's card is "
+        "taken only after opening in an earlier turn (§6).",
+        "Nessuna carta presa: prima pesca dal tallone (toccalo). Con queste regole la carta del pozzo "
+        "si prende solo dopo aver aperto in un turno precedente (§6).",
+    ),
+    "s40_draw_first_unopened": (
+        "Nothing taken: first draw. Tap the stock, or tap the pile with no card selected to take "
+        "its card, only if you open with it at once (§6).",
+        "Nessuna carta presa: prima si pesca. Tocca il tallone, o tocca il pozzo senza carte scelte "
+        "per prenderne la carta, solo se apri subito con essa (§6).",
+    ),
     "s40_select_meld": ("Select the cards of a meld first.", "Prima scegli le carte di una combinazione."),
     "s40_closed": ("{who} closed.", "{who} ha chiuso."),
     "s40_closed_in_hand": (
@@ -110,7 +176,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_just_drawn": ("just drawn", "appena pescata"),
     "s40_why_closed": ("closed", "ha chiuso"),
     "s40_why_unopened": ("not opened: {n}", "non aperto: {n}"),
-    "s40_why_cards": ("cards: {n}", "carte: {n}"),
+    "s40_why_cards": ("points: {n}", "punti: {n}"),
     "s40_why_doubled": ("× 2 (close in hand)", "× 2 (chiusura in mano)"),
     "s40_last_cards": ("{who}'s last cards", "Ultime carte di {who}"),
     "s40_stock_out": ("The hand is over.", "La mano è finita."),
@@ -120,6 +186,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "s40_col_state": ("", ""),
     "s40_winner": ("{who} wins the match.", "{who} vince la partita."),
     "s40_one_hand": ("One hand: {who} wins.", "Una mano: vince {who}."),
+    "s40_winner_you": ("You win the match.", "Hai vinto la partita."),
+    "s40_one_hand_you": ("One hand: you win.", "Una mano: hai vinto tu."),
     "s40_abandoned": ("{who} abandoned the match.", "{who} ha abbandonato la partita."),
     "s40_abandoned_you": ("You abandoned the match.", "Hai abbandonato la partita."),
     "s40_deciding": ("deciding", "decide"),
@@ -161,11 +229,20 @@ STRINGS: dict[str, tuple[str, str]] = {
         "finisci scartando una carta.",
     ),
     "s40_help_melds": (
-        "Melds: a run is 3 or more cards of one suit in sequence (A-2-3 or Q-K-A); a set is 3 or 4 "
-        "cards of one rank, all of different suits. A joker stands for any one card.",
-        "Combinazioni: una scala è di 3 o più carte dello stesso seme in sequenza (A-2-3 o Q-K-A); "
-        "un tris è di 3 o 4 carte dello stesso valore, di semi diversi. Il jolly sostituisce una "
-        "carta qualsiasi.",
+        "Melds: a run is 3 to 5 cards of one suit in sequence (A-2-3 or Q-K-A); a card attached to "
+        "a run of 5 makes 6, and it splits into two runs of 3. A set is 3 or 4 cards of one rank, all "
+        "of different suits. A joker stands for any one card.",
+        "Combinazioni: una scala ha da 3 a 5 carte dello stesso seme in sequenza (A-2-3 o Q-K-A); una "
+        "carta attaccata a una scala di 5 fa 6, e si divide in due scale da 3. Un tris è di 3 o 4 carte "
+        "dello stesso valore, di semi diversi. Il jolly sostituisce una carta qualsiasi.",
+    ),
+    "s40_help_melds_long": (
+        "Melds: a run is 3 or more cards of one suit in sequence (A-2-3 or Q-K-A), with no limit in "
+        "these rules; a set is 3 or 4 cards of one rank, all of different suits. A joker stands for any "
+        "one card.",
+        "Combinazioni: una scala è di 3 o più carte dello stesso seme in sequenza (A-2-3 o Q-K-A), senza "
+        "limite con queste regole; un tris è di 3 o 4 carte dello stesso valore, di semi diversi. Il "
+        "jolly sostituisce una carta qualsiasi.",
     ),
     "s40_help_open": (
         "Opening: your first melds, laid in one move, must be worth 40 points or more (the count "
@@ -298,6 +375,15 @@ _WHY: list[tuple[str, tuple[str, str]]] = [
         ("Jokers may not be attached (§8).", "I jolly non si possono attaccare (§8)."),
     ),
     (
+        r"cannot attach to meld \d+: the run of 6 would split",
+        (
+            "A run holds at most 5 cards: at 6 it splits into two runs of 3, and here one of them "
+            "would not be a valid meld (§4).",
+            "Una scala ha al massimo 5 carte: a 6 si divide in due scale da 3, e qui una delle due "
+            "non sarebbe valida (§4).",
+        ),
+    ),
+    (
         r"cannot attach to meld",
         (
             "That card does not fit that meld (§4, §8).",
@@ -407,8 +493,8 @@ STRINGS.update(
             "tocca il tallone (§6).",
         ),
         "lesson_s40_melds_2": (
-            "A run: 3 or more cards in a row, one suit (§4). Select 5♥ 6♥ 7♥, then tap Meld.",
-            "Una scala: 3 o più carte in fila dello stesso seme (§4). Seleziona 5♥ 6♥ 7♥, poi tocca Cala.",
+            "A run: 3 to 5 cards in a row, one suit (§4). Select 5♥ 6♥ 7♥, then tap Meld.",
+            "Una scala: da 3 a 5 carte in fila dello stesso seme (§4). Seleziona 5♥ 6♥ 7♥, poi tocca Cala.",
         ),
         "lesson_s40_melds_3": (
             "A set: 3 or 4 cards of one rank, all different suits (§4). Select the three 9s, then Meld.",
@@ -419,8 +505,10 @@ STRINGS.update(
             "Il turno finisce con uno scarto (§6): seleziona la Q♦ e tocca il pozzo.",
         ),
         "lesson_s40_melds_done": (
-            "Runs and sets are all the melds there are; a run holds at most 5 cards (§4).",
-            "Scale e tris sono tutte le combinazioni; una scala ha al massimo 5 carte (§4).",
+            "Runs and sets are all the melds there are. A run holds 3 to 5 cards: a card attached to a "
+            "run of 5 makes 6, and it splits into two runs of 3 (§4).",
+            "Scale e tris sono tutte le combinazioni. Una scala ha da 3 a 5 carte: una carta attaccata a "
+            "una scala di 5 fa 6, e si divide in due scale da 3 (§4).",
         ),
         "lesson_s40_t_open": ("The opening: 40 points", "L'apertura: 40 punti"),
         "lesson_s40_open_1": (

@@ -98,8 +98,8 @@ class Driver:
             if s.hand_over:
                 self.on_change("idle", None)
                 return
-            if self.held():
-                while self._live(gen, s) and self.held():
+            if self.held() or self.paused:  # no bot moves, calls or cuts in meanwhile
+                while self._live(gen, s) and (self.held() or self.paused):
                     await self.sleep(POLL_MS)
                 continue
             called = s.bot_side_moves()

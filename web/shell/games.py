@@ -206,6 +206,8 @@ class GameSpec:
     #: (…) will be lost"); empty: the shell's, from the match's number of hands or points
     #: target ("Hand 2 of 3")
     match_info: str = ""
+    #: what it is, in one line per language (the start screen's choice of game)
+    blurb: Mapping[str, str] = field(default_factory=dict)
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
 

@@ -157,6 +157,10 @@ class TableHost(Protocol):
         """Abandon, asked first in the game's words (the shell's flow, as ``#abandon``)."""
         ...
 
+    def show_summary(self, match_over: bool) -> None:
+        """The end of the hand the table filled, opened (the shell's summary dialog)."""
+        ...
+
     def render_review_buttons(self) -> None:
         """The summary's review, replay and export buttons, as they apply."""
         ...

@@ -29,9 +29,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "start": ("Deal the cards", "Distribuisci le carte"),
     "show_rules": ("Rules", "Regole"),
     "stats_none": ("No matches played yet.", "Nessuna partita giocata finora."),
-    "level_easy": ("easy", "principiante"),
-    "level_medium": ("medium", "esperto"),
-    "level_hard": ("hard", "campione"),
+    # short words: a seat's level shows under its name at the table, six seats across a phone
+    "level_easy": ("easy", "facile"),
+    "level_medium": ("medium", "medio"),
+    "level_hard": ("hard", "difficile"),
     "rules_official": ("official", "ufficiali"),
     "rules_traditional": ("traditional", "tradizionali"),
     "format_hands_1": ("1 hand", "1 mano"),
@@ -479,6 +480,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_unfinished": ("match not finished", "partita non finita"),
     "replay_abandoned": ("{who} abandoned the match", "{who} ha abbandonato la partita"),
     "replay_timed_out": ("{who} ran out of time", "{who} ha finito il tempo"),
+    # the same said to the person (a seat named with the default name "You"/"Tu": see about())
+    "replay_winner_you": ("You won the match", "Hai vinto la partita"),
+    "replay_abandoned_you": ("You abandoned the match", "Hai abbandonato la partita"),
+    "replay_timed_out_you": ("You ran out of time", "Hai finito il tempo"),
     "replay_share": ("Share replay", "Condividi il replay"),
     "replay_link_label": (
         "Link to this replay (the match travels in the link itself, never to a server):",
@@ -500,6 +505,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replays_kind_abandoned": ("played here", "giocata qui"),
     "replays_kind_imported": ("from a file", "da un file"),
     "replays_kind_shared": ("from a link", "da un link"),
+    "replays_kind_unfinished": ("set aside for a link", "messa da parte per un link"),
     "replays_hinted": ("with hints", "con suggerimenti"),
     # a kept match's length in its Replays entry (a game that plays no hands words it its way)
     "replays_hands_1": ("1 hand", "1 mano"),
@@ -527,8 +533,50 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "new_no": ("Keep the match", "Tieni la partita"),
     "new_yes": ("Start a new match", "Nuova partita"),
+    # a link that would start a match over the saved one (web/shell/keeper.py)
+    "link_heading": ("This link starts another match", "Questo link inizia un'altra partita"),
+    "link_saved": (
+        "Your match of {game} is saved in this browser: {info}, you with {seats}.",
+        "In questo browser è salvata la tua partita di {game}: {info}, tu con {seats}.",
+    ),
+    "link_choice": (
+        "Resume it, or start the link's match? The saved one then goes to the Replays list, unfinished.",
+        "Vuoi riprenderla o iniziare la partita del link? Quella salvata va allora "
+        "nell'elenco dei replay, non finita.",
+    ),
+    "link_keep": ("Resume my match", "Riprendi la mia partita"),
+    "link_new": ("Start the link's match", "Inizia la partita del link"),
+    "link_set_aside": (
+        "Your earlier match is in the Replays list (unfinished).",
+        "La tua partita di prima è nell'elenco dei replay (non finita).",
+    ),
+    "seat_with_level": ("{who} ({level})", "{who} ({level})"),
+    # a match open in two tabs (web/shell/keeper.py)
+    "tab_followed": (
+        "This match was continued in another tab: here it is as it stands now.",
+        "Questa partita è andata avanti in un'altra scheda: eccola com'è ora.",
+    ),
+    "tab_refused": (
+        "Your move was not played: the match was continued in another tab. Here it is as it stands now.",
+        "La tua mossa non è stata giocata: la partita è andata avanti in un'altra scheda. Eccola com'è ora.",
+    ),
+    "tab_gone": (
+        "The match was closed in another tab.",
+        "La partita è stata chiusa in un'altra scheda.",
+    ),
     # the choice of game on the start screen (web.shell.games)
     "opt_game": ("Game", "Gioco"),
+    # the start screen of a visit that names no game: the house and its choice of games
+    # (web/shell/game_choice.py)
+    "house_name": ("The card table", "Il tavolo da gioco"),
+    "house_tagline": (
+        "Three table games from Italy and Switzerland: play with bots, on one device or with friends.",
+        "Tre giochi da tavolo d'Italia e di Svizzera: gioca con i bot, su un dispositivo o con gli amici.",
+    ),
+    "choose_game": ("Choose a game", "Scegli un gioco"),
+    "setup_heading_of": ("New match of {game}", "Nuova partita a {game}"),
+    "learn_to_play": ("Learn to play", "Impara a giocare"),
+    "learn_to_play_of": ("Learn to play {game}", "Impara a giocare a {game}"),
     # lessons (web/shell/lessons.py, web/shell/lessons_ui.py): any game's, played at its table
     "lesson_offer": ("Learn with a short lesson", "Impara con una breve lezione"),
     "lesson_heading": ("Lessons", "Lezioni"),
@@ -571,6 +619,16 @@ def t(lang: str, key: str, **values: Any) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def about(lang: str, key: str, who: str) -> str:
+    """``key``'s words about the player ``who``; to the person in the second person ("Hai
+    vinto", never "Tu ha vinto") when ``who`` is the default name of the person ("You"/"Tu",
+    in either language) and ``key`` has its ``_you`` form."""
+    mine = set(STRINGS.get("default_name", ("You", "Tu")))
+    if who in mine and f"{key}_you" in STRINGS:
+        return t(lang, f"{key}_you")
+    return t(lang, key, who=who)
 
 
 def seat_note(lang: str, seat: int) -> str:

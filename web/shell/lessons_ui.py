@@ -30,7 +30,7 @@ from web.shell.lessons import (
     with_done,
 )
 from web.shell.menu import GameMenu
-from web.shell.params import LESSON_PARAM, game_query, query_pairs
+from web.shell.params import LESSON_PARAM, Settings, game_query, query_pairs
 from web.shell.session import Session
 from web.shell.setup_screen import SetupScreen
 from web.shell.ui import PageCore
@@ -44,6 +44,9 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
     lesson_note = ""  # the last refusal, shown in the box until the next move
     lesson_summary_shut = False  # the hand's summary was closed once for the lesson's end
     lesson_mark_shown: tuple[str, int, str] | None = None  # the mark last scrolled into view
+    #: the page's settings before the first lesson opened (the person's own: the start form and
+    #: the first game after the lessons begin from them, never from a lesson's)
+    lesson_home: Settings | None = None
 
     # -- the page's hooks, wrapped -------------------------------------------------------
 
@@ -91,14 +94,24 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
             return
         if self.lesson is None or session is not self.lesson.session:
             self.lesson = None  # another match on the table: the lesson is left
+            self.lesson_home = None
             self.drop_lesson_param()
         super().begin(session)
 
     def show_setup(self) -> None:
         self.lesson = None
+        self.leave_lesson_settings()
         self.drop_lesson_param()
         super().show_setup()
         self.draw_lesson()
+
+    def leave_lesson_settings(self) -> None:
+        """Out of the lessons, the page's settings are the person's own again (a lesson's
+        three easy bots and one hand never reach the start form), in the language now shown."""
+        home = self.lesson_home
+        if home is not None:
+            self.settings = replace(home, lang=self.lang)
+            self.lesson_home = None
 
     def drop_lesson_param(self) -> None:
         """Out of a lesson, a reload must not open it again: the URL loses ``?lesson=``."""
@@ -167,6 +180,8 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
         opened = document.querySelectorAll("dialog[open]")
         for i in range(opened.length):
             opened.item(i).close()
+        if self.lesson_home is None:  # the person's own, kept while lessons follow each other
+            self.lesson_home = self.settings
         session = lesson_session(self.game, lessons[n - 1], replace(self.settings, lang=self.lang))
         play = LessonPlay(lessons[n - 1], n, session)
         install_bots(play)
@@ -215,6 +230,9 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
         self.deal_first_game()
 
     def deal_first_game(self) -> None:
+        """The person's own settings (their players, match format, rules, name), every
+        other seat an easy bot."""
+        self.leave_lesson_settings()
         s = self.settings
         settings = replace(s, game=self.game.name, levels=("easy",) * (s.players - 1), names=(), seed=None)
         self.lesson = None
@@ -295,6 +313,8 @@ class LessonRunner(PageCore, SetupScreen, GameMenu):
                 self.lesson_marked = False
             return
         self.lesson_marked = True
+        # a lesson's match counts in no record: its result says none ("No matches played yet")
+        by_id("result-stats").textContent = ""
         lang = self.lang
         lesson = play.lesson
         steps = lesson.steps

@@ -17,8 +17,10 @@ from pyscript import document, window
 from web.net.lobby import FriendsScreens
 from web.shell import games
 from web.shell.coach_ui import CoachButton
+from web.shell.game_choice import GameChoice
 from web.shell.games import GameSpec
 from web.shell.i18n import STRINGS
+from web.shell.keeper import MatchKeeper
 from web.shell.lessons_ui import LessonRunner
 from web.shell.menu import GameMenu
 from web.shell.params import game_of
@@ -35,9 +37,11 @@ class Page(
     LessonRunner,  # first: its hooks wrap the page's own (drawing, moves)
     PageCore,
     SetupScreen,
+    GameChoice,
     Seats,
     FriendsScreens,
     GameMenu,
+    MatchKeeper,
     CoachButton,
     ReviewPanel,
     ReplayViewer,

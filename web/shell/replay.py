@@ -14,7 +14,8 @@ reads its records, makes its kept entries and gives its positions.
   stops there: the inflater is never asked for more). The record is then checked like an
   imported file by the game's book (every move replayed).
 * **The kept list** (``localStorage`` key ``<game>.replays.v1``): the last
-  :data:`MAX_REPLAYS` matches (finished, abandoned, imported or opened from a link),
+  :data:`MAX_REPLAYS` matches (finished, abandoned, imported, opened from a link, or set
+  aside unfinished for a link's match),
   newest first, each with its date, players, result and its record (compressed as in a
   link). :class:`ReplayShelf` reads and writes it; when the storage is full the oldest
   entries go first, and if even one does not fit the caller gets a reason to show.
@@ -33,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from web.shell.i18n import t
+from web.shell.i18n import about
 
 LINK_KEY = "replay="
 LINK_VERSION = "1"
@@ -45,7 +46,7 @@ MAX_RECORD_BYTES = 2_000_000
 APP_SUFFIX = "-page"
 SHELF_VERSION = 1
 MAX_REPLAYS = 20
-KINDS = ("finished", "abandoned", "imported", "shared")
+KINDS = ("finished", "abandoned", "imported", "shared", "unfinished")
 
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 
@@ -279,4 +280,4 @@ class HandFrames:
 def ending_text(lang: str, result: dict[str, Any], names: list[str]) -> str:
     """Words for a match ended by a seat (``Match.result``: an abandon or a timeout)."""
     key = "replay_abandoned" if result.get("kind") == "abandon" else "replay_timed_out"
-    return t(lang, key, who=names[result["seat"]])
+    return about(lang, key, names[result["seat"]])

@@ -35,7 +35,7 @@ from typing import Any
 from pyscript import document, window
 
 from web.shell.dom import by_id, clear, js_object, make
-from web.shell.i18n import t
+from web.shell.i18n import about, t
 from web.shell.params import game_query
 from web.shell.part import PagePart
 from web.shell.replay import (
@@ -393,7 +393,7 @@ class ReplayViewer(PagePart):
             text.appendChild(make("span", "replay-entry-who", ", ".join(names)))
             winner = e.get("winner")
             if isinstance(winner, int) and 0 <= winner < len(names):
-                res = t(lang, "replay_winner", who=names[winner])
+                res = about(lang, "replay_winner", str(names[winner]))
             else:
                 res = t(lang, "replay_unfinished")
             result = e.get("result")

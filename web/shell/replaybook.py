@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from web.shell.i18n import t
+from web.shell.i18n import about, t
 from web.shell.replay import KINDS, MAX_RECORD_BYTES, HandFrames, ReplayError, ending_text, pack, record_id
 
 PAGE_VERSION = 1
@@ -254,8 +254,9 @@ class EngineBook(ReplayBook):
         return HandFrames(hand, frames, moves, totals, end)
 
     def winners_text(self, lang: str, names: list[str], winners: list[int]) -> str:
-        key = "replay_winner" if len(winners) == 1 else "replay_winners"
-        return t(lang, key, who=" & ".join(names[s] for s in winners if 0 <= s < len(names)))
+        if len(winners) == 1 and 0 <= winners[0] < len(names):
+            return about(lang, "replay_winner", names[winners[0]])
+        return t(lang, "replay_winners", who=" & ".join(names[s] for s in winners if 0 <= s < len(names)))
 
     def result_text(self, m: Replayed, lang: str) -> str:
         over, winners, _ = self.outcome(m)

@@ -86,6 +86,11 @@ class Store:
     def __init__(self, storage: Storage | None, game: str = "") -> None:
         self.storage: Storage = storage if storage is not None else MemoryStorage()
         self.ok = storage is not None
+        #: the saved match as this page last read or wrote it: another page of the same
+        #: browser (a second tab) that saved since is seen by :meth:`moved_on`
+        self.seen: str | None = None
+        #: a save refused because the match had moved on elsewhere (the page then follows it)
+        self.stale = False
         #: the game whose data this store reads and writes (its keys: ``<game>.<what>.v1``;
         #: the default game's when none is named)
         self.game = game or games.default_name()
@@ -160,13 +165,33 @@ class Store:
 
     # the saved match
     def saved_text(self) -> str | None:
-        return self._get(self.key("match"))
+        text = self._get(self.key("match"))
+        self.seen = text
+        return text
 
-    def save_match(self, text: str) -> None:
-        self._set(self.key("match"), text)
+    def moved_on(self) -> bool:
+        """The saved match changed since this page last read or wrote it: another tab of
+        the same browser played on (a save dropped there is no match to follow)."""
+        if self.seen is None:
+            return False
+        now = self._get(self.key("match"))
+        return now is not None and now != self.seen
+
+    def save_match(self, text: str, new: bool = False) -> bool:
+        """Write the saved match; a ``new`` match takes the place of whatever was saved.
+        A match that moved on in another tab is never written over by this page's older
+        copy of it: False, and :attr:`stale` is set (the page then follows the newer save)."""
+        if not new and self.moved_on():
+            self.stale = True
+            return False
+        self._set(self.key("match"), text)  # a refused write is kept for the visit (:attr:`unsaved`)
+        self.seen = text
+        self.stale = False
+        return True
 
     def drop_match(self) -> None:
         self.remove(self.key("match"))
+        self.seen = None
 
     # remembered setup choices
     def prefs(self) -> Settings | None:
@@ -536,7 +561,7 @@ class Session:
             seed = settings.seed if settings.seed is not None else random.randrange(2**31)
         match = cls.new_match(settings, seed, player_names(settings))
         s = cls(settings, match, store, origin)
-        s.save()
+        s.save(new=True)
         return s
 
     def again(self) -> Session:
@@ -549,7 +574,7 @@ class Session:
             s.match.names[seat] = self.match.names[seat]
             s.presence[seat] = self.presence.get(seat, WAITING)
         s.tokens = dict(self.tokens)
-        s.save()
+        s.save(new=True)
         return s
 
     # -- saving ---------------------------------------------------------------------
@@ -605,8 +630,10 @@ class Session:
         hinted = data.get("hinted") is True
         return cls(settings, match, store, origin, bool(data.get("stats_counted")), tokens, hinted)
 
-    def save(self) -> None:
-        self.store.save_match(self.to_json())
+    def save(self, new: bool = False) -> bool:
+        """Save the match (False: not written, as it moved on in another tab: see
+        :meth:`Store.save_match`)."""
+        return self.store.save_match(self.to_json(), new)
 
     # -- reading --------------------------------------------------------------------
 
@@ -777,6 +804,25 @@ def _tokens(data: object, players: int) -> dict[int, str]:
             raise SaveProblem("bad tokens")
         out[int(key)] = token
     return out
+
+
+def link_over_save(store: Store, start: bool, origin: dict[str, Any] | None) -> Session | None:
+    """The saved match a link would start a new match over, or None: a link that starts a
+    match (``start``) other than the one saved (another ``origin``), while the save is an
+    unfinished match with moves already played. The page asks before it is set aside; a link
+    that resumes (the same match parameters) or only sets preferences never asks."""
+    if not start:
+        return None
+    text = store.saved_text()
+    if not text:
+        return None
+    try:
+        saved = Session.from_json(text, store)
+    except SaveProblem:
+        return None
+    if saved.origin == origin or saved.match.over or saved.match_ended() or not saved.begun:
+        return None
+    return saved
 
 
 def resume_or_new(

@@ -42,6 +42,7 @@ class SetupScreen(PagePart):
         if lang != self.page_lang:
             self.translate_page(lang)
             self.page_lang = lang
+            self.page.draw_game_choices()
         house = str(by_id("opt-lang").value or lang)
         if house != self.house_lang:
             self.translate_house(house)
@@ -66,7 +67,9 @@ class SetupScreen(PagePart):
         name may differ by language)."""
         title = self.page.game.title(self.page.lang)
         document.title = title
-        document.querySelector(".brand").textContent = title
+        # the start screen of a visit that named no game offers every game: the house's name
+        heading = t(self.page.lang, "house_name") if self.page.house_heading() else title
+        document.querySelector(".brand").textContent = heading
 
     def translate_page(self, lang: str) -> None:
         """The page's fixed text: every ``data-i18n`` element, the format and timer

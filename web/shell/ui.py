@@ -32,20 +32,19 @@ from pyscript import document, window
 
 from web.cards.seatview import SeatView
 from web.shell import games
-from web.shell.dom import by_id, clear, local_storage, make
+from web.shell.dom import by_id, clear, js_object, local_storage, make
 from web.shell.driver import Driver
 from web.shell.games import GameSpec
 from web.shell.i18n import t
 from web.shell.params import (
     Notice,
     Settings,
-    game_query,
     language_of,
     parse_query,
 )
 from web.shell.part import PagePart
 from web.shell.replay import is_link
-from web.shell.session import HUMAN, Session, Store, resume_or_new
+from web.shell.session import HUMAN, Session, Store, link_over_save, resume_or_new
 from web.shell.table import build_table
 
 NOTICE_SECONDS = 8.0  # how long a notice stays (it can be dismissed sooner)
@@ -118,7 +117,14 @@ class PageCore(PagePart):
         parsed = parse_query(str(window.location.search or ""), base)
         self.settings = parsed.settings
         origin = parsed.given if parsed.start else None
-        session, problem = resume_or_new(self.store, parsed.settings, parsed.start, origin)
+        # a link over an unfinished saved match: that match, and the question (web.shell.keeper)
+        asked = link_over_save(self.store, parsed.start, origin)
+        session: Session | None
+        problem: str | None
+        if asked is not None:
+            session, problem = asked, None
+        else:
+            session, problem = resume_or_new(self.store, parsed.settings, parsed.start, origin)
         if session is not None and session.match.over and not parsed.start and self.page.result_seen(session):
             session = None  # reopening after a finished match: the start screen, not the old result
         if session is not None and parsed.prefs_given:
@@ -126,7 +132,7 @@ class PageCore(PagePart):
             if changes:
                 session.settings = replace(session.settings, **changes)
         self.wire()
-        self.offer_games()
+        self.page.offer_games()
         self.page.translate()
         fragment = str(window.location.hash or "")
         if ("join=" in fragment or "room=" in fragment) and self.page.start_guest(fragment):
@@ -151,7 +157,9 @@ class PageCore(PagePart):
                 text = t(lang, "save_problem_heading") + " (" + problem + ")"
                 self.notice(text, seconds=URL_NOTICE_SECONDS, lang=lang)
             self.open_match(session)
-            if parsed.start:  # a link's match: the first-time help, as a deal from the form
+            if asked is not None:  # the bots wait for the answer
+                self.page.ask_link(parsed.settings, origin)
+            elif parsed.start:  # a link's match: the first-time help, as a deal from the form
                 self.page.after_link_deal()
         elif problem:
             self.page.show_save_problem(problem)
@@ -221,24 +229,7 @@ class PageCore(PagePart):
         self.on(by_id("join-ice"), "change", lambda e: self.page.on_ice_change("join-ice", "join-ice-status"))
         self.page.wire_menu()
         self.page.wire_replay()
-
-    def offer_games(self) -> None:
-        """The start screen's choice of game (``select#opt-game``): every registered game,
-        shown once there are two; choosing one opens the page on it (``?game=``), which
-        loads that game's code, saves and table."""
-        select = by_id("opt-game")
-        clear(select)
-        offered = games.registered()
-        for spec in offered:
-            option = make("option", "", spec.title(self.lang), value=spec.name)
-            option.selected = spec.name == self.game.name
-            select.appendChild(option)
-        by_id("game-field").hidden = len(offered) < 2
-        self.on(select, "change", lambda e: self.choose_game(str(select.value)))
-
-    def choose_game(self, name: str) -> None:
-        if name != self.game.name and games.known(name):
-            window.location.assign("index.html" + game_query(name))
+        self.page.wire_keeper()
 
     # -- static text ---------------------------------------------------------------------
 
@@ -416,6 +407,22 @@ class PageCore(PagePart):
         self.begin(s.again())
         self.page.focus_hand()
 
+    def show_summary(self, match_over: bool) -> None:
+        """The end of the hand (its body filled by the table): the summary dialog opened at
+        its top, with the next hand (or, once the match is over, a new match and other
+        settings) for the page that holds the match; the keyboard on its first button."""
+        host = self.session is not None
+        by_id("next").hidden = match_over or not host
+        by_id("new-match").hidden = not match_over or not host
+        by_id("change-settings").hidden = not match_over or not host
+        self.page.render_review_buttons()
+        dlg = by_id("summary")
+        if not dlg.open:
+            dlg.showModal()
+        focus = by_id("summary-peek") if not host else by_id("new-match" if match_over else "next")
+        focus.focus(js_object({"preventScroll": True}))
+        dlg.scrollTop = 0
+
     def close_summary(self) -> None:
         """The end of the hand closed and its cards out of the document; the table draws it
         afresh next time (:meth:`~web.shell.table.GameTable.forget_summary`)."""
@@ -510,6 +517,8 @@ class PageCore(PagePart):
         while True:
             await asyncio.sleep(0.25)
             try:
+                if self.store.stale:  # a save refused: the match moved on in another tab
+                    self.page.follow_save("tab_followed")
                 now = float(window.performance.now())
                 waited, last = now - last, now
                 if self.dialog_open() and self.turn_started is not None:
@@ -544,6 +553,8 @@ class PageCore(PagePart):
         """The shown seat makes ``move``. Returns the engine's refusal (or None). On a
         friend's page the move goes to the host, whose engine decides."""
         if self.session is not None:
+            if self.page.stale_here():  # another tab played on: this page follows it
+                return None
             s = self.session
             if wrong:
                 penalty = s.try_wrong(move, self.seat)
