@@ -97,3 +97,21 @@ def test_the_partner_is_marked_on_the_start_screen_and_in_the_lobby_s3(page: Pag
     expect(page.locator("#lobby [data-seat-row='2'] .lobby-note")).to_have_text("your partner")
     open_page(page, server_url, "lang=en")
     assert page.locator("#opt-levels .seat-note").count() == 0
+
+
+@pytest.mark.browser
+def test_the_seven_lesson_fits_a_phone(page: Page, server_url: str) -> None:
+    """Lesson 6 (the 7 split): at 360×640 the 7♥ it marks first is whole in the window as the
+    lesson opens; at 390×844, once the 7♥ and the pawn on 10 are chosen, the warning of the
+    pawn its targets would send home is one sentence ("Moving to 11–17 sends …"), not a list
+    of one per target that pushed the buttons off the screen."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_page(page, server_url, "game=dog&lang=en&delay=0&lesson=6")
+    expect(page.locator("body")).to_have_attribute("data-lesson", "seven-split")
+    expect(page.locator("#hand [data-card='7H']")).to_be_in_viewport(ratio=1)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#hand [data-card='7H']")
+    page.click("#board [data-pawn][data-at='10'][data-movable='true']")
+    expect(page.locator("#turn-line")).to_contain_text("Moving to 11–17 sends Bianca's pawn on 11 home.")
+    page.evaluate("scrollTo(0, 0)")
+    expect(page.locator("#cancel")).to_be_in_viewport(ratio=1)

@@ -122,6 +122,12 @@ def test_every_dog_lesson_by_clicking(page: Page, server_url: str, lang: str, si
     for n, lesson in enumerate(LESSONS, 1):
         expect(body).to_have_attribute("data-lesson", lesson.id)
         drawn_in_place(page, lesson)
+        # the log's one line is this lesson's last move, never the last lesson's (issue 38)
+        lines = page.evaluate(
+            "() => [[...document.querySelectorAll('#log li')].map(x => x.textContent).pop() || '',"
+            " document.querySelector('#log-last').textContent]"
+        )
+        assert lines[1] == lines[0], lines
         expect(page.locator("#lesson-text")).to_be_in_viewport()
         expect(page.locator("#lesson-title")).to_contain_text(word(lesson.title, lang))
         for k, step in enumerate(lesson.steps, 1):

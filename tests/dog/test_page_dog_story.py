@@ -4,6 +4,8 @@ included) is chosen; moves made with the partner's pawns (§11's exception, §12
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from dog_page_support import NAMES, open_saved, page_save, play_turn, race, seek
 from playwright.sync_api import Page, expect
@@ -58,6 +60,17 @@ def log_lines(page: Page) -> list[str]:
     return list(page.eval_on_selector_all("#log li", "e => e.map(x => x.textContent)"))
 
 
+def named_targets(line: str, words: str) -> set[str]:
+    """The fields "Moving to 12, 14–16 or home 1 sends {words} home." names (ranges expanded)."""
+    found = re.search(r"Moving to (.+?) sends " + re.escape(words) + r" home\.", line)
+    assert found, line
+    out: set[str] = set()
+    for part in re.split(r", | or ", found.group(1)):
+        lo, _, hi = part.partition("–")
+        out |= {str(f) for f in range(int(lo), int(hi) + 1)} if hi else {part}
+    return out
+
+
 @pytest.mark.browser
 def test_a_seven_warns_and_tells_of_the_pawns_it_sends_home_s8_s11(page: Page, server_url: str) -> None:
     """§11, §8: while a 7 is built, a target that would send pawns home is marked, and the
@@ -76,7 +89,8 @@ def test_a_seven_warns_and_tells_of_the_pawns_it_sends_home_s8_s11(page: Page, s
     page.click(f"#board [data-pawn][data-at='{a}']")
     for s, i, _at in hit:
         expect(page.locator(f"#board [data-pawn='{s}.{i}']")).to_have_attribute("data-threatened", "true")
-    expect(page.locator("#turn-line")).to_contain_text(f"Moving to {b} sends {words} home.")
+    expect(page.locator("#turn-line")).to_contain_text(f" sends {words} home.")
+    assert b in named_targets(page.inner_text("#turn-line"), words)  # its targets in one sentence
     target = page.locator(f"#board [data-field='{b}']")
     expect(target).to_have_attribute("data-sends", "true")
     assert f"sends {words} home" in (target.get_attribute("aria-label") or "")

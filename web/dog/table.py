@@ -23,6 +23,7 @@ from web.dog.words import (
     card_text,
     card_words,
     cards_n,
+    fields_words,
     letter,
     log_line,
     name_of,
@@ -375,6 +376,7 @@ class DogTable(GameTable):
             self.draw_board(me, names)
             self.dog_shown = me
             self.dog_drawn_for = self.host.session
+            self.dog_log_seen = (0, 0)  # its log from its own first move
         self.render_dog_pawns(st, legal)
         self.render_dog_seats(st, names)
         self.render_dog_discard(st)
@@ -382,6 +384,7 @@ class DogTable(GameTable):
         if covered:
             clear(by_id("hand"))
             clear(by_id("log"))
+            by_id("log-last").textContent = ""
             self.dog_log_seen = (0, 0)
         else:
             if dealing:  # the new round's cards come once the last pawn has arrived
@@ -595,22 +598,26 @@ class DogTable(GameTable):
 
     def dog_threat_words(self) -> str:
         """What the moves on offer would send home, said before one is chosen (RULES §8):
-        "Moving to 36 sends Bianca's pawn on 36 home." (at most three, then "…")."""
+        "Moving to 36 sends Bianca's pawn on 36 home.", the targets that send the same pawns
+        in one sentence ("10 → 11–17 sends …": a 7 passing a pawn), at most two, then "…"."""
         lang = self.host.lang
         names, me = self.dog_names(), self.host.seat
         chosen = self.dog_pick is not None and self.dog_pick.pawn is not None
-        said = []
+        groups: dict[tuple[str, str], list[str]] = {}  # (pawn moved, pawns sent) -> targets
         for (a, f), hit in self.dog_threats.items():
             pawns = pawns_words(lang, names, me, [list(v) for v in hit])
             if f.startswith("n"):  # a pawn coming out onto the start field (§10)
                 f = str(geo.start_of(int(f[1:])))
-            at = field_words_of(lang, f)
+            groups.setdefault(("" if chosen else a, pawns), []).append(f)
+        said = []
+        for (a, pawns), fields in groups.items():
+            at = fields_words(lang, fields)
             if chosen:
                 said.append(t(lang, "dog_would_send", at=at, pawns=pawns))
             else:
                 said.append(t(lang, "dog_would_send_from", a=field_words_of(lang, a), at=at, pawns=pawns))
-        more = " …" if len(said) > 3 else ""
-        return "".join(" " + x for x in said[:3]) + more
+        more = " …" if len(said) > 2 else ""
+        return "".join(" " + x for x in said[:2]) + more
 
     def dog_sends_label(self, at: str, hit: list[geo.Victim]) -> str:
         lang = self.host.lang
@@ -901,6 +908,7 @@ class DogTable(GameTable):
         seen_game, seen = self.dog_log_seen
         if seen_game != game or seen > len(log):
             clear(box)
+            by_id("log-last").textContent = ""  # no line of the last match or lesson stays
             seen = 0
         me = self.host.seat
         lines = []

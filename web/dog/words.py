@@ -201,6 +201,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_pawns_of": ("{who}'s pawns", "le pedine di {who}"),
     "dog_pawns_yours": ("your pawns", "le tue pedine"),
     "dog_and": (" and ", " e "),
+    "dog_or": (" or ", " o "),
     # the shown seat's pawns another's move sent home, said in the turn line until it plays
     "dog_lost": ("{who} sent {pawns} home.", "{who} ha rimandato al nido {pawns}."),
     "dog_would_send": ("Moving to {at} sends {pawns} home.", "Andare su {at} rimanda al nido {pawns}."),
@@ -314,6 +315,27 @@ def field_words(lang: str, f: str) -> str:
     if f.startswith("n"):
         return t(lang, "dog_nest")
     return f
+
+
+def fields_words(lang: str, fields: list[str]) -> str:
+    """Fields named together: "12", "12 or 14", "11–17" (three or more in a row on the
+    track), "60, 61 or home 1"."""
+    track = sorted({int(f) for f in fields if f.isdigit()})
+    said: list[str] = []
+    run: list[int] = []
+    for f in [*track, None]:
+        if f is not None and run and f == run[-1] + 1:
+            run.append(f)
+            continue
+        if len(run) >= 3:
+            said.append(f"{run[0]}–{run[-1]}")
+        else:
+            said += [str(x) for x in run]
+        run = [f] if f is not None else []
+    said += [field_words(lang, f) for f in dict.fromkeys(fields) if not f.isdigit()]
+    if len(said) < 2:
+        return "".join(said)
+    return ", ".join(said[:-1]) + t(lang, "dog_or") + said[-1]
 
 
 SUIT_SIGNS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
