@@ -68,7 +68,9 @@ class GameChoice(PagePart):
             # (not the default game's fan and line)
             by_id("hero-fan").hidden = True
             document.querySelector(".tagline").textContent = t(lang, "house_tagline")
-        if len(games.registered()) > 1:  # the form under the choices is the visit's game's
+        if len(games.registered()) > 1 and not self.plain_visit:
+            # a visit that names its game: the form under the choices says whose match it deals
+            # (the plain page's keeps the words its first paint showed: its choice is marked)
             by_id("setup-heading").textContent = t(lang, "setup_heading_of", game=self.page.game.title(lang))
         box = by_id("game-choices")
         clear(box)
