@@ -72,13 +72,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_review_figures": (
         "Same choice as the bot in {pct}% of {n} choices · on average a choice set your team "
         "back {lost} fields",
-        "Stessa scelta del bot nel {pct}% di {n} scelte · in media una scelta ha fatto perdere "
+        "Come il bot nel {pct}% di {n} scelte · in media una scelta ha fatto perdere "
         "{lost} caselle alla tua squadra",
     ),
     "dog_review_worst": (
         "Move {move_no}: «{bot}» was better than «{played}»: that choice set your team back "
         "about {lost} fields",
-        "Mossa {move_no}: era meglio «{bot}» che «{played}»: quella scelta ha fatto perdere circa "
+        "Mossa {move_no}: meglio «{bot}» che «{played}»: quella scelta ha fatto perdere circa "
         "{lost} caselle alla tua squadra",
     ),
     "dog_ranks_title": ("The Jolly plays as…", "Il Jolly vale…"),
