@@ -87,10 +87,7 @@ def _search(
             if ok(m):
                 return m
             g = m.game
-            if g.state.phase == "exchange":
-                seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
-            else:
-                seat = g.state.turn
+            seat = seat_to_move(g)
             moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
             m.play(pick(g, seat, moves, rng), seat)
     raise AssertionError("no such position found")
@@ -206,3 +203,10 @@ def play_until_over(page: Page, turns: int = 400, on_turn: Callable[[Page], None
         if on_turn is not None:
             on_turn(page)
     raise AssertionError("the game did not end")
+
+
+def seat_to_move(g: Any) -> int:
+    """The seat whose move a game waits for: in the exchange, the first still to give."""
+    if g.state.phase == "exchange":
+        return next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
+    return int(g.state.turn)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from dog_page_support import open_saved, page_save
+from dog_page_support import open_saved, page_save, seat_to_move
 from playwright.sync_api import Page, expect
 
 import dog
@@ -19,10 +19,7 @@ def one_game_played(games: int, seed: int = 2) -> dog.Match:
     rng = random.Random(seed)
     while not m.game.over:
         g = m.game
-        if g.state.phase == "exchange":
-            seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
-        else:
-            seat = g.state.turn
+        seat = seat_to_move(g)
         moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
         home = [x for x in moves if "-h" in x or x.endswith(" out")]
         m.play(rng.choice(home if home and rng.random() < 0.8 else moves), seat)
@@ -84,10 +81,7 @@ def test_the_match_winner_is_said_once_s12(page: Page, server_url: str) -> None:
         rng = random.Random(m.game_no)
         while not m.game.over:
             g = m.game
-            if g.state.phase == "exchange":
-                seat = next(s for s in range(4) if any(x.startswith("give") for x in g.legal_moves(s)))
-            else:
-                seat = g.state.turn
+            seat = seat_to_move(g)
             moves = [x for x in g.legal_moves(seat) if x not in ("abandon", "timeout")]
             home = [x for x in moves if "-h" in x or x.endswith(" out")]
             m.play(rng.choice(home if home and rng.random() < 0.8 else moves), seat)
