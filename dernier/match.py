@@ -327,7 +327,7 @@ class Match(Saved):
     @classmethod
     def load(cls, data: dict[str, Any] | str | bytes) -> Match:
         """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
-        return SAVES.load(_load, data)
+        return SAVES.load_match(_replay, data, _replayed)
 
     @classmethod
     def from_position(cls, pos: dict[str, Any]) -> Match:
@@ -370,7 +370,7 @@ class Match(Saved):
     def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
         """Every position of a recorded match (:meth:`record` or :meth:`save`), in order:
         each hand's start, then after each move; :class:`SaveError` on a bad record."""
-        return SAVES.each(lambda data: (m.position() for m in _replay(data)), record)
+        return SAVES.positions(_replay, record)
 
     def __repr__(self) -> str:
         return (
@@ -392,19 +392,12 @@ def _names(names: Sequence[str] | None, n: int) -> list[str]:
     return out
 
 
-def _load(data: object) -> Match:
-    data = SAVES.open(data)
-    *_, m = _replay(data)
-    pos = data.get("position")
-
-    def replayed() -> dict[str, Any]:
-        mine = m.position()
-        if isinstance(pos, dict) and "draw_order" not in pos:
-            del mine["draw_order"]  # a save written before draw_order: the replay rebuilds it
-        return mine
-
-    SAVES.check_position(pos, replayed)
-    return m
+def _replayed(m: Match, saved: object) -> dict[str, Any]:
+    """The replay's position as a save compares it with its own."""
+    mine = m.position()
+    if isinstance(saved, dict) and "draw_order" not in saved:
+        del mine["draw_order"]  # a save written before draw_order: the replay rebuilds it
+    return mine
 
 
 def _replay(data: dict[str, Any]) -> Iterator[Match]:
@@ -427,7 +420,8 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
         )
     except DernierError as e:
         raise SaveError(f"bad match settings or first hand: {e}") from None
-    for i, h in enumerate(history):
+
+    def deal(i: int, h: dict[str, Any]) -> None:
         if i:
             if h["dealer"] != (m.dealer + 1) % m.players:
                 raise SaveError(f"history[{i}]: the dealer must move one seat on")
@@ -436,10 +430,11 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
             except DernierError as e:
                 raise SaveError(f"history[{i}]: {e}") from None
         m.game.state.reshuffles = [_kinds(o, f"history[{i}].reshuffles") for o in h.get("reshuffles", [])]
-        yield m
-        for _ in SAVES.moves(h, i, m.play):  # a "timeout" move too (RULES §11, penalty)
-            yield m
+
+    def done(i: int, h: dict[str, Any]) -> None:
         m.game.state.reshuffles = None
+
+    yield from SAVES.replay(m, history, deal, done)  # a "timeout" move too (RULES §11, penalty)
     result = data.get("result")
     if result is not None:
         if (

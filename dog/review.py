@@ -17,7 +17,7 @@ from tabletop.bots import result_of
 from .board import team_of
 from .bots import make_bot
 from .bots.value import evaluate
-from .match import _replay
+from .match import SAVES, _replay
 from .moves import parse_move
 from .state import META_MOVES, PLAY, State
 
@@ -52,7 +52,7 @@ def review_steps(
     prev_moves = 0
     played = 0
     total = _moves_in(data)
-    for m, _ in _replay(data):
+    for m in _replay(SAVES.open(data)):
         g = m.game
         moves = m.history[-1]["moves"]
         played += len(moves) > prev_moves

@@ -386,23 +386,16 @@ class Match(engine.Refusals, Saved):
     @classmethod
     def load(cls, data: dict[str, Any] | str | bytes) -> Match:
         """A match from :meth:`save`/:meth:`to_json` or :meth:`record`; SaveError otherwise."""
-        return SAVES.load(_load, data)
+        return SAVES.load_match(_replay, data)
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
         """Every position of a recorded match (:meth:`record` or :meth:`save`), in order:
         each hand's start, then after each move; :class:`SaveError` on a bad record."""
-        return SAVES.each(lambda data: (m.position() for m in _replay(data)), record)
+        return SAVES.positions(_replay, record)
 
     def __repr__(self) -> str:
         return f"<scala40.Match {self.players}p hand {self.hand_no} scores={self._scores} over={self.over}>"
-
-
-def _load(data: object) -> Match:
-    data = SAVES.open(data)
-    *_, m = _replay(data)
-    SAVES.check_position(data.get("position"), m.position)
-    return m
 
 
 def _replay(data: dict[str, Any]) -> Iterator[Match]:
@@ -416,14 +409,14 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
         dealer=history[0]["dealer"],
         deck=history[0]["deck"],
     )
-    for i, h in enumerate(history):
+
+    def deal(i: int, h: dict[str, Any]) -> None:
         if i:
             m.next_hand(deck=h["deck"])
             if m.game.dealer != h["dealer"]:
                 raise SaveError(f"history[{i}]: the deal passes to the next seat still in")
-        yield m
-        for _ in SAVES.moves(h, i, m.play):
-            yield m
+
+    yield from SAVES.replay(m, history, deal)
 
 
 def replay(record: dict[str, Any] | str) -> Match:

@@ -7,9 +7,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
+
+
+class Replayable(Protocol):
+    """A match as a replay drives it: its moves played one by one, its position read."""
+
+    def play(self, move: str, seat: int | None = None) -> None: ...
+
+    def position(self) -> dict[str, Any]: ...
+
+
+M = TypeVar("M", bound=Replayable)
+#: ``deal(i, entry)``: readies history entry ``i`` before its moves (from the second on, the
+#: next hand dealt and checked against the entry; the caller made the match with the first)
+Deal = Callable[[int, dict[str, Any]], None]
 
 #: what a broken save may raise while it is read, besides the game's own errors
 BROKEN = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
@@ -151,6 +165,51 @@ class SaveFormat:
         """:meth:`moves`, all of them."""
         for _ in self.moves(h, i, play):
             pass
+
+    def replay(
+        self, match: M, history: list[dict[str, Any]], deal: Deal, done: Deal | None = None
+    ) -> Iterator[M]:
+        """The replay loop: for each history entry ``deal(i, h)``, then its moves played on
+        ``match`` one by one (each checked, :meth:`moves`), then ``done(i, h)`` when given.
+        Yields ``match`` (the same object, played on) after each deal and after each move."""
+        for i, h in enumerate(history):
+            deal(i, h)
+            yield match
+            for _ in self.moves(h, i, match.play):
+                yield match
+            if done is not None:
+                done(i, h)
+
+    def positions(
+        self, replay: Callable[[dict[str, Any]], Iterator[M]], data: object
+    ) -> Iterator[dict[str, Any]]:
+        """Every position of the save ``data``, in order, as ``replay(opened save)`` reaches
+        them (each deal, then each move); every failure a ``save_error`` (:meth:`each`)."""
+        return self.each(lambda opened: (m.position() for m in replay(opened)), data)
+
+    def replayed(
+        self,
+        replay: Callable[[dict[str, Any]], Iterator[M]],
+        data: object,
+        mine: Callable[[M, object], dict[str, Any]] | None = None,
+    ) -> M:
+        """The match the save ``data`` replays to (``replay(opened save)``'s last), its saved
+        position checked against the replay's (``mine(match, saved position)``, by default
+        the match's :meth:`position`). Inside :meth:`load` for the errors."""
+        opened = self.open(data)
+        *_, m = replay(opened)
+        saved = opened.get("position")
+        self.check_position(saved, lambda: m.position() if mine is None else mine(m, saved))
+        return m
+
+    def load_match(
+        self,
+        replay: Callable[[dict[str, Any]], Iterator[M]],
+        data: object,
+        mine: Callable[[M, object], dict[str, Any]] | None = None,
+    ) -> M:
+        """``Match.load``: :meth:`replayed` with every failure a ``save_error``."""
+        return self.load(lambda d: self.replayed(replay, d, mine), data)
 
     def check_position(self, saved: object, replayed: Callable[[], dict[str, Any]]) -> None:
         """A save's position (if it has one) must be the one its moves lead to (``replayed()``)."""
