@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms, p90_ms, timed_choice
+from tabletop.arena import median_ms, p90_ms, rate, rng_of, seed_of, timed_choice
 from tabletop.arena import wilson as wilson  # the arena's API
 from tabletop.cli import rules_arg
 
@@ -31,7 +31,7 @@ MAX_MOVES = 3000
 
 
 def _seed(seed: int, i: int) -> int:
-    return random.Random(f"scala40-arena/{seed}/{i}").randrange(2**31)
+    return seed_of("scala40-arena", seed, i)
 
 
 def _seating(
@@ -39,7 +39,7 @@ def _seating(
 ) -> tuple[list[str], random.Random, dict[str, list[float]]]:
     """Game ``i``'s level at each seat (in turn), the bots' rng and their move times."""
     at = [levels[(s + i) % len(levels)] for s in range(players)]
-    return at, random.Random(f"scala40-arena/{seed}/{i}/bots"), {lv: [] for lv in levels}
+    return at, rng_of("scala40-arena", seed, i, "bots"), {lv: [] for lv in levels}
 
 
 def play_hand(
@@ -118,12 +118,10 @@ def run_arena(
         "levels": {},
     }
     for lv in levels:
-        lo, hi = wilson(won[lv], hands)
         entry = {
             "seats": seats[lv],
             "won": won[lv],
-            "win_rate": round(won[lv] / hands, 4) if hands else 0.0,
-            "ci95": [round(lo, 4), round(hi, 4)],
+            **rate(won[lv], hands),
             "fair_share": round(seats[lv] / (hands * players), 4) if hands else 0.0,
             "decision_ms_median": median_ms(times[lv], 2),
             "decision_ms_p90": p90_ms(times[lv], 2),

@@ -1,6 +1,7 @@
-"""What every game's bot tournament (``python -m <game> arena``) reports: win rates with
-their 95% Wilson interval and the bots' decision times. Terminal only (the build leaves
-``arena.py`` out of the page)."""
+"""What every game's bot tournament (``python -m <game> arena``) shares: the seeds and rngs
+of a run (:func:`seed_of`, :func:`rng_of`: the same on every machine), win rates with their
+95% Wilson interval (:func:`rate`) and the bots' decision times. Terminal only (the build
+leaves ``arena.py`` out of the page)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bots import Chooser
+from .engine import derived
+
+
+def seed_of(*parts: object) -> int:
+    """The seed a run draws from the text ``parts`` joined by ``/`` (``seed_of("arena",
+    seed, "deal", 3)``: deal 3 of the run seeded ``seed``)."""
+    return derived(2**31, *parts)
+
+
+def rng_of(*parts: object) -> random.Random:
+    """A bot's rng in a run, seeded with the text ``parts`` joined by ``/``."""
+    return random.Random("/".join(str(p) for p in parts))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -23,6 +36,17 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(wins: int, n: int, digits: int | None = 4) -> dict[str, Any]:
+    """``win_rate`` (``wins`` of ``n``, rounded to ``digits`` when given; 0.0 for no games)
+    and ``ci95``, its 95% Wilson interval (:func:`wilson`) rounded to four digits."""
+    lo, hi = wilson(wins, n)
+    share = wins / n if n else 0.0
+    return {
+        "win_rate": share if digits is None else round(share, digits),
+        "ci95": [round(lo, 4), round(hi, 4)],
+    }
 
 
 def timed_choice(bot: Chooser, view: dict[str, Any], rng: random.Random, times: list[float] | None) -> str:
