@@ -31,7 +31,6 @@ for a page that keeps its main thread free) pauses.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Generator
@@ -39,6 +38,7 @@ from typing import Any, cast
 
 from tabletop import engine
 from tabletop.bots import result_of
+from tabletop.saves import json_object, read_record_file
 
 from .bots.fastplay import after_move
 from .bots.rollout import PLAYOUT_MOVES, state_seen
@@ -262,8 +262,8 @@ def _seat_row(seat: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def read_record(path: str) -> object:
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    """The record or save in the file ``path`` (:func:`tabletop.saves.read_record_file`)."""
+    return json_object(read_record_file(path, SaveError, "Scala 40"), SaveError, "record")
 
 
 __all__ = ["DEFAULT_WORLDS", "TOLERANCE", "WORST", "candidates", "judge", "review", "review_steps"]

@@ -27,6 +27,45 @@ Deal = Callable[[int, dict[str, Any]], None]
 
 #: what a broken save may raise while it is read, besides the game's own errors
 BROKEN = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
+#: the largest record a game reads (a long match is well under 1 MB)
+MAX_RECORD_BYTES = 2_000_000
+
+
+def record_text(data: T, error: type[Exception], game: str, limit: int = MAX_RECORD_BYTES) -> T | str:
+    """A record or save as a game reads it: parsed data as it is, text (``str`` or UTF-8
+    ``bytes``) checked to be at most ``limit`` bytes and not empty, else ``error`` saying why
+    (``game`` names the game: "a Dernier record is at most 2 MB")."""
+    if not isinstance(data, str | bytes):
+        return data
+    size = len(data.encode() if isinstance(data, str) else data)
+    if size > limit:
+        raise error(
+            f"the record is too large ({size / 1e6:.1f} MB; a {game} record is at most {limit / 1e6:.0f} MB)"
+        )
+    if isinstance(data, bytes):
+        try:
+            data = data.decode()  # type: ignore[assignment]
+        except UnicodeDecodeError:
+            raise error("the record is not text (UTF-8 JSON)") from None
+    assert isinstance(data, str)
+    if not data.strip():
+        raise error("the record is empty")
+    return data
+
+
+def read_record_file(path: str, error: type[Exception], game: str, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of the record file ``path`` (:func:`record_text`), read no further than
+    ``limit`` + 1 bytes; ``error`` when it cannot be read or is too large."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as e:
+        raise error(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > limit:
+        raise error(f"{path} is too large for a {game} record (over {limit / 1e6:.0f} MB)")
+    text = record_text(raw, error, game, limit)
+    assert isinstance(text, str)
+    return text
 
 
 def json_object(data: object, error: type[Exception], what: str, the: str = "the ") -> dict[str, Any]:
