@@ -226,29 +226,24 @@ class SaveFormat:
         them (each deal, then each move); every failure a ``save_error`` (:meth:`each`)."""
         return self.each(lambda opened: (m.position() for m in replay(opened)), data)
 
-    def replayed(
-        self,
-        replay: Callable[[dict[str, Any]], Iterator[M]],
-        data: object,
-        mine: Callable[[M, object], dict[str, Any]] | None = None,
-    ) -> M:
-        """The match the save ``data`` replays to (``replay(opened save)``'s last), its saved
-        position checked against the replay's (``mine(match, saved position)``, by default
-        the match's :meth:`position`). Inside :meth:`load` for the errors."""
-        opened = self.open(data)
-        *_, m = replay(opened)
-        saved = opened.get("position")
-        self.check_position(saved, lambda: m.position() if mine is None else mine(m, saved))
-        return m
-
     def load_match(
         self,
         replay: Callable[[dict[str, Any]], Iterator[M]],
         data: object,
         mine: Callable[[M, object], dict[str, Any]] | None = None,
     ) -> M:
-        """``Match.load``: :meth:`replayed` with every failure a ``save_error``."""
-        return self.load(lambda d: self.replayed(replay, d, mine), data)
+        """``Match.load``: the match the save ``data`` replays to (``replay(opened save)``'s
+        last), its saved position checked against the replay's (``mine(match, saved
+        position)``, by default the match's :meth:`position`); every failure a ``save_error``."""
+
+        def read(data: object) -> M:
+            opened = self.open(data)
+            *_, m = replay(opened)
+            saved = opened.get("position")
+            self.check_position(saved, lambda: m.position() if mine is None else mine(m, saved))
+            return m
+
+        return self.load(read, data)
 
     def check_position(self, saved: object, replayed: Callable[[], dict[str, Any]]) -> None:
         """A save's position (if it has one) must be the one its moves lead to (``replayed()``)."""
