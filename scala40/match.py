@@ -402,7 +402,13 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
     """The match of an opened save or record, yielded after each deal and each move (the
     same object, played on)."""
     history = SAVES.history(data, ("dealer", "deck", "moves"))
-    m = Match.new(
+    m = first_hand(data, history)
+    yield from SAVES.replay(m, history, lambda i, h: next_recorded_hand(m, i, h))
+
+
+def first_hand(data: dict[str, Any], history: list[dict[str, Any]]) -> Match:
+    """The match of an opened save or record, its first hand dealt as recorded."""
+    return Match.new(
         players=data.get("players"),  # type: ignore[arg-type]
         rules=data.get("rules"),
         seed=data.get("seed"),
@@ -410,13 +416,14 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
         deck=history[0]["deck"],
     )
 
-    def deal(i: int, h: dict[str, Any]) -> None:
-        if i:
-            m.next_hand(deck=h["deck"])
-            if m.game.dealer != h["dealer"]:
-                raise SaveError(f"history[{i}]: the deal passes to the next seat still in")
 
-    yield from SAVES.replay(m, history, deal)
+def next_recorded_hand(m: Match, i: int, h: dict[str, Any]) -> None:
+    """Readies history entry ``i`` of a replay: from the second on, its hand dealt as
+    recorded, the deal checked to pass to the next seat still in."""
+    if i:
+        m.next_hand(deck=h["deck"])
+        if m.game.dealer != h["dealer"]:
+            raise SaveError(f"history[{i}]: the deal passes to the next seat still in")
 
 
 def replay(record: dict[str, Any] | str) -> Match:

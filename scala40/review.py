@@ -45,7 +45,7 @@ from .bots.rollout import PLAYOUT_MOVES, state_seen
 from .bots.simple import MediumBot, keep_value
 from .cards import CODE_OF, KIND_OF
 from .errors import SaveError
-from .match import SAVES, Match
+from .match import SAVES, first_hand, next_recorded_hand
 from .melds import meld_str
 from .moves import parse_move
 from .state import State
@@ -189,19 +189,10 @@ def review_steps(
     total = sum(reviewed(i, e) for i, h in enumerate(history, 1) for e in h["moves"])
     done = 0
     out: list[dict[str, Any]] = []
-    m = Match.new(
-        players=data.get("players"),  # type: ignore[arg-type]
-        rules=data.get("rules"),
-        seed=data.get("seed"),
-        dealer=history[0]["dealer"],
-        deck=history[0]["deck"],
-    )
+    m = first_hand(data, history)
     began = time.perf_counter()
     for i, h in enumerate(history, 1):
-        if i > 1:
-            m.next_hand(deck=h["deck"])
-            if m.game.dealer != h["dealer"]:
-                raise SaveError(f"history[{i - 1}]: the deal passes to the next seat still in")
+        next_recorded_hand(m, i - 1, h)
         rows: dict[int, list[dict[str, Any]]] = {}
         for s in range(m.players):
             if s not in m.game.state.out and (seats is None or s in seats) and (hands is None or i in hands):
