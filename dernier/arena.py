@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms, rate, rng_of, seed_of, timed_choice
+from tabletop.arena import bot_plays, median_ms, rate, rng_of, seed_of
 from tabletop.arena import wilson as wilson  # the arena's API
 
 from .bots import LEVELS, Bot, make_bot
@@ -172,13 +172,9 @@ def play_hand(
                 jumps[jumper] += 1
                 continue  # play goes on after the jumper
         i = bot_at[turn]
-        move = timed_choice(bots[i], g.view(turn), rngs[i], times[i])
-        try:
-            g.play(move, turn)
-        except DernierError as e:
-            raise RuntimeError(
-                f"bot {i} ({specs[i][0]}) at seat {turn} made an illegal move {move!r} in hand {hand_no}: {e}"
-            ) from None
+        bot_plays(
+            g, bots[i], turn, rngs[i], times[i], f"bot {i} ({specs[i][0]}) at seat {turn} in hand {hand_no}"
+        )
         moves += 1
     scores = g.hand_scores
     winner = g.hand_winner

@@ -17,12 +17,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms, p90_ms, rate, rng_of, seed_of, timed_choice
+from tabletop.arena import bot_plays, median_ms, p90_ms, rate, rng_of, seed_of
 from tabletop.arena import wilson as wilson  # the arena's API
 from tabletop.cli import rules_arg
 
 from .bots import LEVELS, Bot, make_bot
-from .errors import DogError
 from .game import Game
 from .state import EXCHANGE
 
@@ -53,13 +52,8 @@ def play_game(
             assert g.turn is not None
             seats = [g.turn]
         for s in seats:
-            move = timed_choice(bots[s], g.view(s), rngs[s], times[s] if times is not None else None)
-            try:
-                g.play(move, s)
-            except DogError as e:
-                raise RuntimeError(
-                    f"{bots[s].level} bot at seat {s} played {move!r} (seed {seed}): {e}"
-                ) from None
+            seat_times = times[s] if times is not None else None
+            bot_plays(g, bots[s], s, rngs[s], seat_times, f"{bots[s].level} bot at seat {s} (seed {seed})")
             moves += 1
     return {"winner": g.winner, "rounds": g.state.round, "moves": moves}
 

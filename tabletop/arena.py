@@ -10,10 +10,19 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from .bots import Chooser
 from .engine import derived
+from .errors import GameError
+
+
+class Table(Protocol):
+    """A game (or match) as an arena's bots play it."""
+
+    def view(self, seat: int) -> dict[str, Any]: ...
+
+    def play(self, move: str, seat: int | None = None) -> None: ...
 
 
 def seed_of(*parts: object) -> int:
@@ -55,6 +64,20 @@ def timed_choice(bot: Chooser, view: dict[str, Any], rng: random.Random, times: 
     move = bot.choose(view, rng)
     if times is not None:
         times.append(time.perf_counter() - t0)
+    return move
+
+
+def bot_plays(
+    table: Table, bot: Chooser, seat: int, rng: random.Random, times: list[float] | None, who: str
+) -> str:
+    """``bot`` at ``seat`` chooses from its view (:func:`timed_choice`) and plays; the move.
+    A move the engine refuses is a bot's bug: ``RuntimeError`` naming ``who`` (the bot and
+    where: ``"hard bot at seat 2 in hand 7"``), the move and the engine's reason."""
+    move = timed_choice(bot, table.view(seat), rng, times)
+    try:
+        table.play(move, seat)
+    except GameError as e:
+        raise RuntimeError(f"{who} made an illegal move {move!r}: {e}") from None
     return move
 
 
