@@ -63,7 +63,7 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-class Match(engine.Refusals, Saved):
+class Match(engine.Actors, engine.Refusals, Saved):
     """First team to ``games`` won games (RULES §12). ``m.game`` is the game in play."""
 
     def __init__(self, rules: Ruleset, games: int, game: Game, score: list[int], game_no: int) -> None:
@@ -124,6 +124,12 @@ class Match(engine.Refusals, Saved):
     def hand_no(self) -> int:
         """The game in play, from 1 (:attr:`game_no`: a DOG game is a match's *hand*)."""
         return self.game_no
+
+    @property
+    def turn(self) -> int | None:
+        """The game's seat to act (in the exchange, where every seat gives, the first seat to
+        play after it: :meth:`actors` names all who may give); None once the game is over."""
+        return None if self.game.over else self.game.turn
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
         return [] if self.over and self.game.over else self.game.legal_moves(seat)
@@ -279,6 +285,7 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
 
 if TYPE_CHECKING:  # the shared interface of the three games' matches
     _: type[engine.MatchProtocol] = Match
+    _who: type[engine.WhoActs] = Match
 
 __all__ = [
     "SAVE_FORMAT",

@@ -39,7 +39,7 @@ def _first_dealer(seed: int, players: int) -> int:
     return engine.first_dealer("scala40", seed, players)
 
 
-class Match(engine.Refusals, Saved):
+class Match(engine.Actors, engine.Refusals, Saved):
     """A match played to ``out_at`` (RULES §12). A seat may leave it (:meth:`abandon`): the
     match ends at once, that seat last; ``result`` then says who and how."""
 
@@ -166,6 +166,12 @@ class Match(engine.Refusals, Saved):
             seat = self.result["seat"]
             order = [s for s in order if s != seat] + [seat]
         return order
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act; None once the hand or the match is over (then the seats in
+        :attr:`decide` still act: :meth:`actors`)."""
+        return None if self.result is not None else self.game.turn
 
     # -- acting -----------------------------------------------------------------------
 
@@ -434,3 +440,4 @@ def replay(record: dict[str, Any] | str) -> Match:
 
 if TYPE_CHECKING:  # the shared interface of the three games' matches
     _: type[engine.MatchProtocol] = Match
+    _who: type[engine.WhoActs] = Match
