@@ -93,6 +93,8 @@ SCALA40 = GameSpec(
     settings=SETTINGS,
     # a lesson is one hand
     one_deal={"hands": 1},
+    # its older links could say target=P (never its match's end, out_at's): read and set aside
+    retired={"target": None},
     # three players before any choice is remembered (as the start screen had)
     defaults={"players": 3, "levels": ("medium", "medium")},
     check_view="web.scala40.hand:check_state",

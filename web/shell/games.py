@@ -177,8 +177,9 @@ class GameSpec:
     #: invitations. A spec written the older way (``variants``, ``options``, ``formats``,
     #: ``url_defaults``, ``numbers`` below) has its list made from those; either is required
     settings: tuple[Param, ...] | None = field(default=None, kw_only=True)
-    #: keys that older saves, remembered choices and links of this game hold and that mean
-    #: nothing now, with the value they held: read and set aside (a link's still starts a match)
+    #: keys that older links, saves and remembered choices of this game hold and that mean
+    #: nothing now, with the value they held: read and set aside (a link's still starts a match;
+    #: a save's that is one of its :attr:`settings` is read as that setting)
     retired: Mapping[str, Any] = field(default_factory=dict, kw_only=True)
     #: its own settings for a match of one deal (a lesson's): those left out are a link's
     #: (:attr:`Param.link_default`); given alone, a match format sets the others of its group to none

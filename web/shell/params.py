@@ -219,7 +219,8 @@ class Settings:
         data = {
             k: v
             for k, v in data.items()
-            if k not in retired and (k in known or k in top or k not in others or others[k] != v)
+            if (k not in retired or k in top)
+            and (k in known or k in top or k not in others or others[k] != v)
         }
         extra = sorted(str(k) for k in data if k not in known and k not in top)
         if extra:
@@ -473,8 +474,9 @@ def start_params(game: str) -> tuple[str, ...]:
     older links had (:attr:`GameSpec.retired`). scripts/build.py writes them for web/boot.js,
     which then shows such a link's table at first paint instead of the start form."""
     spec = _spec(game)
-    retired = tuple(k for k in spec.retired if k not in MATCH_KEYS) if spec is not None else ()
-    return (*MATCH_KEYS, *url_params(game), *retired)
+    carried = url_params(game)
+    retired = tuple(k for k in spec.retired if k not in MATCH_KEYS and k not in carried) if spec else ()
+    return (*MATCH_KEYS, *carried, *retired)
 
 
 def number_value(text: str, accepted: Sequence[int], default: int) -> int:
