@@ -126,7 +126,7 @@ rm -rf "$site_tmp"
 # one collection first writes the rewritten test modules to the bytecode cache, which the
 # workers then read instead of each compiling them again
 step "pytest --collect-only (warms the bytecode cache of the test modules)"
-"$PYTHON" -m pytest --collect-only -q -p no:cacheprovider "$@" </dev/null | tail -n 1
+"$PYTHON" -m pytest --collect-only -q "$@" </dev/null | tail -n 1
 
 wait "$checks_pid" || failed+=("ruff or mypy (see above)")
 cat "$checks_log"
