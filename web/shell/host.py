@@ -1,16 +1,20 @@
 """What a game's table may ask of the page: :class:`TableHost`, a narrow, typed host.
 
 A table (:class:`web.shell.table.GameTable`) gets the host, never the page: the seat it shows,
-the state it draws (``render(state)``), ``act(move)``, the hint and notices, the turn timer,
-the curtain, the events it wires, the shell's flows it may start (the next hand, a new match,
-Abandon) and the replay viewer's helpers. The page (:class:`web.shell.page.Page`) is the one
-host; mypy checks that it satisfies this protocol, and that a table reaches nothing else
-(``self.host`` is typed :class:`TableHost`). ``tests/test_table_seam.py`` reads every table
-module and fails on a name of the host outside this protocol.
+the language, the match (``session``, None on a friend's page) and the state last drawn
+(``sv``; ``render(state)`` receives it), ``act(move)``, ``render()``, its events (``on``), the
+CONTRACT's marks on ``#table``, and five small services, each a protocol of its own: what the
+person is told (``say``), the pass-and-play ``curtain``, the turn timer (``clock``), the flows
+every game shares that a table's own buttons start (``flows``) and the replay viewer's helpers
+(``replay``). The page (:class:`web.shell.page.Page`) is the one host and each service; mypy
+checks that it satisfies these protocols, and that a table reaches nothing else (``self.host``
+is typed :class:`TableHost`). ``tests/test_table_seam.py`` reads every table module and fails on
+a name of the host, or of a service, outside them.
 
 The flows every game shares are the shell's, around the table's ``render``: the view ``sv``,
 the tab's title and heading, ``body[data-game]``, Abandon, the hint button, the table talk,
-the friends' seats, the end-of-match chores and the language switch (``web/shell/ui.py``).
+the friends' seats, the bot thinking, the end-of-match chores, the summary dialog's buttons
+and the language switch (``web/shell/ui.py``).
 """
 
 from __future__ import annotations
