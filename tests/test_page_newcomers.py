@@ -595,6 +595,17 @@ def test_start_screen_shows_every_game_at_once(page: Page, server_url: str, lang
     # Deal is on the first screen too, as for every game (it was below the fold but Scala 40's)
     expect(page.locator("#start")).to_be_in_viewport()
     assert serious_violations(page) == []
+    # a phone on its side: every "Learn to play" on the first screen, clear of Deal's band
+    # (the band covered them at 844×390)
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator(".deal-bar").bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] <= 391, bar
+    for spec in specs:
+        learn = page.locator(f'#game-choices [data-learn="{spec.name}"]').bounding_box()
+        assert learn is not None and learn["y"] >= 0, learn
+        assert learn["y"] + learn["height"] <= bar["y"], (spec.name, learn, bar)
+    page.set_viewport_size({"width": 360, "height": 640})
     # another game's choice is its page
     href = page.locator('#game-choices li[data-game="scala40"] .game-link').get_attribute("href")
     assert href == "index.html?game=scala40"
