@@ -106,7 +106,9 @@ def _load(name: str, path: Path) -> ModuleType:
     return mod
 
 
-# the browser and flags of the browser tests (Debian's Chromium when present)
+# the browser and flags of the browser tests (Debian's Chromium when present); they read the
+# registered games (web.shell.games) from this tree
+sys.path.insert(0, str(ROOT))
 _browser = _load("dernier_browser_support", ROOT / "tests" / "browser_support.py")
 CHROMIUM: Path = _browser.SYSTEM_CHROMIUM
 ARGS: list[str] = _browser.CHROMIUM_ARGS

@@ -107,6 +107,22 @@ KEEP_STDLIB = (
 # 0.1 s of a start with the CPU slowed 4×. tests/test_stdlib_trim.py checks that every module
 # the page loads is in the zip, and that these are imported nowhere but optionally.
 DROP_STDLIB = ("bz2", "lzma", "compression.*")
+# Left out although KEEP_STDLIB's packages or the trace name them (issue 40: bytes of a first
+# visit): modules imported only on another platform or run only as a script, and `html`'s
+# 38 KB table of entities, which the page's one use of `html` (`escape`) did not need
+# (web/cards/cardface.py has its own; `html` itself, 1 KB, imports the table: the page imports
+# neither). tests/test_stdlib_trim.py checks that the page imports none of them.
+UNUSED_STDLIB = (
+    "asyncio.windows_events",  # asyncio/__init__.py: only `if sys.platform == "win32"`
+    "asyncio.windows_utils",
+    "asyncio.proactor_events",  # imported by windows_events alone
+    "asyncio.__main__",  # python -m asyncio
+    "asyncio.tools",  # python -m asyncio ps/pstree
+    "json.__main__",  # python -m json
+    "json.tool",
+    "pyodide._nodesock_transport",  # the event loop's sockets under node only
+    "html.entities",
+)
 # What Pyodide reads of pyodide-lock.json when no package is ever loaded: the `info` block
 # (checked against the runtime's version). The page never loads a package (no micropip, no
 # `packages = [...]`), so the built site ships the lock file with an empty package list.
@@ -326,6 +342,26 @@ def _zip(files: list[Path]) -> bytes:
     return buf.getvalue()
 
 
+def sourceless(data: bytes) -> bytes:
+    """The compiled zip ``data`` without the sources that have their bytecode beside them
+    (issue 40: ~0.29 MB of a Scala 40 visit's 6.2 MB). zipimport imports a module from its
+    ``.pyc`` alone; the sources were read only to print a traceback's lines, and a traceback
+    without them still names each file, line and function (the lines are in the repository
+    at the build's commit)."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    names = src.namelist()
+    compiled = {n[:-1] for n in names if n.endswith(".pyc")}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name in names:
+            if name in compiled:
+                continue
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, src.read(name))
+    return buf.getvalue()
+
+
 def zip_modules(names: list[str]) -> dict[str, str]:
     """Module name -> file, for the .py files in a stdlib zip (packages by __init__.py)."""
     found: dict[str, str] = {}
@@ -364,6 +400,7 @@ def trimmed_stdlib(full: bytes, keep: set[str] | None = None) -> tuple[bytes, li
     for pattern in DROP_STDLIB:
         pkg = pattern.removesuffix(".*")
         wanted = {m for m in wanted if not (m == pkg or (pattern.endswith(".*") and m.startswith(pkg + ".")))}
+    wanted -= set(UNUSED_STDLIB)
     for m in list(wanted):
         parts = m.split(".")
         wanted |= {".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in mods}
@@ -959,10 +996,10 @@ def build(
     zips_block = ""
     if code == "zip":
         app_files, bundles = game_bundles(files)
-        payload["app.zip"] = compile_pyc("app", _zip(app_files)) if with_pyc else _zip(app_files)
+        payload["app.zip"] = sourceless(compile_pyc("app", _zip(app_files))) if with_pyc else _zip(app_files)
         for name, own in bundles.items():
             data = _zip(own)
-            payload[f"games/{name}.zip"] = compile_pyc("app", data) if with_pyc else data
+            payload[f"games/{name}.zip"] = sourceless(compile_pyc("app", data)) if with_pyc else data
         zips_block = game_zips_block(game_needs(app_files, bundles))
     payload["pyscript.toml"] = _pyscript_toml(code, files).encode()
     for name in PYODIDE_FILES:

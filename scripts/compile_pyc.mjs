@@ -5,8 +5,8 @@
 //   node scripts/compile_pyc.mjs stdlib|app IN.zip OUT.zip
 //
 // stdlib: each .py becomes a .pyc (sourceless, as zipimport reads it from python_stdlib.zip);
-// app:    each .py is kept and gets <name>.pyc beside it: the page imports app.zip in place
-//         (zipimport prefers the .pyc and reads the .py only for a traceback's lines).
+// app:    each .py is kept and gets <name>.pyc beside it (scripts/build.py then leaves the
+//         sources out of the zips it ships: zipimport imports the .pyc alone).
 // The .pyc files are unchecked-hash based (PEP 552): valid whatever the files' dates.
 // Docstrings are left out of the bytecode (the sources keep them): fewer bytes to download.
 import { readFileSync, writeFileSync } from "node:fs";

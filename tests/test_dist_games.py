@@ -37,6 +37,14 @@ def test_the_registered_games_are_built_dernier_first() -> None:
     assert "dernier/cli.py" not in files and "tabletop/cli.py" not in files  # the command line stays out
 
 
+def _modules(archive: Path) -> list[str]:
+    """The module files of a built zip, each named by its source (``web/shell/ui.py``): the
+    build ships the bytecode alone (``web/shell/ui.pyc``, issue 40), the source only when it
+    could not compile."""
+    with zipfile.ZipFile(archive) as z:
+        return sorted({n.removesuffix("c") if n.endswith(".pyc") else n for n in z.namelist()})
+
+
 def _rel(paths: list[Path]) -> list[str]:
     return [p.relative_to(ROOT).as_posix() for p in paths]
 
@@ -70,18 +78,20 @@ def test_app_zip_holds_the_shell_and_each_game_has_its_own_zip() -> None:
 def test_the_built_zips_hold_the_shell_alone_and_each_game_its_own(tmp_path: Path) -> None:
     """The files as built: no Dernier module (engine, table, words) in app.zip, no module of
     the shell or of another game in a game's zip."""
-    build.build(tmp_path / "site", "zip")
+    info = build.build(tmp_path / "site", "zip")
     games = build.registered_games()
-    with zipfile.ZipFile(tmp_path / "site" / "app.zip") as z:
-        app = z.namelist()
+    app = _modules(tmp_path / "site" / "app.zip")
+    if info["pyc"]:  # the bytecode alone (issue 40): no source beside it
+        for archive in (tmp_path / "site").glob("**/*.zip"):
+            if archive.name != "python_stdlib.zip":
+                assert not [n for n in zipfile.ZipFile(archive).namelist() if n.endswith(".py")], archive
     assert "web/shell/ui.py" in app and "web/dernier/game.py" in app
     assert [n for n in app if _owner(n, games)] == []
     assert not any(n.startswith(("dernier/", "web/dernier/table")) for n in app)
     for name, _ in games:
-        with zipfile.ZipFile(tmp_path / "site" / "games" / f"{name}.zip") as z:
-            own = z.namelist()
+        own = _modules(tmp_path / "site" / "games" / f"{name}.zip")
         assert own and {_owner(n, games) for n in own} == {name}, name
-    assert "dernier/match.py" in zipfile.ZipFile(tmp_path / "site" / "games" / "dernier.zip").namelist()
+    assert "dernier/match.py" in _modules(tmp_path / "site" / "games" / "dernier.zip")
 
 
 def test_a_module_goes_where_its_folder_is(monkeypatch: Any) -> None:
@@ -269,12 +279,11 @@ def two_games(tmp_path: Path, monkeypatch: Any) -> Iterator[Site]:
 @pytest.mark.browser
 def test_a_visit_fetches_only_the_game_it_plays(fresh: Page, two_games: Site) -> None:
     site, page = two_games, fresh
-    with zipfile.ZipFile(site.root / "dernier" / "app.zip") as z:
-        names = set(z.namelist())
+    names = set(_modules(site.root / "dernier" / "app.zip"))
     assert "web/ten/game.py" in names and "web/shell/ui.py" in names and "web/dernier/game.py" in names
     assert not any(n.startswith(("fakegame/", "dernier/", "web/dernier/table")) for n in names)
-    assert "fakegame/table.py" in zipfile.ZipFile(site.root / "dernier" / "games" / "ten.zip").namelist()
-    assert "dernier/game.py" in zipfile.ZipFile(site.root / "dernier" / "games" / "dernier.zip").namelist()
+    assert "fakegame/table.py" in _modules(site.root / "dernier" / "games" / "ten.zip")
+    assert "dernier/game.py" in _modules(site.root / "dernier" / "games" / "dernier.zip")
 
     open_page(page, site.url, "players=2&levels=easy&seed=11&delay=0&lang=en")
     assert page.evaluate("document.body.dataset.game") == "dernier"

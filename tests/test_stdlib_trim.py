@@ -157,6 +157,18 @@ def test_dropped_modules_are_imported_only_where_their_absence_is_expected(
     assert _unguarded_imports("try:\n    import bz2\nexcept ImportError:\n    pass\n", {"bz2"}) == []
 
 
+def test_unused_modules_are_left_out_and_the_page_imports_none_of_them(
+    zips: tuple[set[str], set[str], bytes],
+) -> None:
+    """UNUSED_STDLIB (Windows-only asyncio, ``python -m`` scripts, ``html``): none in the zip,
+    none imported by the shipped code (the browser trace below checks the page's run)."""
+    full, trimmed, _ = zips
+    unused = set(load_script("build").UNUSED_STDLIB)
+    assert unused <= full and not unused & trimmed
+    assert not (unused | {"html"}) & _shipped_imports()  # html imports html.entities
+    assert {"asyncio", "asyncio.unix_events", "json"} <= trimmed
+
+
 def test_the_lock_file_keeps_its_info_and_no_package() -> None:
     _need_vendor()
     import json
