@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms, timed_choice
+from tabletop.arena import bot_plays, median_ms, rate, rng_of, seed_of
 from tabletop.arena import wilson as wilson  # the arena's API
 
 from .bots import LEVELS, Bot, make_bot
@@ -125,7 +125,7 @@ def _make(spec: Spec, budget: dict[str, Any]) -> Bot:
 
 
 def _deal_seed(seed: int, deal: int) -> int:
-    return random.Random(f"arena/{seed}/deal/{deal}").randrange(2**31)
+    return seed_of("arena", seed, "deal", deal)
 
 
 def play_hand(
@@ -144,7 +144,7 @@ def play_hand(
     deal, rot = divmod(hand_no, n)
     seat_of = [(i + rot) % n for i in range(n)]
     bot_at = {seat: i for i, seat in enumerate(seat_of)}
-    rngs = [random.Random(f"arena/{seed}/hand/{hand_no}/bot/{i}") for i in range(n)]
+    rngs = [rng_of("arena", seed, "hand", hand_no, "bot", i) for i in range(n)]
     g = Game.new(players=n, rules=rules, seed=_deal_seed(seed, deal))
     times: list[list[float]] = [[] for _ in range(n)]
     asked: set[int] = set()
@@ -172,13 +172,9 @@ def play_hand(
                 jumps[jumper] += 1
                 continue  # play goes on after the jumper
         i = bot_at[turn]
-        move = timed_choice(bots[i], g.view(turn), rngs[i], times[i])
-        try:
-            g.play(move, turn)
-        except DernierError as e:
-            raise RuntimeError(
-                f"bot {i} ({specs[i][0]}) at seat {turn} made an illegal move {move!r} in hand {hand_no}: {e}"
-            ) from None
+        bot_plays(
+            g, bots[i], turn, rngs[i], times[i], f"bot {i} ({specs[i][0]}) at seat {turn} in hand {hand_no}"
+        )
         moves += 1
     scores = g.hand_scores
     winner = g.hand_winner
@@ -272,14 +268,12 @@ def summarise(
         wins = sum(1 for r in results if r["winner"] == i)
         pts = [r["points"][i] for r in results]
         times = [t for r in results for t in r["times"][i]]
-        lo, hi = wilson(wins, total)
         out_bots.append(
             {
                 "bot": names[i],
                 "level": specs[i][0],
                 "hands_won": wins,
-                "win_rate": round(wins / total, 4),
-                "ci95": [round(lo, 4), round(hi, 4)],
+                **rate(wins, total),
                 "mean_points": round(sum(pts) / total, 2),
                 "moves": len(times),
                 "mean_move_ms": round(1000 * sum(times) / len(times), 3) if times else 0.0,

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from tabletop import engine
 from tabletop.saves import Saved, SaveFormat
 
-from .cards import KIND_OF, Card
+from .cards import CODE_OF, KIND_OF, Card
 from .errors import DernierError, IllegalMove, PositionError, SaveError
 from .game import Game, check_players
-from .moves import parse_move
+from .moves import card_of, is_play, parse_move
 from .rules import Ruleset, ruleset
 from .scoring import match_ranking
 
@@ -42,7 +42,7 @@ def _first_dealer(seed: int, players: int) -> int:
     return engine.first_dealer("dernier", seed, players)
 
 
-class Match(Saved):
+class Match(engine.Actors, Saved):
     """A match: a fixed number of hands, or up to a points target (RULES §10)."""
 
     def __init__(
@@ -192,6 +192,11 @@ class Match(Saved):
         w = self.winner
         return [1 if s == w else -1 for s in range(self.players)]
 
+    @property
+    def turn(self) -> int | None:
+        """The seat to act; None once the hand or the match is over."""
+        return None if self.result is not None else self.game.turn
+
     # -- acting -----------------------------------------------------------------------
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
@@ -234,6 +239,24 @@ class Match(Saved):
             return str(self.game._reason(who, code))
         except DernierError as e:
             return str(e)
+
+    def why_not_charged(self, card: str, seat: int) -> str | None:
+        """None when ``seat`` playing ``card`` now would cost the chi sbaglia paga penalty
+        (RULES §12: a card of its hand it may not play, by any seat while the hand is on),
+        else why not. Never plays."""
+        if not self.rules.chi_sbaglia_paga or not self.rules.chi_sbaglia_penalty:
+            return "chi sbaglia paga is not played at this table"
+        if not isinstance(card, str) or card not in KIND_OF:
+            return "a chi sbaglia paga attempt names a card of your hand"
+        if self.turn is None:
+            return "the hand is over"
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            return f"there is no seat {seat!r}"
+        if card not in self.view(seat)["hand"]:
+            return f"you do not hold {card}"
+        if any(_plays(move, card) for move in self.legal_moves(seat)):
+            return f"{card} may be played: that is no mistake"
+        return None
 
     def _after_move(self) -> None:
         g = self.game
@@ -327,7 +350,7 @@ class Match(Saved):
     @classmethod
     def load(cls, data: dict[str, Any] | str | bytes) -> Match:
         """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
-        return SAVES.load(_load, data)
+        return SAVES.load_match(_replay, data, _replayed)
 
     @classmethod
     def from_position(cls, pos: dict[str, Any]) -> Match:
@@ -370,13 +393,19 @@ class Match(Saved):
     def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
         """Every position of a recorded match (:meth:`record` or :meth:`save`), in order:
         each hand's start, then after each move; :class:`SaveError` on a bad record."""
-        return SAVES.each(lambda data: (m.position() for m in _replay(data)), record)
+        return SAVES.positions(_replay, record)
 
     def __repr__(self) -> str:
         return (
             f"<Match {self.rules.preset} {self.players}p hand {self.hand_no} "
             f"scores={self._totals} over={self.over}>"
         )
+
+
+def _plays(move: str, card: str) -> bool:
+    """``move`` plays ``card``."""
+    code = parse_move(move)
+    return is_play(code) and CODE_OF[card_of(code)] == card
 
 
 def _names(names: Sequence[str] | None, n: int) -> list[str]:
@@ -392,19 +421,12 @@ def _names(names: Sequence[str] | None, n: int) -> list[str]:
     return out
 
 
-def _load(data: object) -> Match:
-    data = SAVES.open(data)
-    *_, m = _replay(data)
-    pos = data.get("position")
-
-    def replayed() -> dict[str, Any]:
-        mine = m.position()
-        if isinstance(pos, dict) and "draw_order" not in pos:
-            del mine["draw_order"]  # a save written before draw_order: the replay rebuilds it
-        return mine
-
-    SAVES.check_position(pos, replayed)
-    return m
+def _replayed(m: Match, saved: object) -> dict[str, Any]:
+    """The replay's position as a save compares it with its own."""
+    mine = m.position()
+    if isinstance(saved, dict) and "draw_order" not in saved:
+        del mine["draw_order"]  # a save written before draw_order: the replay rebuilds it
+    return mine
 
 
 def _replay(data: dict[str, Any]) -> Iterator[Match]:
@@ -427,7 +449,8 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
         )
     except DernierError as e:
         raise SaveError(f"bad match settings or first hand: {e}") from None
-    for i, h in enumerate(history):
+
+    def deal(i: int, h: dict[str, Any]) -> None:
         if i:
             if h["dealer"] != (m.dealer + 1) % m.players:
                 raise SaveError(f"history[{i}]: the dealer must move one seat on")
@@ -436,10 +459,11 @@ def _replay(data: dict[str, Any]) -> Iterator[Match]:
             except DernierError as e:
                 raise SaveError(f"history[{i}]: {e}") from None
         m.game.state.reshuffles = [_kinds(o, f"history[{i}].reshuffles") for o in h.get("reshuffles", [])]
-        yield m
-        for _ in SAVES.moves(h, i, m.play):  # a "timeout" move too (RULES §11, penalty)
-            yield m
+
+    def done(i: int, h: dict[str, Any]) -> None:
         m.game.state.reshuffles = None
+
+    yield from SAVES.replay(m, history, deal, done)  # a "timeout" move too (RULES §11, penalty)
     result = data.get("result")
     if result is not None:
         if (
@@ -465,3 +489,4 @@ def replay(record: dict[str, Any] | str) -> Match:
 
 if TYPE_CHECKING:  # the shared interface of the three games' matches
     _: type[engine.MatchProtocol] = Match
+    _who: type[engine.WhoActs] = Match

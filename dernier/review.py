@@ -43,6 +43,7 @@ from collections.abc import Generator, Iterator
 from typing import Any
 
 from tabletop.bots import result_of
+from tabletop.saves import MAX_RECORD_BYTES, read_record_file, record_text
 
 from .bots.search import DEFAULT_ITERATIONS, POINTS_WEIGHT, HardBot, candidates, judge
 from .bots.value import weights_for
@@ -63,8 +64,6 @@ DEFAULT_PER_CHOICE = 2400
 MIN_PLAYOUTS = 100
 #: a choice that costs less than this (in win chance) counts as accurate: the scoring's noise
 TOLERANCE = 0.02
-#: the largest record :func:`load_record` reads (a long match is well under 1 MB)
-MAX_RECORD_BYTES = 2_000_000
 #: how many costliest decisions are marked per seat and hand
 WORST = 3
 
@@ -113,33 +112,12 @@ def load_record(data: dict[str, Any] | str | bytes) -> Match:
 
     Raises :class:`SaveError` with a readable reason: too large, not JSON, not a Dernier
     record, or a move the rules do not allow."""
-    if isinstance(data, str | bytes):
-        size = len(data.encode() if isinstance(data, str) else data)
-        if size > MAX_RECORD_BYTES:
-            raise SaveError(
-                f"the record is too large ({size / 1e6:.1f} MB; a Dernier record is at most "
-                f"{MAX_RECORD_BYTES / 1e6:.0f} MB)"
-            )
-        if isinstance(data, bytes):
-            try:
-                data = data.decode()
-            except UnicodeDecodeError:
-                raise SaveError("the record is not text (UTF-8 JSON)") from None
-        if not data.strip():
-            raise SaveError("the record is empty")
-    return Match.load(data)
+    return Match.load(record_text(data, SaveError, "Dernier", MAX_RECORD_BYTES))
 
 
 def read_record(path: str) -> Match:
     """:func:`load_record` of a file, read no further than :data:`MAX_RECORD_BYTES` + 1."""
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_RECORD_BYTES + 1)
-    except OSError as e:
-        raise SaveError(f"cannot read {path}: {e.strerror or e}") from None
-    if len(raw) > MAX_RECORD_BYTES:
-        raise SaveError(f"{path} is too large for a Dernier record (over {MAX_RECORD_BYTES / 1e6:.0f} MB)")
-    return load_record(raw)
+    return load_record(read_record_file(path, SaveError, "Dernier", MAX_RECORD_BYTES))
 
 
 def replayed_hands(match: Match) -> Iterator[tuple[int, Match, list[list[Any]]]]:

@@ -17,19 +17,18 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms, p90_ms, timed_choice
+from tabletop.arena import bot_plays, median_ms, p90_ms, rate, rng_of, seed_of
 from tabletop.arena import wilson as wilson  # the arena's API
 from tabletop.cli import rules_arg
 
 from .bots import LEVELS, Bot, make_bot
-from .errors import DogError
 from .game import Game
 from .state import EXCHANGE
 
 
 def game_seed(seed: int, game_no: int) -> int:
     """The deal of game ``game_no`` of a run: shared by each pair of games (seats swapped)."""
-    return random.Random(f"dog-arena/{seed}/{game_no // 2}").randrange(2**31)
+    return seed_of("dog-arena", seed, game_no // 2)
 
 
 def play_game(
@@ -43,7 +42,7 @@ def play_game(
     """One game, ``bots[seat]`` at each seat. Returns the winning team (None when cut off at
     ``max_rounds``), the rounds dealt and the moves made; each decision's time goes to ``times[seat]``."""
     g = Game.new(4, rules, seed=seed)
-    rngs = rngs or [random.Random(f"dog-arena/{seed}/seat/{s}") for s in range(4)]
+    rngs = rngs or [rng_of("dog-arena", seed, "seat", s) for s in range(4)]
     moves = 0
     while not g.over:
         if max_rounds is not None and g.state.round > max_rounds:
@@ -53,13 +52,8 @@ def play_game(
             assert g.turn is not None
             seats = [g.turn]
         for s in seats:
-            move = timed_choice(bots[s], g.view(s), rngs[s], times[s] if times is not None else None)
-            try:
-                g.play(move, s)
-            except DogError as e:
-                raise RuntimeError(
-                    f"{bots[s].level} bot at seat {s} played {move!r} (seed {seed}): {e}"
-                ) from None
+            seat_times = times[s] if times is not None else None
+            bot_plays(g, bots[s], s, rngs[s], seat_times, f"{bots[s].level} bot at seat {s} (seed {seed})")
             moves += 1
     return {"winner": g.winner, "rounds": g.state.round, "moves": moves}
 
@@ -105,14 +99,12 @@ def run_arena(
     finished = games - unfinished
     per_level = []
     for idx, lv in enumerate((a, b)):
-        lo, hi = wilson(wins[idx], finished)
         ts = times[lv]
         per_level.append(
             {
                 "level": lv,
                 "wins": wins[idx],
-                "win_rate": wins[idx] / finished if finished else 0.0,
-                "ci95": [round(lo, 4), round(hi, 4)],
+                **rate(wins[idx], finished, digits=None),
                 "decision_ms_median": median_ms(ts, 3) or 0.0,
                 "decision_ms_p90": p90_ms(ts, 3) or 0.0,
             }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +63,7 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-class Match(engine.Refusals, Saved):
+class Match(engine.Actors, engine.Refusals, Saved):
     """First team to ``games`` won games (RULES §12). ``m.game`` is the game in play."""
 
     def __init__(self, rules: Ruleset, games: int, game: Game, score: list[int], game_no: int) -> None:
@@ -125,6 +124,12 @@ class Match(engine.Refusals, Saved):
     def hand_no(self) -> int:
         """The game in play, from 1 (:attr:`game_no`: a DOG game is a match's *hand*)."""
         return self.game_no
+
+    @property
+    def turn(self) -> int | None:
+        """The game's seat to act (in the exchange, where every seat gives, the first seat to
+        play after it: :meth:`actors` names all who may give); None once the game is over."""
+        return None if self.game.over else self.game.turn
 
     def legal_moves(self, seat: int | None = None) -> list[str]:
         return [] if self.over and self.game.over else self.game.legal_moves(seat)
@@ -241,7 +246,7 @@ class Match(engine.Refusals, Saved):
     @classmethod
     def load(cls, data: object) -> Match:
         """A match from :meth:`save` or :meth:`record` output; :class:`SaveError` otherwise."""
-        return SAVES.load(_load, data)
+        return SAVES.load_match(_replay, data)
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
@@ -252,15 +257,13 @@ class Match(engine.Refusals, Saved):
 
 def replay_positions(data: object) -> Iterator[dict[str, Any]]:
     """Every position of a recorded match, in order: each game's start, then after each move."""
-    m = None
-    for m, _ in _replay(data):
+    for m in _replay(SAVES.open(data)):
         yield m.position()
-    if m is None:  # pragma: no cover - _replay always yields
-        return
 
 
-def _replay(data: object) -> Iterator[tuple[Match, int]]:
-    data = SAVES.open(data)
+def _replay(data: dict[str, Any]) -> Iterator[Match]:
+    """The match of an opened save or record, yielded after each deal and each move (the
+    same object, played on)."""
     history = SAVES.history(data, ("seed", "dealer", "moves"))
     first = history[0]
     if isinstance(first["seed"], bool) or not isinstance(first["seed"], int):
@@ -269,29 +272,20 @@ def _replay(data: object) -> Iterator[tuple[Match, int]]:
     if isinstance(games, bool) or not isinstance(games, int):
         raise SaveError(f"games must be a whole number, not {games!r}")
     m = Match.new(rules=ruleset(rules), games=games, seed=first["seed"], dealer=first["dealer"])
-    for i, h in enumerate(history):
+
+    def deal(i: int, h: dict[str, Any]) -> None:
         if i:
             m.next_game()
             st = m.game.state
             if h["seed"] != st.seed or h["dealer"] != st.dealer:
                 raise SaveError(f"history[{i}]: seed and dealer must follow from the previous game's")
-        yield m, i
-        for _ in SAVES.moves(h, i, m.play):
-            yield m, i
 
-
-def _load(data: object) -> Match:
-    states = [m for m, _ in _replay(data)]
-    m = states[-1]
-    if isinstance(data, str | bytes):
-        data = json.loads(data)
-    assert isinstance(data, dict)
-    SAVES.check_position(data.get("position"), m.position)
-    return m
+    yield from SAVES.replay(m, history, deal)
 
 
 if TYPE_CHECKING:  # the shared interface of the three games' matches
     _: type[engine.MatchProtocol] = Match
+    _who: type[engine.WhoActs] = Match
 
 __all__ = [
     "SAVE_FORMAT",

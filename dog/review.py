@@ -13,11 +13,13 @@ from collections.abc import Generator
 from typing import Any
 
 from tabletop.bots import result_of
+from tabletop.saves import json_object, read_record_file
 
 from .board import team_of
 from .bots import make_bot
 from .bots.value import evaluate
-from .match import _replay
+from .errors import SaveError
+from .match import SAVES, _replay
 from .moves import parse_move
 from .state import META_MOVES, PLAY, State
 
@@ -52,7 +54,7 @@ def review_steps(
     prev_moves = 0
     played = 0
     total = _moves_in(data)
-    for m, _ in _replay(data):
+    for m in _replay(SAVES.open(data)):
         g = m.game
         moves = m.history[-1]["moves"]
         played += len(moves) > prev_moves
@@ -106,5 +108,5 @@ def _moves_in(data: object) -> int:
 
 
 def read_record(path: str) -> object:
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    """The record or save in the file ``path`` (:func:`tabletop.saves.read_record_file`)."""
+    return json_object(read_record_file(path, SaveError, "DOG"), SaveError, "record")

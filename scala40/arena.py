@@ -17,12 +17,11 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop.arena import median_ms, p90_ms, timed_choice
+from tabletop.arena import bot_plays, median_ms, p90_ms, rate, rng_of, seed_of
 from tabletop.arena import wilson as wilson  # the arena's API
 from tabletop.cli import rules_arg
 
 from .bots import LEVELS, Bot, make_bot
-from .errors import Scala40Error
 from .game import Game
 from .match import Match
 from .rules import ruleset
@@ -31,7 +30,7 @@ MAX_MOVES = 3000
 
 
 def _seed(seed: int, i: int) -> int:
-    return random.Random(f"scala40-arena/{seed}/{i}").randrange(2**31)
+    return seed_of("scala40-arena", seed, i)
 
 
 def _seating(
@@ -39,7 +38,7 @@ def _seating(
 ) -> tuple[list[str], random.Random, dict[str, list[float]]]:
     """Game ``i``'s level at each seat (in turn), the bots' rng and their move times."""
     at = [levels[(s + i) % len(levels)] for s in range(players)]
-    return at, random.Random(f"scala40-arena/{seed}/{i}/bots"), {lv: [] for lv in levels}
+    return at, rng_of("scala40-arena", seed, i, "bots"), {lv: [] for lv in levels}
 
 
 def play_hand(
@@ -52,11 +51,7 @@ def play_hand(
     while not g.over and moves < MAX_MOVES:
         s = g.turn
         assert s is not None
-        move = timed_choice(bots[at[s]], g.view(s), rng, times[at[s]])
-        try:
-            g.play(move, s)
-        except Scala40Error as e:
-            raise RuntimeError(f"{at[s]} bot at seat {s} played {move!r} in hand {i}: {e}") from None
+        bot_plays(g, bots[at[s]], s, rng, times[at[s]], f"{at[s]} bot at seat {s} in hand {i}")
         moves += 1
     return {"at": at, "closer": g.hand_winner, "scores": g.hand_scores, "times": times, "moves": moves}
 
@@ -79,7 +74,7 @@ def play_match(
             return {"at": at, "winner": None, "scores": m.scores, "times": times, "hands": m.hand_no}
         s = m.game.turn
         assert s is not None
-        m.play(timed_choice(bots[at[s]], m.view(s), rng, times[at[s]]), s)
+        bot_plays(m, bots[at[s]], s, rng, times[at[s]], f"{at[s]} bot at seat {s} in match {i}")
         moves += 1
     return {"at": at, "winner": m.winner, "scores": m.scores, "times": times, "hands": m.hand_no}
 
@@ -118,12 +113,10 @@ def run_arena(
         "levels": {},
     }
     for lv in levels:
-        lo, hi = wilson(won[lv], hands)
         entry = {
             "seats": seats[lv],
             "won": won[lv],
-            "win_rate": round(won[lv] / hands, 4) if hands else 0.0,
-            "ci95": [round(lo, 4), round(hi, 4)],
+            **rate(won[lv], hands),
             "fair_share": round(seats[lv] / (hands * players), 4) if hands else 0.0,
             "decision_ms_median": median_ms(times[lv], 2),
             "decision_ms_p90": p90_ms(times[lv], 2),

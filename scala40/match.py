@@ -39,7 +39,7 @@ def _first_dealer(seed: int, players: int) -> int:
     return engine.first_dealer("scala40", seed, players)
 
 
-class Match(engine.Refusals, Saved):
+class Match(engine.Actors, engine.Refusals, Saved):
     """A match played to ``out_at`` (RULES §12). A seat may leave it (:meth:`abandon`): the
     match ends at once, that seat last; ``result`` then says who and how."""
 
@@ -166,6 +166,12 @@ class Match(engine.Refusals, Saved):
             seat = self.result["seat"]
             order = [s for s in order if s != seat] + [seat]
         return order
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act; None once the hand or the match is over (then the seats in
+        :attr:`decide` still act: :meth:`actors`)."""
+        return None if self.result is not None else self.game.turn
 
     # -- acting -----------------------------------------------------------------------
 
@@ -386,44 +392,44 @@ class Match(engine.Refusals, Saved):
     @classmethod
     def load(cls, data: dict[str, Any] | str | bytes) -> Match:
         """A match from :meth:`save`/:meth:`to_json` or :meth:`record`; SaveError otherwise."""
-        return SAVES.load(_load, data)
+        return SAVES.load_match(_replay, data)
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
         """Every position of a recorded match (:meth:`record` or :meth:`save`), in order:
         each hand's start, then after each move; :class:`SaveError` on a bad record."""
-        return SAVES.each(lambda data: (m.position() for m in _replay(data)), record)
+        return SAVES.positions(_replay, record)
 
     def __repr__(self) -> str:
         return f"<scala40.Match {self.players}p hand {self.hand_no} scores={self._scores} over={self.over}>"
-
-
-def _load(data: object) -> Match:
-    data = SAVES.open(data)
-    *_, m = _replay(data)
-    SAVES.check_position(data.get("position"), m.position)
-    return m
 
 
 def _replay(data: dict[str, Any]) -> Iterator[Match]:
     """The match of an opened save or record, yielded after each deal and each move (the
     same object, played on)."""
     history = SAVES.history(data, ("dealer", "deck", "moves"))
-    m = Match.new(
+    m = first_hand(data, history)
+    yield from SAVES.replay(m, history, lambda i, h: next_recorded_hand(m, i, h))
+
+
+def first_hand(data: dict[str, Any], history: list[dict[str, Any]]) -> Match:
+    """The match of an opened save or record, its first hand dealt as recorded."""
+    return Match.new(
         players=data.get("players"),  # type: ignore[arg-type]
         rules=data.get("rules"),
         seed=data.get("seed"),
         dealer=history[0]["dealer"],
         deck=history[0]["deck"],
     )
-    for i, h in enumerate(history):
-        if i:
-            m.next_hand(deck=h["deck"])
-            if m.game.dealer != h["dealer"]:
-                raise SaveError(f"history[{i}]: the deal passes to the next seat still in")
-        yield m
-        for _ in SAVES.moves(h, i, m.play):
-            yield m
+
+
+def next_recorded_hand(m: Match, i: int, h: dict[str, Any]) -> None:
+    """Readies history entry ``i`` of a replay: from the second on, its hand dealt as
+    recorded, the deal checked to pass to the next seat still in."""
+    if i:
+        m.next_hand(deck=h["deck"])
+        if m.game.dealer != h["dealer"]:
+            raise SaveError(f"history[{i}]: the deal passes to the next seat still in")
 
 
 def replay(record: dict[str, Any] | str) -> Match:
@@ -434,3 +440,4 @@ def replay(record: dict[str, Any] | str) -> Match:
 
 if TYPE_CHECKING:  # the shared interface of the three games' matches
     _: type[engine.MatchProtocol] = Match
+    _who: type[engine.WhoActs] = Match

@@ -31,7 +31,6 @@ for a page that keeps its main thread free) pauses.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Generator
@@ -39,13 +38,14 @@ from typing import Any, cast
 
 from tabletop import engine
 from tabletop.bots import result_of
+from tabletop.saves import json_object, read_record_file
 
 from .bots.fastplay import after_move
 from .bots.rollout import PLAYOUT_MOVES, state_seen
 from .bots.simple import MediumBot, keep_value
 from .cards import CODE_OF, KIND_OF
 from .errors import SaveError
-from .match import SAVES, Match
+from .match import SAVES, first_hand, next_recorded_hand
 from .melds import meld_str
 from .moves import parse_move
 from .state import State
@@ -189,19 +189,10 @@ def review_steps(
     total = sum(reviewed(i, e) for i, h in enumerate(history, 1) for e in h["moves"])
     done = 0
     out: list[dict[str, Any]] = []
-    m = Match.new(
-        players=data.get("players"),  # type: ignore[arg-type]
-        rules=data.get("rules"),
-        seed=data.get("seed"),
-        dealer=history[0]["dealer"],
-        deck=history[0]["deck"],
-    )
+    m = first_hand(data, history)
     began = time.perf_counter()
     for i, h in enumerate(history, 1):
-        if i > 1:
-            m.next_hand(deck=h["deck"])
-            if m.game.dealer != h["dealer"]:
-                raise SaveError(f"history[{i - 1}]: the deal passes to the next seat still in")
+        next_recorded_hand(m, i - 1, h)
         rows: dict[int, list[dict[str, Any]]] = {}
         for s in range(m.players):
             if s not in m.game.state.out and (seats is None or s in seats) and (hands is None or i in hands):
@@ -262,8 +253,8 @@ def _seat_row(seat: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def read_record(path: str) -> object:
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    """The record or save in the file ``path`` (:func:`tabletop.saves.read_record_file`)."""
+    return json_object(read_record_file(path, SaveError, "Scala 40"), SaveError, "record")
 
 
 __all__ = ["DEFAULT_WORLDS", "TOLERANCE", "WORST", "candidates", "judge", "review", "review_steps"]

@@ -25,6 +25,20 @@ serves every game (the page's session, the command line, tests) calls the same n
 ``m.players``, ``m.hand_no``, ``m.over``, ``m.winner``
 ============================  ==================================================================
 
+Who may act now, the seat to act or any other, is the game's to say (:class:`WhoActs`, which
+the three matches satisfy too, from :class:`Actors`), so that code serving every game (the
+page's bots, the friends' protocol) names none of a game's moves out of turn:
+
+============================  ==================================================================
+``m.turn``                    the seat whose turn it is; None when nobody's (the hand over)
+``m.actors()``                who may act now, each seat with its moves: the seat to act and
+                              every seat the rules let act out of turn (Dernier's calls and
+                              jump-ins, Scala 40's ``reenter``/``retire``, DOG's exchange)
+``m.may_act(seat)``           ``seat`` is one of ``actors()``
+``m.why_not_charged(c, seat)`` None when playing card ``c`` would be charged as a mistake
+                              (Dernier's chi sbaglia paga, RULES §12), else why not
+============================  ==================================================================
+
 The instance side alone (every name but ``new``, ``load``, ``from_position`` and ``replay``) is
 :class:`MatchInPlay`: what code that holds a match in play asks of it (the page's session,
 which makes and loads its matches through its game's own hooks).
@@ -107,6 +121,64 @@ class MatchProtocol(MatchInPlay, Protocol):
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Iterator[dict[str, Any]]: ...
+
+
+class _Seated(Protocol):
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    def legal_moves(self, seat: int | None = None) -> list[str]: ...
+
+
+class WhoActs(Protocol):
+    """Who may act now, as the game says it (see the module)."""
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is; None when nobody's (the hand or the match over)."""
+        ...
+
+    def actors(self) -> dict[int, list[str]]:
+        """Who may act now: the seat to act and every seat the rules let act out of turn,
+        each with its ``legal_moves(seat)`` (the seat to act's may be empty: Scala 40's
+        openings are not listed)."""
+        ...
+
+    def may_act(self, seat: int) -> bool:
+        """``seat`` may act now (one of :meth:`actors`)."""
+        ...
+
+    def why_not_charged(self, card: str, seat: int) -> str | None:
+        """None when the rules would charge ``seat`` playing ``card`` now as a mistake (a
+        penalty instead of a refusal: Dernier's chi sbaglia paga), else why not. Never plays."""
+        ...
+
+
+class Actors:
+    """:meth:`actors` and :meth:`may_act` from a match's ``players``, ``turn`` and
+    ``legal_moves(seat)`` (which list a seat's moves out of turn too)."""
+
+    def actors(self: _Seated) -> dict[int, list[str]]:
+        """Who may act now: the seat to act (even with no listed move) and every other seat
+        with a legal move, each with its moves (see :class:`MatchInPlay`)."""
+        turn = self.turn
+        found: dict[int, list[str]] = {}
+        for seat in range(self.players):
+            moves = self.legal_moves(seat)
+            if moves or seat == turn:
+                found[seat] = moves
+        return found
+
+    def may_act(self: _Seated, seat: int) -> bool:
+        """``seat`` may act now: it is its turn or it has a legal move out of turn."""
+        return is_whole(seat) and (seat == self.turn or bool(self.legal_moves(seat)))
+
+    def why_not_charged(self, card: str, seat: int) -> str | None:
+        """A game whose rules charge no mistake refuses every wrong move outright."""
+        return "these rules charge no mistakes"
 
 
 class Leaving(Protocol):
@@ -238,10 +310,12 @@ class Fields:
 
 __all__ = [
     "META_MOVES",
+    "Actors",
     "Fields",
     "MatchInPlay",
     "MatchProtocol",
     "Refusals",
+    "WhoActs",
     "check_seed",
     "derived",
     "first_dealer",

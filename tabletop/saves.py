@@ -7,12 +7,65 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
+
+class Replayable(Protocol):
+    """A match as a replay drives it: its moves played one by one, its position read."""
+
+    def play(self, move: str, seat: int | None = None) -> None: ...
+
+    def position(self) -> dict[str, Any]: ...
+
+
+M = TypeVar("M", bound=Replayable)
+#: ``deal(i, entry)``: readies history entry ``i`` before its moves (from the second on, the
+#: next hand dealt and checked against the entry; the caller made the match with the first)
+Deal = Callable[[int, dict[str, Any]], None]
+
 #: what a broken save may raise while it is read, besides the game's own errors
 BROKEN = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
+#: the largest record a game reads (a long match is well under 1 MB)
+MAX_RECORD_BYTES = 2_000_000
+
+
+def record_text(data: T, error: type[Exception], game: str, limit: int = MAX_RECORD_BYTES) -> T | str:
+    """A record or save as a game reads it: parsed data as it is, text (``str`` or UTF-8
+    ``bytes``) checked to be at most ``limit`` bytes and not empty, else ``error`` saying why
+    (``game`` names the game: "a Dernier record is at most 2 MB")."""
+    if not isinstance(data, str | bytes):
+        return data
+    size = len(data.encode() if isinstance(data, str) else data)
+    if size > limit:
+        raise error(
+            f"the record is too large ({size / 1e6:.1f} MB; a {game} record is at most {limit / 1e6:.0f} MB)"
+        )
+    if isinstance(data, bytes):
+        try:
+            data = data.decode()  # type: ignore[assignment]
+        except UnicodeDecodeError:
+            raise error("the record is not text (UTF-8 JSON)") from None
+    assert isinstance(data, str)
+    if not data.strip():
+        raise error("the record is empty")
+    return data
+
+
+def read_record_file(path: str, error: type[Exception], game: str, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of the record file ``path`` (:func:`record_text`), read no further than
+    ``limit`` + 1 bytes; ``error`` when it cannot be read or is too large."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as e:
+        raise error(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > limit:
+        raise error(f"{path} is too large for a {game} record (over {limit / 1e6:.0f} MB)")
+    text = record_text(raw, error, game, limit)
+    assert isinstance(text, str)
+    return text
 
 
 def json_object(data: object, error: type[Exception], what: str, the: str = "the ") -> dict[str, Any]:
@@ -151,6 +204,46 @@ class SaveFormat:
         """:meth:`moves`, all of them."""
         for _ in self.moves(h, i, play):
             pass
+
+    def replay(
+        self, match: M, history: list[dict[str, Any]], deal: Deal, done: Deal | None = None
+    ) -> Iterator[M]:
+        """The replay loop: for each history entry ``deal(i, h)``, then its moves played on
+        ``match`` one by one (each checked, :meth:`moves`), then ``done(i, h)`` when given.
+        Yields ``match`` (the same object, played on) after each deal and after each move."""
+        for i, h in enumerate(history):
+            deal(i, h)
+            yield match
+            for _ in self.moves(h, i, match.play):
+                yield match
+            if done is not None:
+                done(i, h)
+
+    def positions(
+        self, replay: Callable[[dict[str, Any]], Iterator[M]], data: object
+    ) -> Iterator[dict[str, Any]]:
+        """Every position of the save ``data``, in order, as ``replay(opened save)`` reaches
+        them (each deal, then each move); every failure a ``save_error`` (:meth:`each`)."""
+        return self.each(lambda opened: (m.position() for m in replay(opened)), data)
+
+    def load_match(
+        self,
+        replay: Callable[[dict[str, Any]], Iterator[M]],
+        data: object,
+        mine: Callable[[M, object], dict[str, Any]] | None = None,
+    ) -> M:
+        """``Match.load``: the match the save ``data`` replays to (``replay(opened save)``'s
+        last), its saved position checked against the replay's (``mine(match, saved
+        position)``, by default the match's :meth:`position`); every failure a ``save_error``."""
+
+        def read(data: object) -> M:
+            opened = self.open(data)
+            *_, m = replay(opened)
+            saved = opened.get("position")
+            self.check_position(saved, lambda: m.position() if mine is None else mine(m, saved))
+            return m
+
+        return self.load(read, data)
 
     def check_position(self, saved: object, replayed: Callable[[], dict[str, Any]]) -> None:
         """A save's position (if it has one) must be the one its moves lead to (``replayed()``)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import importlib
 import io
 import json
 import random
@@ -20,8 +21,10 @@ import pytest
 import dernier
 import dog
 import scala40
+from tabletop.arena import rate, rng_of, seed_of
 from tabletop.bots import Levels, SlicedBot, think_through
 from tabletop.cli import human_move
+from tabletop.saves import MAX_RECORD_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES: list[tuple[Any, str, str, str]] = [
@@ -69,6 +72,47 @@ def test_each_game_refuses_a_broken_save_in_its_own_words(
         with pytest.raises(game.SaveError) as e:
             game.Match.load(text)
         assert words in str(e.value), text[:80]
+
+
+@pytest.mark.parametrize(("game", "named", "reader", "unit"), GAMES, ids=["dernier", "scala40", "dog"])
+def test_each_game_replays_a_save_position_by_position_through_one_loop(
+    game: Any, named: str, reader: str, unit: str
+) -> None:
+    data = a_save(game)
+    positions = list(game.Match.replay(data))
+    moves = sum(len(h["moves"]) for h in data["history"])
+    assert len(positions) == len(data["history"]) + moves  # each deal, then each move
+    last = dict(positions[-1])
+    saved = dict(data["position"])
+    last.pop("draw_order", None)  # Dernier: a save before draw_order compares without it
+    saved.pop("draw_order", None)
+    assert last == saved
+    with pytest.raises(game.SaveError, match=r"move 1 \('zz' by seat 0\)"):
+        list(game.Match.replay({**data, "history": [{**data["history"][0], "moves": [[0, "zz"]]}]}))
+
+
+@pytest.mark.parametrize("game", [dernier, scala40, dog], ids=["dernier", "scala40", "dog"])
+def test_each_game_reads_a_record_file_or_says_why_not(game: Any, tmp_path: Path) -> None:
+    review = importlib.import_module(f"{game.__name__}.review")
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(a_save(game)))
+    assert review.read_record(str(path)) is not None
+    bodies = ((b"", "empty"), (b"\xff\xfe", "not text"), (b" " * (MAX_RECORD_BYTES + 1), "too large"))
+    for body, words in bodies:
+        path.write_bytes(body)
+        with pytest.raises(game.SaveError, match=words):
+            review.read_record(str(path))
+    with pytest.raises(game.SaveError, match="cannot read"):
+        review.read_record(str(tmp_path / "missing.json"))
+
+
+def test_an_arena_draws_its_seeds_and_rates_one_way() -> None:
+    assert seed_of("arena", 5, "deal", 3) == random.Random("arena/5/deal/3").randrange(2**31)
+    assert seed_of("arena", 5, "deal", 3) != seed_of("arena", 5, "deal", 4)
+    assert rng_of("dog-arena", 1, "seat", 2).random() == random.Random("dog-arena/1/seat/2").random()
+    assert rate(0, 0) == {"win_rate": 0.0, "ci95": [0.0, 1.0]}
+    assert rate(1, 3) == {"win_rate": 0.3333, "ci95": [0.0615, 0.7923]}
+    assert rate(1, 3, digits=None)["win_rate"] == 1 / 3
 
 
 def test_the_terminal_player_moves_quits_or_leaves() -> None:

@@ -173,9 +173,15 @@ def test_dernier_gives_its_match_formats_as_the_first_paint_lists_them() -> None
     }
 
 
-def test_dog_keeps_its_one_format_and_hides_the_choice() -> None:
-    """DOG RULES §12: a match is a series of games (its ``games`` variant), never hands or
-    points: it gives the one format it plays and reads neither ``hands`` nor ``target``."""
+def test_dog_has_no_match_format_and_hides_the_choice() -> None:
+    """DOG RULES §12: a match is a series of games (its ``games`` setting), never hands or
+    points: it has no match format (issue 37: not faked as ``hands:1``), reads neither
+    ``hands`` nor ``target``, and its saves and links that held them still load."""
     spec = games.get("dog")
-    assert dict(spec.formats) == {"hands:1": {"en": "one game", "it": "una partita"}}
+    assert dict(spec.formats) == {} and [p.name for p in spec.settings or ()] == ["games"]
     assert not {"hands", "target"} & set(spec.params)
+    old = {**Settings(game="dog").to_dict(), "hands": 1, "target": None}
+    assert "hands" not in Settings(game="dog").to_dict()
+    assert Settings.from_dict(old) == Settings(game="dog")
+    parsed = parse_query("game=dog&hands=1&seed=3")
+    assert parsed.start and not parsed.notices and parsed.settings.match_format == {}

@@ -309,6 +309,81 @@ def test_lit_fields_are_large_targets_on_a_phone_and_an_unlit_tap_says_why_s6(
     expect(page.locator("#log li").last).to_contain_text("0 → 60")
 
 
+#: every lit target (field or pawn) of the board as the person sees it: its centre and its
+#: box (the drawn field or pawn and the larger target under it), in CSS pixels, and the
+#: board's own box
+LIT_CENTRES_JS = """() => {
+  const board = document.querySelector('#board');
+  const lit = [...board.querySelectorAll('[data-target="true"], [data-movable="true"]')];
+  const out = lit.map(e => {
+    const key = e.dataset.pawn ? 'p:' + e.dataset.pawn : 'f:' + e.dataset.field;
+    const boxes = [e, board.querySelector(`[data-hit="${key}"]`)].filter(x => x)
+      .map(x => x.getBoundingClientRect());
+    const own = e.getBoundingClientRect();
+    return {name: key, x: own.x + own.width / 2, y: own.y + own.height / 2,
+      w: Math.max(...boxes.map(b => b.right)) - Math.min(...boxes.map(b => b.left)),
+      h: Math.max(...boxes.map(b => b.bottom)) - Math.min(...boxes.map(b => b.top))};
+  });
+  const b = board.getBoundingClientRect();
+  return {lit: out, board: {x: b.x, y: b.y, w: b.width, h: b.height}};
+}"""
+
+
+def check_lit_targets(page: Page) -> list[dict[str, float]]:
+    """WCAG 2.5.8: each lit target at least 24 × 24 px, inside the board as drawn, and the
+    24 px circles centred on any two of them clear of each other (centres >= 24 px apart)."""
+    seen = page.evaluate(LIT_CENTRES_JS)
+    lit, board = seen["lit"], seen["board"]
+    assert len(lit) >= 5, lit
+    for t in lit:
+        assert t["w"] >= 24 and t["h"] >= 24, t
+        assert board["x"] <= t["x"] <= board["x"] + board["w"], (t, board)
+        assert board["y"] <= t["y"] <= board["y"] + board["h"], (t, board)
+    spots = {(round(t["x"], 1), round(t["y"], 1)) for t in lit}  # a pawn on a lit field: one
+    gaps = [((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for a in spots for b in spots if a < b]
+    assert min(gaps) >= 24, sorted(gaps)[:3]
+    return list(lit)
+
+
+@pytest.mark.browser
+def test_a_seven_on_a_phone_zooms_the_board_to_the_fields_in_play_s11(page: Page, server_url: str) -> None:
+    """WCAG 2.5.8 on phones (issue 38): a 7 lights the seven fields ahead of its pawn (§11),
+    some 14 px apart on a 360 px board; the board zooms to the part in play so that each lit
+    target is 24 × 24 px and 24 px clear of its neighbours at 360×640 and, turned to a new
+    size, at 390×844; a tap 9 px from a lit field towards its neighbour takes that field; the
+    move played gives the whole board back."""
+
+    def seven(m: dog.Match) -> bool:
+        st = m.game.state
+        if st.phase != "play" or st.turn != 0:
+            return False
+        legal = [x for x in m.legal_moves(0) if x.startswith("7C ")]
+        return len({x.split(" ")[1].split("-")[0] for x in legal}) == 1 and len(legal) >= 7
+
+    m = seek(3, seven)
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_saved(page, server_url, page_save(m, levels=["easy"] * 3, delay=8000))
+    page.wait_for_function("document.querySelector('#table').dataset.turn === '0'")
+    assert page.get_attribute("#board", "viewBox") == "0 0 100 100"
+    page.click("#hand [data-card='7C']")
+    expect(page.locator("#board [data-field='3'][data-target='true']")).to_have_count(1)
+    assert page.get_attribute("#board", "viewBox") != "0 0 100 100"  # zoomed
+    expect(page.locator("#discard")).to_be_hidden()  # it would cover the middle of the zoom
+    check_lit_targets(page)
+    page.screenshot(path="/tmp/zoom360.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.querySelector('#board').getBoundingClientRect().width > 360")
+    lit = {t["name"]: t for t in check_lit_targets(page)}
+    page.screenshot(path="/tmp/zoom390.png")
+    two, three = lit["f:2"], lit["f:3"]
+    dx, dy = three["x"] - two["x"], three["y"] - two["y"]
+    norm = (dx * dx + dy * dy) ** 0.5
+    page.mouse.click(two["x"] + 9 * dx / norm, two["y"] + 9 * dy / norm)
+    expect(page.locator("#log li").last).to_contain_text("7♣, 0 → 2")  # the rest goes alone
+    expect(page.locator("#board")).to_have_attribute("viewBox", "0 0 100 100")  # the whole board
+    expect(page.locator("#discard")).to_be_visible()
+
+
 @pytest.mark.browser
 def test_a_level_for_each_of_the_four_seats_is_understood(page: Page, server_url: str) -> None:
     """``levels=human,medium,medium,medium``: one value a seat, yours first, starts the match

@@ -689,6 +689,16 @@ def test_s12_reentry_takes_worst_total_still_in_any_order() -> None:
         m.play("reenter", 1)
 
 
+def test_s12_the_seats_to_decide_are_who_may_act_after_the_hand() -> None:
+    """RULES §12 / tabletop.engine.WhoActs: after the hand it is nobody's turn; the seats over
+    ``out_at`` with a re-entry left are who may act (reenter or retire, in any order)."""
+    m = _match_after([10, 30, 135], reentries=1)
+    assert m.turn is None
+    assert m.actors() == {1: ["reenter", "retire"], 2: ["reenter", "retire"]}
+    m.play("retire", 2)
+    assert m.actors() == {1: ["reenter", "retire"]} and not m.may_act(2) and m.may_act(1)
+
+
 def test_s12_match_ends_with_one_left_ranking_by_hand_out_then_total() -> None:
     m = _match_after([10, 30, 135], reentries=1)
     m.play("retire", 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from web.shell.games import TABLE_TALK, GameSpec
+from web.shell.paramspec import BOOL, CHOICE, FORMAT, INT, VARIANT, Param
 
 #: the presets (``?rules=``), each with its fewest and most players (RULES §1 §2), the
 #: first the default
@@ -37,6 +38,46 @@ FORMATS: dict[str, dict[str, str]] = {
     "target:500": {"en": "first to 500 points", "it": "chi arriva a 500 punti"},
 }
 
+#: the words of the house rules and variants are drawn by its own panel (web/dernier/house_panel.py)
+HOUSE_WORDS: dict[str, dict[str, str]] = {
+    "anticipo": {"en": "Anticipo", "it": "Anticipo"},
+    "chi_sbaglia_paga": {"en": "Chi sbaglia paga", "it": "Chi sbaglia paga"},
+}
+
+#: its settings (:class:`web.shell.paramspec.Param`): the match format (RULES §10: a number of
+#: hands, or first to a points target; ``?hands=N`` / ``?target=P``, one or the other), the
+#: house rules (§12) and the preset fields its panel changes
+SETTINGS: tuple[Param, ...] = (
+    Param(
+        "hands",
+        INT,
+        3,  # the start screen's match before any choice is remembered: three hands
+        values=range(1, 100),
+        role=FORMAT,
+        group="format",
+        optional=True,
+        url=True,
+        link_default=1,  # a link that leaves the format out plays one hand, like Match.new
+        label={"en": "Hands", "it": "Mani"},
+        offer={int(k[6:]): w for k, w in FORMATS.items() if k.startswith("hands:")},
+    ),
+    Param(
+        "target",
+        INT,
+        None,
+        values=range(50, 10001),
+        role=FORMAT,
+        group="format",
+        optional=True,
+        url=True,
+        link_default=None,
+        label={"en": "Points target", "it": "Traguardo in punti"},
+        offer={int(k[7:]): w for k, w in FORMATS.items() if k.startswith("target:")},
+    ),
+    *(Param(name, BOOL, default, label=HOUSE_WORDS[name]) for name, default in HOUSE_RULES.items()),
+    *(Param(name, CHOICE, None, values=values, role=VARIANT) for name, values in VARIANTS.items()),
+)
+
 DERNIER = GameSpec(
     name="dernier",
     titles={"en": "Dernier", "it": "Dernier"},
@@ -49,25 +90,20 @@ DERNIER = GameSpec(
     check_view="web.dernier.check:check_state",
     talk=("said_dernier", *TABLE_TALK),
     help="web.dernier.help:help_lines",
-    params=("players", "rules", "levels", "seed", "hands", "target", "name", "timer"),
+    params=("players", "rules", "levels", "seed", "name", "timer"),
     package="dernier",
     replays="web.dernier.replays:BOOK",
     coach="web.dernier.coach:COACH",
     review="web.dernier.review_page:REVIEW",
     rule_sets=RULE_SETS,
-    variants=VARIANTS,
-    options=HOUSE_RULES,
+    settings=SETTINGS,
     check_settings="web.dernier.options:check_settings",
     options_panel="web.dernier.house_panel:PANEL",
     # its card faces carry the marks of its actions: a 7, the Jolly, an Ace, a Queen, a King
     fan=("7H", "JK", "AS", "QD", "KC"),
     faces="web.dernier.faces:card_svg",
-    # the match formats (RULES §10: a number of hands, or first to a points target)
-    formats=FORMATS,
-    # the start screen's match before any choice is remembered: three players, three hands
-    defaults={"players": 3, "levels": ("medium", "medium"), "hands": 3, "target": None},
-    # a link that leaves the format out plays one hand, like Match.new
-    url_defaults={"hands": 1, "target": None},
+    # the start screen's match before any choice is remembered: three players
+    defaults={"players": 3, "levels": ("medium", "medium")},
     lessons="web.dernier.lessons:LESSONS",
     style="web/dernier/style.css",
     blurb={

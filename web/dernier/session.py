@@ -9,10 +9,9 @@ import random
 from typing import Any, ClassVar, cast
 
 from dernier import Match
-from dernier.cards import KIND_OF
 from dernier.errors import DernierError, IllegalMove
 from tabletop.engine import META_MOVES
-from web.dernier.describe import move_card, moves_of_card
+from web.dernier.describe import move_card
 from web.dernier.replays import make_entry
 from web.dernier.seatview import SeatView
 from web.shell.params import Settings
@@ -153,18 +152,9 @@ class DernierSession(Session):
         self.armed_seats.clear()
 
     def wrong_refusal(self, seat: int, code: str) -> str | None:
-        """Why a chi sbaglia paga attempt of ``code`` is refused outright, else None."""
-        if not self.match.rules.chi_sbaglia_paga:
-            return "chi sbaglia paga is not played at this table"
-        if code not in KIND_OF:
-            return "a chi sbaglia paga attempt names a card of your hand"
-        if self.hand_over or self.match.result is not None:
-            return "the hand is over"
-        if code not in self.match.view(seat)["hand"]:
-            return f"you do not hold {code}"
-        if moves_of_card(self.match.legal_moves(seat), code):
-            return f"{code} may be played: that is no mistake"
-        return None
+        """Why a chi sbaglia paga attempt of ``code`` is refused outright, else None: the
+        engine's word (``Match.why_not_charged``)."""
+        return self.match.why_not_charged(code, seat)
 
     def _after(self) -> None:
         self.declined &= set(self.match.game.state.due)
@@ -181,8 +171,10 @@ class DernierSession(Session):
         give them the grace window."""
         if self.hand_over:
             return False
-        st = self.match.game.state
-        return any(s != st.turn and self.is_person(s) for s in st.due)
+        turn = self.match.turn
+        return any(
+            s != turn and "dernier" in moves and self.is_person(s) for s, moves in self.match.actors().items()
+        )
 
     def seat_view(self, seat: int) -> SeatView:
         """What ``seat`` may do now, worked out as its page does (:class:`SeatView`)."""
@@ -210,9 +202,9 @@ class DernierSession(Session):
 
     def jump_moves(self, seat: int) -> list[str]:
         """The anticipo plays ``seat`` may make now, out of turn (RULES §12), else []."""
-        if self.hand_over or not self.match.rules.anticipo or seat == self.match.game.turn:
+        if self.hand_over or not self.match.rules.anticipo or seat == self.match.turn:
             return []
-        return [m for m in self.match.legal_moves(seat) if move_card(m) is not None]
+        return [m for m in self.match.actors().get(seat, []) if move_card(m) is not None]
 
     def human_jumps_for(self, code: str, seat: int = HUMAN) -> list[str]:
         """``seat``'s jump-ins with ``code``: with ``!`` when armed, else without."""

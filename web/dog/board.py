@@ -186,3 +186,32 @@ def sends_home(pawns: Board, token: str, seven: bool, nest: str = "") -> list[Vi
     hit = {f for f in path(a, b) if is_track(f)} if seven else ({b} if is_track(b) else set())
     hit.discard(a)
     return [(s, i, at) for s, i, at, _fresh, _n in placed(pawns) if at in hit]
+
+
+#: the least distance, in CSS pixels, between the centres of two lit targets on a zoomed
+#: board: their 24 px circles (WCAG 2.5.8) stay clear of each other, with a pixel to spare
+TARGET_GAP_PX = 26.0
+#: the room, in board units, kept around the part of the board in play when zoomed
+ZOOM_MARGIN = 6.0
+
+
+def zoom_box(points: list[tuple[float, float]], width_px: float) -> tuple[float, float, float] | None:
+    """The part of the board to show (``x``, ``y`` and ``size`` of a square ``viewBox``) so
+    that the lit targets at ``points`` (board units) stand at least :data:`TARGET_GAP_PX`
+    apart on a board drawn ``width_px`` wide, or ``None`` when the whole board already does
+    (a desktop, or targets far apart). The square holds every point with a margin; when the
+    points are too far apart for both, it holds them all, as close as they allow."""
+    spots = sorted(set(points))
+    if len(spots) < 2 or width_px <= 0:
+        return None
+    least = min(math.dist(a, b) for k, a in enumerate(spots) for b in spots[k + 1 :])
+    if least * width_px / 100 >= TARGET_GAP_PX:
+        return None
+    size = width_px * least / TARGET_GAP_PX
+    xs, ys = [p[0] for p in spots], [p[1] for p in spots]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) + 2 * ZOOM_MARGIN
+    size = min(100.0, max(size, span))
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    x = min(max(cx - size / 2, 0.0), 100.0 - size)
+    y = min(max(cy - size / 2, 0.0), 100.0 - size)
+    return round(x, 2), round(y, 2), round(size, 2)

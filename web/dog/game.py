@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.shell.games import TABLE_TALK, GameSpec, NumberChoice
+from web.shell.games import TABLE_TALK, GameSpec
 from web.shell.i18n import t
+from web.shell.paramspec import INT, VARIANT, Param
 
 #: the most games a match may be played to (RULES §12: first team to N games)
 MOST_GAMES = 9
@@ -32,7 +33,7 @@ DOG = GameSpec(
     talk=TABLE_TALK,
     help="web.dog.help:help_lines",
     rules_page="web.dog.rules_text",
-    params=("levels", "seed", "name", "timer", "games"),
+    params=("levels", "seed", "name", "timer"),
     package="dog",
     fan=("8S", "2H", "10D", "5C", "9H"),  # the house's plain faces
     replays="web.dog.replays:BOOK",
@@ -47,19 +48,18 @@ DOG = GameSpec(
     check_view="web.dog.session:check_state",
     match_info="web.dog.game:match_info",
     rule_sets={"standard": (4, 4)},
-    options={},
-    # a match is a series of games (the variant ``games`` below), never hands or points: the
-    # one format it plays, the choice hidden (``hands`` and ``target`` are not its params)
-    formats={"hands:1": {"en": "one game", "it": "una partita"}},
-    # what its links always played (the shell's default of before)
-    url_defaults={"hands": 1, "target": None},
     # RULES §12: a match is one game or a series, first team to N games: chosen on the start
-    # screen, remembered, and carried in links and invitations (``?games=3``)
-    variants={"games": range(1, MOST_GAMES + 1)},
-    numbers={
-        "games": NumberChoice(
+    # screen, remembered, and carried in links and invitations (``?games=3``); never hands or
+    # points (no match format: the start screen hides that choice)
+    settings=(
+        Param(
+            "games",
+            INT,
+            1,
+            values=range(1, MOST_GAMES + 1),
+            role=VARIANT,
+            url=True,
             label={"en": "Match: first team to (games)", "it": "Incontro: vince chi arriva a (partite)"},
-            default=1,
             common=(1, 2, 3, 5),
             help={
                 "en": "One game, or a series won by the first team to win this many games (§12).",
@@ -67,5 +67,8 @@ DOG = GameSpec(
             },
             shown={"en": "first to {n} games", "it": "chi arriva a {n} partite"},
         ),
-    },
+    ),
+    # what its saves, remembered choices and links held before it had its own settings (the
+    # shell's match format of one hand): set aside when read
+    retired={"hands": 1, "target": None},
 )

@@ -10,11 +10,12 @@ and ``[data-pawn][data-at]``, ``#hand [data-card]``, ``#give``, ``#fold``, ``#ra
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
@@ -189,6 +190,9 @@ class DogTable(GameTable):
         self.host.on(by_id("dog-replay"), "click", lambda e: self.host.open_replay_from_summary())
         self.host.on(by_id("dog-review"), "click", lambda e: self.host.on_review_hand())
         self.host.on(document, "keydown", self.on_dog_key)
+        # a phone turned: the lit targets' sizes and the zoom follow the board's new size
+        self.host.on(window, "resize", lambda e: self.render_dog_hits(*self.dog_lit))
+        self.dog_lit: tuple[list[list[str]], list[str], list[str]] = ([], [], [])
         self.host.on(document, "pointerdown", lambda e: setattr(self, "dog_keys", False))
         self.dog_keys = False  # the last input was a key: the lit choices take the focus
 
@@ -575,10 +579,14 @@ class DogTable(GameTable):
 
     def render_dog_hits(self, pawns: list[list[str]], movable: list[str], targets: list[str]) -> None:
         """A larger transparent target under each lit field and pawn, at least 25 px across
-        however small the board is drawn (WCAG 2.5.8: phones draw fields 12–15 px wide)."""
+        however small the board is drawn (WCAG 2.5.8: phones draw fields 12–15 px wide); and
+        on a board too small for lit targets 26 px apart (neighbouring fields of a 7 are some
+        14 px apart on a phone), the board zoomed to the part in play: the lit fields and
+        pawns, and the pawn chosen."""
         layer = by_id("dog-hits")
         if layer is None:
             return
+        self.dog_lit = (pawns, movable, targets)
         clear(layer)
         # the pawn chosen first (under the others: its ends win a tap between them), then
         # the fields it may go to, then the pawns a J may swap with
@@ -586,15 +594,39 @@ class DogTable(GameTable):
         lit = [x for x in placed if x[0] in movable and x[0] not in targets]  # the nest: large
         lit += [(f, f"f:{f}") for f in targets if not f.startswith("n")]
         lit += [x for x in placed if x[0] in targets]
+        points = [geo.field_xy(at, self.dog_shown) for at, _hit in lit]
+        nests = [f for f in movable + targets if f.startswith("n")]
+        points += [geo.nest_center(int(f[1:]), self.dog_shown) for f in nests]
+        width = float(by_id("board").getBoundingClientRect().width or 0)
+        size = self.dog_zoom(geo.zoom_box(points, width))
         if not lit:
             return
-        width = float(by_id("board").getBoundingClientRect().width or 0)
-        r = max(geo.FIELD_R + 0.4, 12.5 * 100 / width) if width > 0 else 3.6
+        spots = sorted(set(points))
+        least = min((math.dist(a, b) for k, a in enumerate(spots) for b in spots[k + 1 :]), default=100.0)
+        # 12.5 px of radius, or the field's own circle and a little more when that is larger,
+        # but never over half the way to the next lit target
+        r = max(geo.FIELD_R + 0.4, 12.5 * size / width) if width > 0 else 3.6
+        r = max(min(r, least / 2), 12.5 * size / width) if width > 0 else r
         for at, hit in lit:
             x, y = geo.field_xy(at, self.dog_shown)
             el = svg("circle", cx=x, cy=y, r=round(r, 2), **{"class": "dog-hit"})
             el.dataset.hit = hit
             layer.appendChild(el)
+
+    def dog_zoom(self, box: tuple[float, float, float] | None) -> float:
+        """Shows the part ``box`` of the board (the whole board when ``None``); the size, in
+        board units, of the square shown."""
+        board = by_id("board")
+        x, y, size = box if box is not None else (0.0, 0.0, 100.0)
+        view = f"{x:g} {y:g} {size:g} {size:g}"
+        if str(board.getAttribute("viewBox")) != view:
+            board.setAttribute("viewBox", view)
+        holder = board.parentElement
+        if box is not None:
+            holder.setAttribute("data-zoom", "true")
+        else:
+            holder.removeAttribute("data-zoom")
+        return size
 
     def dog_threat_words(self) -> str:
         """What the moves on offer would send home, said before one is chosen (RULES §8):

@@ -23,9 +23,11 @@ Guest → host (fields exactly these; anything else is refused):
   received: a move made on a view of another position is refused (``stale``); ``move`` a
   move string (CONTRACT "Moves"). The move is always for the link's own seat (there is
   no seat field) and the engine decides: a refused move gets ``illegal`` with the
-  engine's reason, never a substitute. ``wrong: true`` is a chi sbaglia paga attempt
-  (RULES §12): ``move`` is a card of the guest's hand that may not be played; the
-  engine charges the penalty (``Session.try_wrong``).
+  engine's reason, never a substitute. ``wrong: true``: ``move`` is a card of the guest's
+  hand played as a mistake the game's rules charge instead of refusing (the engine says
+  which: ``why_not_charged``, :class:`tabletop.engine.WhoActs`; the session's
+  ``wrong_refusal`` and ``try_wrong``). Who may act, in turn or out of it, is the engine's
+  to say too: a move out of turn is a ``move`` like any other.
 * ``talk {id, phrase}`` — table talk, one of the game's phrases, ``GameSpec.talk`` (never free text), at
   most one per :data:`TALK_GAP_S` seconds per seat (else ``too_soon``).
 * ``ping {at}`` — ``at`` any number (the guest's clock); the host answers ``pong {at}``.

@@ -5,9 +5,10 @@ A bot thinks through ``bot.steps(view, rng)``, a generator that yields ``None`` 
 milliseconds and finally the move; the driver runs it in slices of at most
 :data:`SLICE_MS` and awaits ``pause()`` between slices, so the browser can paint and
 handle input (no task longer than ~50 ms). Between moves it waits the bots' delay, or a
-longer grace while a person has a window to act out of turn (Dernier: a call that is due),
-so that a person can press the button. It knows no game: what happens out of turn is the
-session's hooks (``bot_side_moves``, ``people_window``, ``people_may_interrupt``,
+longer grace while a person has a window to act out of turn, so that a person can press
+the button. It knows no game and none of a game's moves: who may act out of turn is the
+game's engine's to say (``actors()``, :class:`tabletop.engine.WhoActs`), and the session's
+hooks ask it (``bot_side_moves``, ``people_window``, ``people_may_interrupt``,
 ``bot_may_interrupt``, ``bot_interrupt``).
 
 Everything here is testable in CPython: pass ``sleep``/``now`` and an ``on_change``
@@ -26,7 +27,7 @@ from web.shell.session import Session
 SLICE_MS = 4.0
 GRACE_MS = 1500
 POLL_MS = 40
-#: the least pause before the next bot acts while a person may cut in (Dernier's anticipo)
+#: the least pause before the next bot acts while a person may cut in before the seat to act
 JUMP_WINDOW_MS = 1200
 #: the least pause before a bot cuts in while a person is to act
 HUMAN_TURN_JUMP_MS = 600
@@ -110,7 +111,7 @@ class Driver:
             if seat is None:
                 turn = s.turn
                 if turn is not None and s.bot_may_interrupt():
-                    # on a person's turn a bot may cut in (anticipo) after a short pause
+                    # on a person's turn a bot may cut in after a short pause
                     await self._wait_jump(gen, s)
                     if not self._live(gen, s):
                         return
@@ -128,7 +129,7 @@ class Driver:
             if self.held():
                 continue  # a dialog opened during the delay: the person reads it first
             if not s.hand_over and s.next_bot() == seat:
-                jumped = s.bot_interrupt()  # anticipo: before the seat to act moves
+                jumped = s.bot_interrupt()  # a bot may cut in before the seat to act moves
                 if jumped is not None:
                     self.on_change("move", jumped)
                     await self.sleep(0)
@@ -159,7 +160,7 @@ class Driver:
             await self.sleep(min(POLL_MS, wait - (self.now() - start)))
 
     async def _wait_before(self, gen: int, s: Session) -> None:
-        """The bots' delay; while a person's window is open (Dernier: a call is due), at
+        """The bots' delay; while a person's window to act out of turn is open, at
         least the grace window (cut short to the normal delay once it closes); while a
         person may cut in, at least :data:`JUMP_WINDOW_MS` (cut short by any move)."""
         delay = max(0, s.settings.delay)

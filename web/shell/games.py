@@ -28,11 +28,23 @@ Storage keys are per game: ``<name>.match.v1``, ``<name>.prefs.v1``, ``<name>.st
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tabletop.engine import MatchInPlay
+from web.shell.paramspec import (
+    BOOL,
+    CHOICE,
+    FORMAT,
+    INT,
+    OPTION,
+    SAME,
+    VARIANT,
+    Param,
+    check_list,
+    format_entries,
+)
 
 
 class GameMatch(MatchInPlay, Protocol):
@@ -159,31 +171,35 @@ class GameSpec:
     #: its rule sets (``?rules=``, the start screen's choice), each with its fewest and most
     #: seats, the first the default (required: at least one)
     rule_sets: Mapping[str, tuple[int, int]] = field(kw_only=True)
-    #: its rule-set fields the page may change (``Settings.variants``), each with the values it
-    #: accepts; a field of whole numbers that :attr:`params` names is also a URL match
-    #: parameter (``?out_at=101``) (required: ``{}`` for none)
-    variants: Mapping[str, Sequence[Any]] = field(kw_only=True)
-    #: its own settings besides the rule set and its variants (house rules a player switches
-    #: on at the start screen), each with its default value: ``Settings.options``, written at
-    #: the top level of the settings in saves and remembered choices (required: ``{}`` for none)
-    options: Mapping[str, Any] = field(kw_only=True)
-    #: how the start screen offers its whole-number variants (each a key of ``variants``):
-    #: a field left out keeps its rule set's value
-    numbers: Mapping[str, NumberChoice] = field(default_factory=dict)
-    #: the start screen's match formats (``#opt-format``: ``hands:N`` / ``target:P``) with
-    #: their words per language, in the order the form lists them (required: at least one; a
-    #: game whose match has no such choice gives the one it plays, and leaves ``hands`` and
-    #: ``target`` out of :attr:`params`, which hides the choice)
-    formats: Mapping[str, Mapping[str, str]] = field(kw_only=True)
-    #: its own settings' defaults (``players``, ``levels``, ``hands``/``target``): a new
-    #: match's before any choice is remembered (the start screen's), and a link's for what it
-    #: leaves out under :attr:`url_defaults`; those it leaves out are its first rule set's
-    #: fewest seats, medium bots and its first match format (:func:`web.shell.params.game_defaults`):
-    #: the shell has no default of its own
+    #: its own settings, one typed description (:class:`web.shell.paramspec.Param`: its match
+    #: formats, house rules and rule-set variants, their values, defaults, words and link keys),
+    #: from which the shell reads links, checks saves, fills the start form and writes
+    #: invitations. A spec written the older way (``variants``, ``options``, ``formats``,
+    #: ``url_defaults``, ``numbers`` below) has its list made from those; either is required
+    settings: tuple[Param, ...] | None = field(default=None, kw_only=True)
+    #: keys that older links, saves and remembered choices of this game hold and that mean
+    #: nothing now, with the value they held: read and set aside (a link's still starts a match;
+    #: a save's that is one of its :attr:`settings` is read as that setting)
+    retired: Mapping[str, Any] = field(default_factory=dict, kw_only=True)
+    #: its own settings for a match of one deal (a lesson's): those left out are a link's
+    #: (:attr:`Param.link_default`); given alone, a match format sets the others of its group to none
+    one_deal: Mapping[str, Any] = field(default_factory=lambda: UNSAID, kw_only=True)
+    #: the players, levels and rule set of a new match before any choice is remembered (the
+    #: start screen's; its own settings' defaults are in :attr:`settings`); those it leaves out
+    #: are its first rule set's fewest seats and medium bots: the shell has no default of its own
     defaults: Mapping[str, Any] = field(default_factory=dict)
-    #: what a URL that starts a match uses for the match parameters it leaves out, over
-    #: :attr:`defaults` (e.g. ``{"hands": None, "target": 101}``: a whole match; required)
-    url_defaults: Mapping[str, Any] = field(kw_only=True)
+    # -- made from :attr:`settings` (a view for the game's own code), or the older way of
+    # writing them (a spec without ``settings``: each of these but ``numbers`` required)
+    #: its rule-set fields the page may change (``Settings.variants``), each with its values
+    variants: Mapping[str, Sequence[Any]] = field(default_factory=lambda: UNSAID, kw_only=True)
+    #: its own settings (house rules) with their defaults (``Settings.options``)
+    options: Mapping[str, Any] = field(default_factory=lambda: UNSAID, kw_only=True)
+    #: how the start screen offers its whole-number variants
+    numbers: Mapping[str, NumberChoice] = field(default_factory=lambda: UNSAID)
+    #: the start screen's match formats (``#opt-format``: ``<name>:<value>``) with their words
+    formats: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: UNSAID, kw_only=True)
+    #: what a link that starts a match plays for the format it leaves out
+    url_defaults: Mapping[str, Any] = field(default_factory=lambda: UNSAID, kw_only=True)
     #: ``module:function(settings) -> [problem]``: what its own rules say against a match's
     #: settings beyond the shell's checks (a house rule that needs another rule set, too many
     #: cards for the decks); empty: nothing more
@@ -221,6 +237,39 @@ class GameSpec:
     blurb: Mapping[str, str] = field(default_factory=dict)
     #: extra facts a game's table may need; never read by the shell
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.settings is None:
+            missing = [n for n in OLDER_REQUIRED if getattr(self, n) is UNSAID]
+            if missing:
+                raise TypeError(f"the game {self.name!r} gives neither its settings nor {', '.join(missing)}")
+            object.__setattr__(self, "settings", older_settings(self))
+        own = self.settings or ()
+        check_list(self.name, own)
+        views: dict[str, Any] = {
+            "variants": {p.name: p.values for p in own if p.role == VARIANT},
+            "options": {p.name: p.default for p in own if p.role == OPTION},
+            "numbers": {
+                p.name: NumberChoice(
+                    label=p.label, default=p.default, common=p.common, help=p.help, shown=p.shown
+                )
+                for p in own
+                if p.role == VARIANT and p.kind == INT and p.label and p.default is not None
+            },
+            "formats": format_entries(own),
+            "url_defaults": {p.name: p.link_value() for p in own if p.role == FORMAT},
+            "one_deal": {},
+        }
+        for name, view in views.items():
+            if getattr(self, name) is UNSAID:
+                object.__setattr__(self, name, view)
+        reads = [p.name for p in own if p.url and p.name not in self.params]
+        if reads:
+            object.__setattr__(self, "params", (*self.params, *reads))
+
+    def param(self, name: str) -> Param | None:
+        """Its setting called ``name`` (:attr:`settings`), or None."""
+        return next((p for p in self.settings or () if p.name == name), None)
 
     def number_words(self, variants: Mapping[str, Any], lang: str) -> list[str]:
         """Its whole-number variants as a match has them (``variants``, else the start
@@ -318,12 +367,93 @@ class GameSpec:
         return in_lang(pages, lang) or None
 
 
+class _Unsaid(Mapping[str, Any]):
+    """A field of a spec that it did not give (the older way of writing a spec)."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+UNSAID: Any = _Unsaid()
+#: the fields a spec written the older way must give
+OLDER_REQUIRED = ("variants", "options", "url_defaults", "formats")
+#: the older way's two match formats (``hands:N``, ``target:P``) and the values each took
+OLDER_FORMATS: dict[str, range] = {"hands": range(1, 100), "target": range(50, 10001)}
+
+
 def format_value(value: str) -> tuple[str, int] | None:
-    """A match format's value (``hands:3``, ``target:200``) read, or None if it is not one."""
+    """A match format of a spec written the older way (``hands:3``, ``target:200``) read, or
+    None if it is not one."""
     kind, _, n = value.partition(":")
-    if kind not in ("hands", "target") or not n.isdigit() or int(n) < 1:
+    if kind not in OLDER_FORMATS or not n.isdigit() or int(n) < 1:
         return None
     return kind, int(n)
+
+
+def older_settings(spec: GameSpec) -> tuple[Param, ...]:
+    """The typed description (:class:`Param`) of a spec written the older way: its
+    ``formats`` (the two kinds of :data:`OLDER_FORMATS`, exclusive), ``options`` and
+    ``variants`` (with their ``numbers``). ValueError for a format that is not one of those."""
+    if not spec.formats or any(not format_value(v) for v in spec.formats):
+        raise ValueError(f"{spec.name}: its match formats must be given, each hands:N or target:P")
+    offered: dict[str, dict[int, Mapping[str, str]]] = {kind: {} for kind in OLDER_FORMATS}
+    for value, words in spec.formats.items():
+        kind, n = format_value(value) or ("", 0)
+        offered[kind][n] = words
+    first = format_value(next(iter(spec.formats))) or ("", 0)
+    out: list[Param] = []
+    values: Sequence[Any]
+    for kind, values in OLDER_FORMATS.items():
+        default = spec.defaults.get(kind, first[1] if first[0] == kind else None)
+        link = spec.url_defaults.get(kind, SAME)
+        out.append(
+            Param(
+                kind,
+                INT,
+                default,
+                values=values,
+                role=FORMAT,
+                group="format",
+                optional=True,
+                url=kind in spec.params,
+                link_default=link,
+                offer=offered[kind],
+            )
+        )
+    for name, default in spec.options.items():
+        kind = BOOL if isinstance(default, bool) else CHOICE
+        out.append(Param(name, kind, default, values=() if kind == BOOL else (default,)))
+    numbers = spec.numbers if spec.numbers is not UNSAID else {}
+    for name, values in spec.variants.items():
+        whole = bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+        offer = numbers.get(name)
+        out.append(
+            Param(
+                name,
+                INT if whole else CHOICE,
+                offer.default if offer is not None and offer.default in values else None,
+                values=values,
+                role=VARIANT,
+                url=whole and name in spec.params,
+                label=offer.label if offer else {},
+                help=offer.help if offer else {},
+                shown=offer.shown if offer else {},
+                common=offer.common if offer else (),
+            )
+        )
+    return tuple(out)
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -343,8 +473,6 @@ def register(spec: GameSpec, *, default: bool = False) -> GameSpec:
         raise ValueError(f"bad seat limits {spec.seats!r}")
     if not spec.rule_sets or any(not lo <= a <= b <= hi for a, b in spec.rule_sets.values()):
         raise ValueError(f"{spec.name}: its rule sets must be given, within its seat limits")
-    if not spec.formats or any(not format_value(v) for v in spec.formats):
-        raise ValueError(f"{spec.name}: its match formats must be given, each hands:N or target:P")
     for name, offer in spec.numbers.items():
         values = spec.variants.get(name)
         if values is None or any(v not in values for v in (offer.default, *offer.common)):

@@ -120,9 +120,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "unknown_param": ("Ignored the unknown URL parameter {param}", "Parametro sconosciuto ignorato: {param}"),
     "repeated_param": ("Ignored a repeated URL parameter {param}", "Parametro ripetuto ignorato: {param}"),
-    "hands_and_target": (
-        "A match has hands or a target, not both: ignored target={value}",
-        "Una partita ha un numero di mani o un traguardo, non entrambi: ignorato target={value}",
+    "one_format": (
+        "A match has {detail} or {param}, not both: ignored {param}={value}",
+        "Una partita ha {detail} o {param}, non entrambi: ignorato {param}={value}",
     ),
     "levels_count": (
         "levels={value} does not give one level per bot ({detail} bots): adjusted",

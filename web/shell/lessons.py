@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from web.shell.games import GameSpec
-from web.shell.params import Settings
+from web.shell.params import Settings, one_deal
 from web.shell.session import Session, Store, player_names
 
 #: the person's seat in a lesson
@@ -185,8 +185,7 @@ def lesson_session(game: GameSpec, lesson: Lesson, base: Settings) -> Session:
         levels=("easy",) * (n - 1),
         names=(),
         seed=None,
-        hands=1,
-        target=None,
+        match_format=one_deal(game.name),
         timer=0,
     )
     cls = Session.class_for(game.name)

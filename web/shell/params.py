@@ -7,31 +7,34 @@ list of :class:`Notice` for every parameter that was ignored (shown on the page)
 URL parameters:
 
 * ``players`` within the game's rule set's seats (:attr:`GameSpec.rule_sets`); ``rules`` one
-  of the game's rule sets (Dernier: ``official`` 2–6 | ``traditional`` 3–8); ``levels`` a
-  comma list, one entry per seat after seat 0: a bot's level (``easy``, ``medium``,
-  ``hard``), ``human`` (a person on this device: pass-and-play) or ``friend`` (a person on
-  another device: this page hosts the table, CONTRACT "Playing with friends");
-  ``seed`` a whole number; ``hands`` N or ``target`` P (the match format).
-  Any of these starts that match at once, skipping the setup screen.
+  of the game's rule sets; ``levels`` a comma list, one entry per seat after seat 0: a bot's
+  level (``easy``, ``medium``, ``hard``), ``human`` (a person on this device: pass-and-play)
+  or ``friend`` (a person on another device: this page hosts the table, CONTRACT "Playing
+  with friends"); ``seed`` a whole number; and the game's own settings that links carry
+  (:attr:`GameSpec.settings`, each a :class:`~web.shell.paramspec.Param` with ``url``: a
+  match format, a rule-set field). Any of these starts that match at once, skipping the
+  setup screen.
 * ``lang`` ``it`` | ``en``; ``delay`` the bots' pause in ms (0–10000); ``name`` the
   human's name; ``timer`` seconds per turn (0 = off). These are preferences: alone
   they do not start a match (a saved match resumes with them).
-* ``game`` one of the registered games (:mod:`web.shell.games`), ``dernier`` when left out:
-  the game this visit plays (its own saves, preferences, statistics and replays). Alone it
+* ``game`` one of the registered games (:mod:`web.shell.games`), the default game when left
+  out: the game this visit plays (its own saves, preferences, statistics and replays). Alone it
   does not start a match.
 
-A bad parameter is ignored (its default is used) with a notice.
+A bad parameter is ignored (its default is used) with a notice. The shell names no game's
+setting: what a game's settings are, their values, defaults and words, is its spec's list.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from web.shell import games
 from web.shell.games import default_name
+from web.shell.paramspec import FORMAT, OPTION, VARIANT, Param, format_groups, whole
 
 LEVELS = ("easy", "medium", "hard")
 #: who else a seat can be: a person on this device (pass-and-play) or a friend online
@@ -42,68 +45,160 @@ GRACE_DEFAULT = 30
 GRACE_RANGE = (5, 600)
 LANGS = ("it", "en")
 TIMER_CHOICES = (0, 30, 60)
-MAX_HANDS = 99
-TARGET_RANGE = (50, 10000)
 MAX_DELAY = 10000
 MAX_SEED = 2**31 - 1
 MAX_NAME = 40
 DEFAULT_DELAY = 700
 
-#: parameters that describe a match: any of them in the URL starts that match at once
-MATCH_KEYS = ("players", "rules", "levels", "seed", "hands", "target")
+#: the house's parameters that describe a match: any of them in the URL starts that match at
+#: once (and so does any of the game's own that links carry: :func:`start_params`)
+MATCH_KEYS = ("players", "rules", "levels", "seed")
 PREF_KEYS = ("lang", "delay", "name", "timer")
-#: the game of the visit (not a match parameter: a link without it means Dernier, as always)
+#: the game of the visit (not a match parameter: a link without it means the default game)
 GAME_PARAM = "game"
 #: ``?lesson=<n>``: open the game's lesson n (web/shell/lessons_ui.py); it starts no match
 LESSON_PARAM = "lesson"
 KNOWN_KEYS = MATCH_KEYS + PREF_KEYS + (GAME_PARAM, LESSON_PARAM)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Settings:
-    """Everything needed to start (or resume the look of) a match in the page."""
+    """Everything needed to start (or resume the look of) a match in the page: the house's
+    fields, and the game's own settings (its :class:`~web.shell.paramspec.Param` list) in
+    ``match_format``, ``options`` and ``variants``. A game's setting is read as an attribute
+    too (``settings.hands``), and given as a keyword (``Settings(hands=1)``): a match format
+    given alone sets the others of its group to none. What is not given is the game's default
+    (its spec's): no game's default is another's."""
 
-    players: int = 3
-    rules: str = "official"
-    levels: tuple[str, ...] = ("medium", "medium")
-    seed: int | None = None
-    hands: int | None = 3
-    target: int | None = None
-    lang: str = "en"
-    delay: int = DEFAULT_DELAY
-    name: str = ""
-    timer: int = 0
-    #: the game's own settings (:attr:`GameSpec.options`: its house rules), each game's
-    #: missing ones at their default; written at the top level of :meth:`to_dict`
-    options: dict[str, Any] = field(default_factory=dict)
-    #: rule-set fields that differ from the preset (keys of :attr:`GameSpec.variants`)
-    variants: dict[str, Any] = field(default_factory=dict)
+    players: int
+    rules: str
+    levels: tuple[str, ...]
+    seed: int | None
+    lang: str
+    delay: int
+    name: str
+    timer: int
+    #: the game's own settings of role OPTION (its house rules), each game's missing ones at
+    #: their default; written at the top level of :meth:`to_dict`
+    options: dict[str, Any]
+    #: rule-set fields that differ from the preset (the game's settings of role VARIANT)
+    variants: dict[str, Any]
     #: names of seats 1…n-1 for people (``human`` / ``friend`` seats); "" = a default name
-    names: tuple[str, ...] = ()
+    names: tuple[str, ...]
     #: the level of the bot that stands in for a friend who is away or never came
-    standin: str = "medium"
+    standin: str
     #: seconds a dropped friend is waited for before the stand-in plays (RULES §11 aside)
-    grace: int = GRACE_DEFAULT
-    #: the registered game these settings are for (its rule sets and variants)
-    game: str = field(default_factory=default_name)
+    grace: int
+    #: the registered game these settings are for (its rule sets and settings)
+    game: str
+    #: the game's own settings of role FORMAT (how long the match is played), each of its
+    #: own present; written at the top level of :meth:`to_dict`
+    match_format: dict[str, Any]
 
-    def __post_init__(self) -> None:
-        own = _options(self.game)
-        if isinstance(self.options, dict) and any(k not in self.options for k in own):
-            object.__setattr__(self, "options", {**own, **self.options})
+    def __init__(
+        self,
+        players: int | None = None,
+        rules: str | None = None,
+        levels: Sequence[str] | None = None,
+        seed: int | None = None,
+        lang: str = "en",
+        delay: int = DEFAULT_DELAY,
+        name: str = "",
+        timer: int = 0,
+        options: dict[str, Any] | None = None,
+        variants: dict[str, Any] | None = None,
+        names: tuple[str, ...] = (),
+        standin: str = "medium",
+        grace: int = GRACE_DEFAULT,
+        game: str | None = None,
+        match_format: dict[str, Any] | None = None,
+        **own: Any,
+    ) -> None:
+        game = default_name() if game is None else game
+        spec = _spec(game)
+        start = dict(spec.defaults) if spec is not None else {}
+        if rules is None:
+            rules = str(start.get("rules") or (next(iter(spec.rule_sets)) if spec is not None else ""))
+        if players is None:
+            lo, hi = spec.rule_sets.get(rules, spec.seats) if spec is not None else (1, 1)
+            players = min(max(int(start.get("players", lo)), lo), hi)
+        if levels is None:
+            first = list(start.get("levels", ()))[: max(players - 1, 0)]
+            levels = (*first, *(["medium"] * (players - 1 - len(first))))
+        params = _params(game)
+        fmt = (
+            {p.name: p.default for p in params if p.role == FORMAT} if match_format is None else match_format
+        )
+        opts = {p.name: p.default for p in params if p.role == OPTION} if options is None else options
+        if isinstance(opts, dict):
+            opts = {**{p.name: p.default for p in params if p.role == OPTION and p.name not in opts}, **opts}
+        if own:
+            fmt, opts = (
+                dict(fmt) if isinstance(fmt, dict) else fmt,
+                dict(opts) if isinstance(opts, dict) else opts,
+            )
+            groups = format_groups(params)
+            for key, value in own.items():
+                p = next((q for q in params if q.name == key), None)
+                if p is not None and p.role == FORMAT and isinstance(fmt, dict):
+                    fmt[key] = value
+                    for q in groups.get(p.group or p.name, ()):
+                        if q.name != key and q.name not in own and value is not None:
+                            fmt[q.name] = None
+                elif p is not None and p.role == OPTION and isinstance(opts, dict):
+                    opts[key] = value
+                elif p is not None and p.role == VARIANT:
+                    raise TypeError(f"{key} is a rule-set field: give it in variants")
+                elif spec is None or key not in spec.retired:
+                    raise TypeError(f"no setting {key!r} for the game {game!r}")
+        values = {
+            "players": players,
+            "rules": rules,
+            "levels": tuple(levels) if isinstance(levels, list | tuple) else levels,
+            "seed": seed,
+            "lang": lang,
+            "delay": delay,
+            "name": name,
+            "timer": timer,
+            "options": opts,
+            "variants": {} if variants is None else variants,
+            "names": names,
+            "standin": standin,
+            "grace": grace,
+            "game": game,
+            "match_format": fmt,
+        }
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+
+    def __getattr__(self, key: str) -> Any:
+        """A game's own setting by its name (``settings.hands``)."""
+        own = self.__dict__.get("match_format")
+        if isinstance(own, dict) and key in own:
+            return own[key]
+        raise AttributeError(key)
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {}
-        for k, v in asdict(self).items():
-            if k == "options":  # the game's own settings beside the shell's (the shape saves had)
-                d.update(self.options)
-            else:
-                d[k] = v
-        if self.game == default_name():
-            del d["game"]  # the default game's saves and choices keep the shape they always had
-        d["levels"] = list(self.levels)
-        d["variants"] = dict(self.variants)
-        d["names"] = list(self.names)
+        """The settings as saves and remembered choices keep them: the game's own settings
+        of role FORMAT and OPTION at the top level (the shape saves have always had)."""
+        d: dict[str, Any] = {
+            "players": self.players,
+            "rules": self.rules,
+            "levels": list(self.levels),
+            "seed": self.seed,
+            **(dict(self.match_format) if isinstance(self.match_format, dict) else {}),
+            "lang": self.lang,
+            "delay": self.delay,
+            "name": self.name,
+            "timer": self.timer,
+            **(dict(self.options) if isinstance(self.options, dict) else {}),
+            "variants": dict(self.variants) if isinstance(self.variants, dict) else self.variants,
+            "names": list(self.names),
+            "standin": self.standin,
+            "grace": self.grace,
+        }
+        if self.game != default_name():
+            d["game"] = self.game  # the default game's saves and choices keep the shape they always had
         return d
 
     @classmethod
@@ -113,19 +208,31 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("settings must be an object")
         game = data.get("game", default_name())
-        own = _options(game) if isinstance(game, str) else {}
-        known = {f for f in cls.__dataclass_fields__} - {"options"}
+        spec = _spec(game)
+        params = _params(game)
+        top = {p.name: p for p in params if p.role in (FORMAT, OPTION)}
+        known = {f.name for f in fields(cls)} - {"options", "match_format"}
+        retired = spec.retired if spec is not None else {}
         # saves from when every game's settings had every game's options: another game's
-        # option at its default says nothing
+        # option at its default says nothing; and keys this game's older saves held
         others = _other_options(game)
-        data = {k: v for k, v in data.items() if k in known or k in own or k not in others or others[k] != v}
-        extra = sorted(str(k) for k in data if k not in known and k not in own)
+        data = {
+            k: v
+            for k, v in data.items()
+            if (k not in retired or k in top)
+            and (k in known or k in top or k not in others or others[k] != v)
+        }
+        extra = sorted(str(k) for k in data if k not in known and k not in top)
         if extra:
             raise ValueError(f"unknown settings: {', '.join(extra)}")
         # what the data leaves out: the game's own defaults, never another game's
-        base = game_defaults(game) if isinstance(game, str) and games.known(game) else cls()
+        base = game_defaults(game) if spec is not None else cls(game=game if isinstance(game, str) else "")
         values = {k: data.get(k, getattr(base, k)) for k in known}
-        values["options"] = {k: data.get(k, default) for k, default in own.items()}
+        values["game"] = game
+        values["options"] = {p.name: data.get(p.name, p.default) for p in params if p.role == OPTION}
+        values["match_format"] = {
+            p.name: data.get(p.name, base.match_format.get(p.name)) for p in params if p.role == FORMAT
+        }
         levels = values["levels"]
         if not isinstance(levels, list | tuple) or not all(isinstance(x, str) for x in levels):
             raise ValueError("levels must be a list of names")
@@ -143,7 +250,7 @@ class Settings:
     def problems(self) -> list[str]:
         p: list[str] = []
 
-        def whole(name: str, v: object) -> bool:
+        def whole_number(name: str, v: object) -> bool:
             ok = isinstance(v, int) and not isinstance(v, bool)
             if not ok:
                 p.append(f"{name} must be a whole number")
@@ -154,7 +261,7 @@ class Settings:
             p.append(f"unknown game {self.game!r}")
         elif self.rules not in sets:
             p.append(f"unknown rules {self.rules!r}")
-        elif whole("players", self.players):
+        elif whole_number("players", self.players):
             lo, hi = sets[self.rules]
             if not lo <= self.players <= hi:
                 p.append(f"players must be {lo} to {hi}")
@@ -168,49 +275,26 @@ class Settings:
             p.append("bad names")
         if self.standin not in LEVELS:
             p.append("unknown stand-in level")
-        if whole("grace", self.grace) and not GRACE_RANGE[0] <= self.grace <= GRACE_RANGE[1]:
+        if whole_number("grace", self.grace) and not GRACE_RANGE[0] <= self.grace <= GRACE_RANGE[1]:
             p.append("grace out of range")
-        if self.seed is not None and whole("seed", self.seed) and not 0 <= self.seed <= MAX_SEED:
+        if self.seed is not None and whole_number("seed", self.seed) and not 0 <= self.seed <= MAX_SEED:
             p.append("seed out of range")
-        if (self.hands is None) == (self.target is None):
-            p.append("a match has either hands or a target")
-        if self.hands is not None and whole("hands", self.hands) and not 1 <= self.hands <= MAX_HANDS:
-            p.append("hands out of range")
-        if (
-            self.target is not None
-            and whole("target", self.target)
-            and not TARGET_RANGE[0] <= self.target <= TARGET_RANGE[1]
-        ):
-            p.append("target out of range")
+        params = _params(self.game)
+        p.extend(_own_problems(params, self.match_format, FORMAT, "match format"))
+        if isinstance(self.match_format, dict):
+            for members in format_groups(params).values():
+                if len(members) > 1 and sum(self.match_format.get(q.name) is not None for q in members) != 1:
+                    p.append(f"a match has either {' or '.join(q.name for q in members)}")
         if self.lang not in LANGS:
             p.append("unknown language")
-        if whole("delay", self.delay) and not 0 <= self.delay <= MAX_DELAY:
+        if whole_number("delay", self.delay) and not 0 <= self.delay <= MAX_DELAY:
             p.append("delay out of range")
         if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
             p.append("bad name")
-        if whole("timer", self.timer) and not 0 <= self.timer <= 3600:
+        if whole_number("timer", self.timer) and not 0 <= self.timer <= 3600:
             p.append("timer out of range")
-        own = _options(self.game)
-        if not isinstance(self.options, dict):
-            p.append("options must be an object")
-        else:
-            for k, v in self.options.items():
-                if k not in own:
-                    p.append(f"unknown setting {k!r}")
-                elif isinstance(own[k], bool) and not isinstance(v, bool):
-                    p.append(f"{k} must be true or false")
-                elif type(v) is not type(own[k]):
-                    p.append(f"bad value for {k}")
-        if not isinstance(self.variants, dict):
-            p.append("variants must be an object")
-        else:
-            own = variant_choices(self.game)
-            for k, v in self.variants.items():
-                choices = own.get(k)
-                if choices is None:
-                    p.append(f"unknown rule {k!r}")
-                elif not any(v == c and type(v) is type(c) for c in choices):
-                    p.append(f"bad value for {k}")
+        p.extend(_own_problems(params, self.options, OPTION, "options"))
+        p.extend(_own_problems(params, self.variants, VARIANT, "variants"))
         if games.known(self.game):
             p.extend(games.get(self.game).settings_problems(self))
         return p
@@ -254,11 +338,27 @@ class Settings:
             "rules": self.rules,
             "levels": list(self.levels),
             "seed": self.seed,
-            "hands": self.hands,
-            "target": self.target,
+            **(dict(self.match_format) if isinstance(self.match_format, dict) else {}),
             **{k: v for k, v in options.items() if v != own.get(k)},
             **({"variants": dict(self.variants)} if self.variants else {}),
         }
+
+
+def _own_problems(params: Sequence[Param], values: object, role: str, what: str) -> list[str]:
+    """What is wrong with the game's own settings of one role (``values``: name → value)."""
+    if not isinstance(values, dict):
+        return [f"{what} must be an object"]
+    own = {p.name: p for p in params if p.role == role}
+    out: list[str] = []
+    for k, v in values.items():
+        p = own.get(k)
+        if p is None:
+            out.append(f"unknown rule {k!r}" if role == VARIANT else f"unknown setting {k!r}")
+        else:
+            problem = p.problem(v)
+            if problem:
+                out.append(problem)
+    return out
 
 
 #: the house's own preferences (not the game's: its language, speed, name, turn timer, the
@@ -279,25 +379,25 @@ def _whole(v: object) -> bool:
 
 
 def game_defaults(game: str) -> Settings:
-    """The settings a match of ``game`` has when nothing is chosen, from its own spec
-    (:attr:`GameSpec.defaults`): what the spec leaves out is its first rule set, that rule
-    set's fewest seats, medium bots and its first match format (:attr:`GameSpec.formats`),
-    its own settings at their defaults, no variant. No game's default is another's."""
+    """The settings a match of ``game`` has when nothing is chosen, from its own spec: its
+    :attr:`GameSpec.defaults` (what they leave out: its first rule set, that rule set's fewest
+    seats, medium bots), its own settings at their defaults (:attr:`GameSpec.settings`), no
+    variant. No game's default is another's."""
     spec = _spec(game)
     if spec is None:
         return Settings(game=game)
-    own = dict(spec.defaults)
-    rules = own.pop("rules", next(iter(spec.rule_sets)))
-    lo, hi = spec.rule_sets[rules]
-    players = min(max(int(own.pop("players", lo)), lo), hi)
-    levels = tuple(own.pop("levels", ()))
-    kind, n = games.format_value(next(iter(spec.formats))) or ("hands", 1)
-    fmt = {"hands": n if kind == "hands" else None, "target": n if kind == "target" else None}
-    s = Settings(
-        game=game, rules=rules, players=players, levels=levels, options=dict(spec.options), variants={}
-    )
-    s = replace(s, **{**fmt, **own})
-    return s.with_players(players)
+    shell = {"players", "rules", "levels"}
+    own = {k: v for k, v in spec.defaults.items() if k not in shell}
+    s = Settings(game=game)
+    return replace(s, **own) if own else s
+
+
+def one_deal(game: str) -> dict[str, Any]:
+    """The match format of one deal of ``game`` (a lesson's: :attr:`GameSpec.one_deal`)."""
+    spec = _spec(game)
+    own = dict(spec.one_deal) if spec is not None else {}
+    fmt = {p.name: p.link_value() for p in _params(game) if p.role == FORMAT}
+    return dict(Settings(game=game, match_format=fmt, **own).match_format) if spec is not None else {}
 
 
 def read_prefs(data: object, game: str, lang: str = "en") -> tuple[Settings, str | None]:
@@ -332,17 +432,22 @@ def _spec(game: object) -> games.GameSpec | None:
     return games.get(game) if isinstance(game, str) and games.known(game) else None
 
 
-def _options(game: object) -> Mapping[str, Any]:
-    """A game's own settings with their defaults (:attr:`GameSpec.options`); none for a game
-    that is not registered."""
+def _params(game: object) -> tuple[Param, ...]:
+    """A game's own settings (:attr:`GameSpec.settings`); none for a game not registered."""
     spec = _spec(game)
-    return spec.options if spec is not None else {}
+    return (spec.settings or ()) if spec is not None else ()
+
+
+def _options(game: object) -> Mapping[str, Any]:
+    """A game's own settings of role OPTION with their defaults; none for a game that is not
+    registered."""
+    return {p.name: p.default for p in _params(game) if p.role == OPTION}
 
 
 def _other_options(game: object) -> dict[str, Any]:
-    """The other registered games' own settings with their defaults."""
+    """The other registered games' own settings of role OPTION with their defaults."""
     own = _options(game)
-    return {k: v for g in games.registered() for k, v in g.options.items() if k not in own}
+    return {k: v for g in games.registered() for k, v in _options(g.name).items() if k not in own}
 
 
 def rule_sets(game: str) -> Mapping[str, tuple[int, int]]:
@@ -353,33 +458,25 @@ def rule_sets(game: str) -> Mapping[str, tuple[int, int]]:
 
 
 def variant_choices(game: str) -> Mapping[str, Sequence[Any]]:
-    """A game's changeable rule-set fields and the values each accepts
-    (:attr:`GameSpec.variants`); none for a game that is not registered."""
-    spec = _spec(game)
-    return spec.variants if spec is not None else {}
+    """A game's changeable rule-set fields (its settings of role VARIANT) and the values each
+    accepts; none for a game that is not registered."""
+    return {p.name: p.values for p in _params(game) if p.role == VARIANT}
 
 
-def number_params(game: str) -> dict[str, tuple[int, int]]:
-    """A game's own whole-number rule-set fields that it reads from the URL as match
-    parameters (:attr:`GameSpec.params`: ``?out_at=101``), each with its least and greatest
-    value."""
-    spec = _spec(game)
-    if spec is None:
-        return {}
-    out: dict[str, tuple[int, int]] = {}
-    for name, choices in spec.variants.items():
-        whole = all(isinstance(c, int) and not isinstance(c, bool) for c in choices)
-        if name in spec.params and choices and whole:
-            out[name] = (min(choices), max(choices))
-    return out
+def url_params(game: str) -> dict[str, Param]:
+    """A game's own settings that links carry (``?out_at=101``), by name, in its order."""
+    return {p.name: p for p in _params(game) if p.url}
 
 
 def start_params(game: str) -> tuple[str, ...]:
     """The parameters any of which in a link starts a match of ``game`` at once: the shared
-    :data:`MATCH_KEYS` and the game's own whole-number ones (:func:`number_params`).
-    scripts/build.py writes them for web/boot.js, which then shows such a link's table at
-    first paint instead of the start form."""
-    return (*MATCH_KEYS, *number_params(game))
+    :data:`MATCH_KEYS`, the game's own that links carry (:func:`url_params`) and the keys its
+    older links had (:attr:`GameSpec.retired`). scripts/build.py writes them for web/boot.js,
+    which then shows such a link's table at first paint instead of the start form."""
+    spec = _spec(game)
+    carried = url_params(game)
+    retired = tuple(k for k in spec.retired if k not in MATCH_KEYS and k not in carried) if spec else ()
+    return (*MATCH_KEYS, *carried, *retired)
 
 
 def number_value(text: str, accepted: Sequence[int], default: int) -> int:
@@ -414,15 +511,7 @@ class Parsed:
     game: str = field(default_factory=default_name)
 
 
-def _int(text: str) -> int | None:
-    t = text.strip()
-    if not t or len(t) > 12:
-        return None
-    sign = -1 if t.startswith("-") else 1
-    digits = t[1:] if t[:1] in "+-" else t
-    if not digits.isdigit() or not digits.isascii():
-        return None
-    return sign * int(digits)
+_int = whole
 
 
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
@@ -452,18 +541,22 @@ def query_pairs(query: str) -> list[tuple[str, str]]:
 def parse_query(query: str, base: Settings | None = None) -> Parsed:
     """Read a URL query string (with or without the leading ``?``) over ``base`` settings.
 
-    Match parameters that are missing take the defaults of :class:`Settings` (so a link
-    always starts the same match); preferences that are missing keep ``base``'s."""
+    Match parameters that are missing take the game's defaults for links (so a link always
+    starts the same match); preferences that are missing keep ``base``'s. The game's own
+    parameters are read from its description (:attr:`GameSpec.settings`) only."""
     q = query[1:] if query.startswith("?") else query
     game = game_of(q)
+    spec = games.get(game)
     base = base or game_defaults(game)
     pairs = query_pairs(q)
     notices: list[Notice] = []
     raw: dict[str, str] = {}
-    numbers = number_params(game)
+    carried = url_params(game)
+    params = _params(game)
+    retired = spec.retired
     sets = rule_sets(game)
     for key, value in pairs:
-        if key not in KNOWN_KEYS and key not in numbers:
+        if key not in KNOWN_KEYS and key not in carried and key not in retired:
             notices.append(Notice("unknown_param", key, value))
             continue
         if key in raw:
@@ -474,15 +567,31 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
     start = any(k in raw for k in start_params(game))
     first_rules = next(iter(sets))
     own = _options(game)
+    own_format = {p.name for p in params if p.role == FORMAT}
     if start:  # the game's own match (its defaults, its link's), the base's preferences kept
         match = game_defaults(game)
-        defaults = {k: getattr(match, k) for k in ("players", "rules", "levels", "hands", "target", "game")}
-        defaults.update(seed=None, variants={}, names=(), options=dict(own))
-        defaults.update(games.get(game).url_defaults if games.known(game) else {})
-        s = replace(base, **defaults)
+        s = replace(
+            base,
+            players=match.players,
+            rules=match.rules,
+            levels=match.levels,
+            game=game,
+            seed=None,
+            variants={},
+            names=(),
+            options=dict(own),
+            match_format={p.name: p.link_value() for p in params if p.role == FORMAT},
+        )
     else:
         kept = {k: v for k, v in base.options.items() if k in own} if isinstance(base.options, dict) else {}
-        s = replace(base, game=game, options={**own, **kept})
+        fmt = base.match_format if isinstance(base.match_format, dict) else {}
+        kept_format = {p.name: fmt.get(p.name, p.default) for p in params if p.role == FORMAT}
+        fitting = set(fmt) == own_format and all(
+            p.accepts(kept_format[p.name]) for p in params if p.role == FORMAT
+        )
+        if not fitting:  # choices remembered for another game: its own defaults
+            kept_format = {p.name: p.default for p in params if p.role == FORMAT}
+        s = replace(base, game=game, options={**own, **kept}, match_format=kept_format)
         if s.rules not in sets:  # choices remembered for another game's rules
             s = replace(s, rules=first_rules, variants={})
     given: dict[str, str] = {}
@@ -545,36 +654,32 @@ def parse_query(query: str, base: Settings | None = None) -> Parsed:
         else:
             bad("seed", f"0–{MAX_SEED}")
 
-    if "hands" in raw and "target" in raw:
-        notices.append(Notice("hands_and_target", "target", raw["target"]))
-        del raw["target"]
-    if "hands" in raw:
-        n = _int(raw["hands"])
-        if n is not None and 1 <= n <= MAX_HANDS:
-            s = replace(s, hands=n, target=None)
-            given["hands"] = str(n)
-        else:
-            bad("hands", f"1–{MAX_HANDS}")
-    elif "target" in raw:
-        n = _int(raw["target"])
-        if n is not None and TARGET_RANGE[0] <= n <= TARGET_RANGE[1]:
-            s = replace(s, hands=None, target=n)
-            given["target"] = str(n)
-        else:
-            bad("target", f"{TARGET_RANGE[0]}–{TARGET_RANGE[1]}")
-
-    if numbers:
-        chosen = dict(s.variants)
-        for key, (least, most) in numbers.items():
-            if key not in raw:
-                continue
-            n = _int(raw[key])
-            if n is not None and least <= n <= most and n in variant_choices(game)[key]:
-                chosen[key] = n
-                given[key] = str(n)
+    # the game's own: a match format (one of its group: the first the link names), then the rest
+    for members in format_groups(params).values():
+        named = [p for p in members if p.url and p.name in raw]
+        for other in named[1:]:
+            notices.append(Notice("one_format", other.name, raw[other.name], named[0].name))
+        if named:
+            p = named[0]
+            value = p.read(raw[p.name])
+            if value is not None:
+                s = replace(
+                    s, match_format={**s.match_format, **{q.name: None for q in members}, p.name: value}
+                )
+                given[p.name] = p.text(value)
             else:
-                bad(key, f"{least}–{most}")
-        s = replace(s, variants=chosen)
+                bad(p.name, p.expected())
+    chosen, options = dict(s.variants), dict(s.options)
+    for p in carried.values():
+        if p.role == FORMAT or p.name not in raw:
+            continue
+        value = p.read(raw[p.name])
+        if value is None:
+            bad(p.name, p.expected())
+            continue
+        (chosen if p.role == VARIANT else options)[p.name] = value
+        given[p.name] = p.text(value)
+    s = replace(s, variants=chosen, options=options)
 
     if GAME_PARAM in raw and not games.known(raw[GAME_PARAM].strip().lower()):
         bad(GAME_PARAM, ", ".join(g.name for g in games.registered()))
@@ -633,8 +738,9 @@ def game_query(game: str) -> str:
 
 def match_query(s: Settings) -> str:
     """The query of a link that starts a match like ``s`` (CONTRACT "In the page"): the
-    game, then each match parameter the game reads (:attr:`GameSpec.params`) and its
-    whole-number variants (``out_at=101``), without the seed (each visit deals anew) and
+    game, then each of the house's match parameters the game reads (:attr:`GameSpec.params`)
+    and its own settings that links carry (:attr:`GameSpec.settings`: a match format that has
+    a value, a rule-set field the match changes), without the seed (each visit deals anew) and
     without preferences (language, name, speed: the visitor's own). ``parse_query`` of it
     gives back these match settings."""
     spec = games.get(s.game) if games.known(s.game) else games.get()
@@ -648,13 +754,16 @@ def match_query(s: Settings) -> str:
         pairs.append(("rules", s.rules))
     if "levels" in reads and s.levels:
         pairs.append(("levels", ",".join(s.levels)))
-    if "hands" in reads and s.hands is not None:
-        pairs.append(("hands", str(s.hands)))
-    elif "target" in reads and s.target is not None:
-        pairs.append(("target", str(s.target)))
-    for key in number_params(s.game):
-        if key in s.variants:
-            pairs.append((key, str(s.variants[key])))
+    fmt = s.match_format if isinstance(s.match_format, dict) else {}
+    for p in url_params(spec.name).values():
+        if p.role == FORMAT and fmt.get(p.name) is not None:
+            pairs.append((p.name, p.text(fmt[p.name])))
+        elif p.role == VARIANT and p.name in s.variants:
+            pairs.append((p.name, p.text(s.variants[p.name])))
+        elif (
+            p.role == OPTION and isinstance(s.options, dict) and s.options.get(p.name, p.default) != p.default
+        ):
+            pairs.append((p.name, p.text(s.options[p.name])))
     return "&".join(f"{k}={v}" for k, v in pairs)
 
 
@@ -663,10 +772,14 @@ def share_query(s: Settings) -> str | None:
     variants included: they are not all URL parameters), else None."""
     query = match_query(s)
     back = parse_query(query).settings
-    reads = set(games.get(s.game).params) - {"seed"} if games.known(s.game) else set()
+    spec = _spec(s.game)
+    reads = set(spec.params) - {"seed"} if spec is not None else set()
+    # what a link of this game does not say: the house's keys it does not read, and its own
+    # match formats that links do not carry
+    unsaid = (set(MATCH_KEYS) - reads) | {p.name for p in _params(s.game) if p.role == FORMAT and not p.url}
 
     def key(settings: Settings) -> dict[str, Any]:
-        return {k: v for k, v in settings.match_key().items() if k in reads or k not in MATCH_KEYS}
+        return {k: v for k, v in settings.match_key().items() if k not in unsaid}
 
     return query if back.game == s.game and key(back) == key(s) else None
 

@@ -495,21 +495,24 @@ class Session:
         """*hook*: a safe move if a bot fails."""
         return self.match.legal_moves(seat)[0]
 
-    # -- hooks: out of turn (the driver asks these; a game without moves out of turn keeps them)
+    # -- hooks: out of turn (the driver asks these; a game without moves out of turn keeps
+    # them). Who may act out of turn, with which moves, is the game's engine's to say:
+    # ``match.actors()`` (:class:`tabletop.engine.WhoActs`).
 
     def bot_side_moves(self) -> list[int]:
-        """*hook*: let bots make the moves they may make out of turn without waiting (Dernier
-        calls, a Scala 40 ``reenter``/``retire``, DOG's ``give``); the seats that moved."""
+        """*hook*: let bots make the moves they may make out of turn without waiting (the
+        engine's ``actors()`` besides the seat to act that keep the turn where it is); the
+        seats that moved."""
         return []
 
     def people_window(self) -> bool:
-        """*hook*: some person may act out of turn now and the bots give them a grace
-        window before the next move (a Dernier call that is due)."""
+        """*hook*: some person may act out of turn now (one of the engine's ``actors()``)
+        and the bots give them a grace window before the next move."""
         return False
 
     def people_may_interrupt(self) -> bool:
-        """*hook*: some person may cut in before the seat to act (a jump-in): the bots wait
-        the interrupt window, cut short by any move."""
+        """*hook*: some person may cut in before the seat to act (a move out of turn that
+        takes the turn): the bots wait the interrupt window, cut short by any move."""
         return False
 
     def bot_may_interrupt(self) -> bool:
@@ -536,12 +539,13 @@ class Session:
 
     def wrong_refusal(self, seat: int, move: str) -> str | None:
         """*hook*: why a mistake charged as a penalty (a friend's ``wrong`` move) is refused
-        outright, else None; :meth:`try_wrong` then charges it."""
+        outright, else None (the engine's ``why_not_charged``); :meth:`try_wrong` then
+        charges it."""
         return "this table charges no mistakes"
 
     def try_wrong(self, code: str, seat: int = HUMAN) -> str | None:
-        """*hook*: ``seat`` makes a mistake the rules charge (Dernier: chi sbaglia paga);
-        the reason, or None when it is not charged (state unchanged)."""
+        """*hook*: ``seat`` makes a mistake the rules charge; the reason, or None when it is
+        not charged (state unchanged)."""
         return None
 
     def on_move(self, move: str, seat: int) -> None:

@@ -1,8 +1,8 @@
 """The start screen of the card table (browser only): the match settings form, the seats
 (a bot's level, a person on this device, a friend online, with names), the game's own panel
 (``GameSpec.options_panel``: Dernier's house rules), a game's own match formats and
-whole-number variants (``GameSpec.formats``, ``GameSpec.numbers``: Scala 40's out at and
-re-entries) and the language; and the screen shown when a save cannot be resumed. A mixin of
+whole-number variants (its settings' description, ``GameSpec.settings``: Scala 40's out at
+and re-entries) and the language; and the screen shown when a save cannot be resumed. A mixin of
 :class:`web.ui.Page`."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from web.shell.params import (
     number_value,
     rule_sets,
 )
+from web.shell.paramspec import FORMAT, format_entry, read_format_entry
 from web.shell.part import PagePart
 from web.shell.session import Session, player_names
 
@@ -290,7 +291,8 @@ class SetupScreen(PagePart):
         # that reads those parameters (GameSpec.params)
         params = set(self.page.game.params)
         by_id("opt-rules").closest(".field").hidden = "rules" not in params
-        by_id("opt-format").closest(".field").hidden = not params & {"hands", "target"}
+        own = self.page.game.settings or ()
+        by_id("opt-format").closest(".field").hidden = not any(p.role == FORMAT and p.url for p in own)
         by_id("opt-name").value = s.name
         self.offer_rules()  # and the house rules panel
         self.offer_formats()
@@ -298,10 +300,9 @@ class SetupScreen(PagePart):
         by_id("opt-rules").value = s.rules
         self.sync_players(s.players)
         fmt = by_id("opt-format")
-        fmt.value = f"hands:{s.hands}" if s.hands else f"target:{s.target}"
+        fmt.value = format_entry(own, s.match_format)
         if not fmt.value:  # a format the form does not offer: the usual one, else the game's first
-            usual = game_defaults(self.page.game.name)
-            fmt.value = f"hands:{usual.hands}" if usual.hands else f"target:{usual.target}"
+            fmt.value = format_entry(own, game_defaults(self.page.game.name).match_format)
             if not fmt.value:
                 fmt.selectedIndex = 0
         by_id("opt-lang").value = s.lang
@@ -415,14 +416,15 @@ class SetupScreen(PagePart):
         levels = tuple(str(sels.item(i).value) for i in range(sels.length))
         inputs = by_id("opt-levels").querySelectorAll("input[data-name-for]")
         names = tuple(clean_name(str(inputs.item(i).value)) for i in range(inputs.length))
-        kind, n = str(by_id("opt-format").value).split(":")
+        own = self.page.game.settings or ()
+        chosen = read_format_entry(own, str(by_id("opt-format").value or ""))
+        usual = game_defaults(self.page.game.name).match_format
         s = Settings(
             players=players,
             rules=str(by_id("opt-rules").value),
             levels=levels,
             seed=None,
-            hands=int(n) if kind == "hands" else None,
-            target=int(n) if kind == "target" else None,
+            match_format={**usual, **(chosen or {})},
             lang=str(by_id("opt-lang").value),
             delay=int(by_id("opt-delay").value),
             name=clean_name(str(by_id("opt-name").value)),
