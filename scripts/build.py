@@ -994,6 +994,8 @@ def build(
     zips_block = ""
     if code == "zip":
         app_files, bundles = game_bundles(files)
+        # web/main.py is fetched loose (above) and run as the page's script, never imported
+        app_files = [p for p in app_files if p.relative_to(ROOT).as_posix() != "web/main.py"]
         payload["app.zip"] = sourceless(compile_pyc("app", _zip(app_files))) if with_pyc else _zip(app_files)
         for name, own in bundles.items():
             data = _zip(own)
