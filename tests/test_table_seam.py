@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -201,15 +200,13 @@ class Box:
 def test_a_table_that_leaves_out_a_shell_part_is_refused_naming_it() -> None:
     """A table that builds its markup without one of the shell's parts (the hint, the log…)
     is refused at start-up, naming the parts it left out (``build_table``'s check)."""
-    page: Any = SimpleNamespace(game=SimpleNamespace(name="lacking"))
-    table = Whole(page)
     parts = {name: object() for name in SHELL_PARTS}
     box = Box()
     box.held = [el for name, el in parts.items() if name not in ("hint", "log-box")]
     with pytest.raises(TypeError, match="'lacking' leaves out the shell's hint, log-box"):
-        check_parts(table, box, parts)
+        check_parts("lacking", box, parts)
     box.held = list(parts.values())
-    check_parts(table, box, parts)  # every part placed: no error
+    check_parts("lacking", box, parts)  # every part placed: no error
 
 
 #: every module of a game's table, and the test-only game's (issue 37)
@@ -219,48 +216,105 @@ TABLE_MODULES = sorted(
 )
 
 
+def base_name(node: ast.expr) -> str | None:
+    """``X`` for ``self.X`` or a plain name ``X``, ``host`` for any ``….host`` (a table's
+    host reached through another object: ``table.host``), else None."""
+    if isinstance(node, ast.Attribute) and (
+        node.attr == "host" or (isinstance(node.value, ast.Name) and node.value.id == "self")
+    ):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
 def host_names(path: Path) -> dict[str, set[str]]:
     """What ``path`` reaches on a table's host or on the page: ``{"host": names, "page":
-    names}`` (``self.host.X``, ``host.X``; ``self.page.X``, ``page.X``)."""
-    found: dict[str, set[str]] = {"host": set(), "page": set()}
+    names, "service": names}`` (``self.host.X``, ``host.X``; ``self.page.X``, ``page.X``;
+    a service's ``self.host.X.Y`` as ``X.Y``)."""
+    found: dict[str, set[str]] = {"host": set(), "page": set(), "service": set()}
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Attribute):
             continue
-        base = node.value
-        name = None
-        if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id == "self":
-            name = base.attr
-        elif isinstance(base, ast.Name):
-            name = base.id
-        if name in found:
+        name = base_name(node.value)
+        if name in ("host", "page"):
             found[name].add(node.attr)
+        elif isinstance(node.value, ast.Attribute) and base_name(node.value.value) == "host":
+            found["service"].add(f"{node.value.attr}.{node.attr}")
     return found
 
 
 def test_a_table_reaches_the_page_only_through_its_host() -> None:
     """Issue 37: a table gets a narrow, typed host (``web.shell.host.TableHost``), never the
     page: every table module (the three games', the test-only game's) reaches no page name,
-    and on its host only the protocol's (mypy checks the same from the types)."""
-    from web.shell.host import HOST_NAMES
+    on its host only the protocol's dozen names, and on each of the host's services
+    (``host.say.hint``, …) only that service's (mypy checks the same from the types)."""
+    from web.shell.host import HOST_NAMES, SERVICE_NAMES
 
+    assert {
+        "seat",
+        "lang",
+        "session",
+        "sv",
+        "on",
+        "act",
+        "render",
+        "mark_table",
+        "say",
+        "curtain",
+        "clock",
+        "flows",
+        "replay",
+    } == HOST_NAMES
+    assert set(SERVICE_NAMES) == {"say", "curtain", "clock", "flows", "replay"}
+    assert SERVICE_NAMES["say"] == {"hint", "notice", "announce", "cue"}
+    assert SERVICE_NAMES["curtain"] == {"curtain_seat", "show_curtain"}
+    assert SERVICE_NAMES["clock"] == {"timer_seat", "draw_timer"}
+    assert SERVICE_NAMES["flows"] == {
+        "changed",
+        "go_on",
+        "ask_abandon",
+        "focus_hand",
+        "show_summary",
+        "end_buttons",
+    }
+    assert SERVICE_NAMES["replay"] == {"rp_match", "rp_seat", "replay_seat_row", "replay_hidden"}
+    allowed = {f"{service}.{name}" for service, names in SERVICE_NAMES.items() for name in names}
     outside: dict[str, set[str]] = {}
+    reached: set[str] = set()
     for path in TABLE_MODULES:
         found = host_names(path)
-        stray = (found["host"] - HOST_NAMES) | {f"page.{n}" for n in found["page"]}
+        reached |= found["host"]
+        stray = (
+            (found["host"] - HOST_NAMES)
+            | {f"page.{n}" for n in found["page"]}
+            | {f"host.{n}" for n in found["service"] - allowed if n.split(".")[0] in SERVICE_NAMES}
+        )
         if stray:
             outside[str(path.relative_to(ROOT))] = stray
     assert outside == {}
-    assert len(HOST_NAMES) < 40  # a few services, not the page's hundreds of names
-    assert {"act", "seat", "lang", "notice", "hint", "on", "mark_table", "show_curtain"} <= HOST_NAMES
-    assert (
-        not {"title", "sv_set", "render_talk", "render_stats", "mark_result_seen", "tell_kept"} & HOST_NAMES
-    )
+    assert reached == HOST_NAMES  # every name of the host is one a table needs
+    assert not {
+        "title",
+        "sv_set",
+        "render_talk",
+        "render_stats",
+        "mark_result_seen",
+        "tell_kept",
+        "match_id",
+        "guest",
+        "game",
+        "next_hand",
+        "new_match",
+        "dialog_open",
+        "refusal_words",
+    } & (HOST_NAMES | allowed)
 
 
 def test_the_page_is_the_tables_host() -> None:
     """The page satisfies the host protocol in every name (mypy checks the types where the
     page builds its table): each name of ``TableHost`` is one the page's code defines."""
-    from web.shell.host import HOST_NAMES
+    from web.shell.host import HOST_NAMES, SERVICE_NAMES
 
     defined: set[str] = set()
     for path in (ROOT / "web" / "shell").glob("*.py"):
@@ -271,3 +325,5 @@ def test_the_page_is_the_tables_host() -> None:
                 defined.add(node.target.id)
     defined |= self_attributes(method(ROOT / "web" / "shell" / "ui.py", "PageCore", "__init__"))
     assert defined >= HOST_NAMES, HOST_NAMES - defined
+    for names in SERVICE_NAMES.values():
+        assert defined >= names, names - defined

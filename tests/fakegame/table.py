@@ -30,7 +30,7 @@ class TenTable(GameTable):
             return
         refused = self.host.act(str(button.dataset.move))
         if refused:
-            self.host.hint(refused, refused=True)
+            self.host.say.hint(refused, refused=True)
 
     def render(self, state: dict[str, Any]) -> None:
         lang = self.host.lang
@@ -42,7 +42,7 @@ class TenTable(GameTable):
         log = by_id("log")
         clear(log)
         by_id("show-summary").hidden = not state["hand_over"]
-        if self.host.show_curtain(state["names"], state["hand_over"]):
+        if self.host.curtain.show_curtain(state["names"], state["hand_over"]):
             return
         for entry in state["log"]:  # all from the state, in the page's language now
             log.appendChild(make("li", "", log_line(lang, state["names"], entry["seat"], entry["move"])))
@@ -50,16 +50,16 @@ class TenTable(GameTable):
             for move in state["legal"]:
                 if move != "wave":
                     hand.appendChild(make("button", "card", move, type="button", data_move=move))
-        self.host.hint(t(lang, "ten_total", n=state["total"]))
+        self.host.say.hint(t(lang, "ten_total", n=state["total"]))
         self.render_timer()
 
     def render_timer(self) -> None:
         """The turn timer of the person to act (a turn: the total and the seat)."""
-        sv, s, seat = self.host.sv, self.host.session, self.host.timer_seat()
+        sv, s, seat = self.host.sv, self.host.session, self.host.clock.timer_seat()
         if sv is None or s is None or seat is None or sv.hand_over:
-            self.host.draw_timer(0, None, False)
+            self.host.clock.draw_timer(0, None, False)
             return
-        self.host.draw_timer(s.settings.timer, (int(sv["total"]), seat), seat == self.host.seat)
+        self.host.clock.draw_timer(s.settings.timer, (int(sv["total"]), seat), seat == self.host.seat)
 
     def hand_buttons(self) -> list[Any]:
         nodes = by_id("hand").querySelectorAll("[data-move]")
@@ -74,7 +74,7 @@ class TenTable(GameTable):
         """The shown seat's move, said to screen readers."""
         sv = self.host.sv
         if sv is not None:
-            self.host.announce(log_line(self.host.lang, sv.names, self.host.seat, move))
+            self.host.say.announce(log_line(self.host.lang, sv.names, self.host.seat, move))
 
     def open_summary(self) -> None:
         """The end of the hand: who reached 10, and who won the match once it is over."""
@@ -92,7 +92,7 @@ class TenTable(GameTable):
             text = t(lang, "ten_hand_won", who=names[last["seat"]]) if last else ""
         by_id("summary-winner").textContent = text
         clear(by_id("summary-table"))
-        self.host.show_summary(over)
+        self.host.flows.show_summary(over)
 
     def draw_replay_board(self, b: dict[str, Any]) -> None:
         """A replayed position (:meth:`fakegame.replays.TenBook.board`): each seat's row and
@@ -102,7 +102,7 @@ class TenTable(GameTable):
         facts.appendChild(make("li", "", t(self.host.lang, "ten_total", n=b["total"])))
         clear(by_id("replay-seats"))
         for s in range(b["players"]):
-            self.host.replay_seat_row(b, s, [])
+            self.host.replay.replay_seat_row(b, s, [])
 
 
 check_table(TenTable)

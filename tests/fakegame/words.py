@@ -13,6 +13,8 @@ STRINGS = {
     "stats": ("Rounds played: {played} · won: {won}", "Giri giocati: {played} · vinti: {won}"),
     "next_hand": ("Next round", "Prossimo giro"),
     "play_again": ("Another round", "Un altro giro"),
+    "wait_host_hand": ("The host starts the next round.", "Chi ospita inizia il prossimo giro."),
+    "wait_host_match": ("The host may start another round.", "Chi ospita può iniziare un altro giro."),
     "ten_summary": ("End of hand {n}", "Fine della mano {n}"),
     "ten_hand_won": ("{who} reached 10", "{who} è arrivato a 10"),
     "ten_match_won": ("{who} wins the match", "{who} vince la partita"),

@@ -81,7 +81,7 @@ class TableDrawing(TableInput):
     def render_curtain(self, sv: SeatView) -> bool:
         """The pass-and-play curtain (:mod:`web.shell.seats`); the seat that just played
         may still call Dernier from under it."""
-        if not self.host.show_curtain(sv.names, sv.hand_over):
+        if not self.host.curtain.show_curtain(sv.names, sv.hand_over):
             return False
         s = cast("DernierSession | None", self.host.session)  # Dernier's table: its session
         assert s is not None
@@ -161,14 +161,13 @@ class TableDrawing(TableInput):
                 label += ", Dernier!"
             el.setAttribute("aria-label", label)
             el.setAttribute("role", "group")
-        self.render_thinking()
 
     def seat_label(self, v: SeatView, seat: int) -> str:
         """Under a seat's name: a bot's level, "on this device", or a friend's state."""
         lang = self.host.lang
         kind = v.kind(seat)
         if kind == "human":
-            return t(lang, "kind_human" if self.host.guest is None else "kind_host_device")
+            return t(lang, "kind_human" if self.host.session is not None else "kind_host_device")
         if kind == "friend":
             presence = v.presence(seat) or "connected"
             text = t(lang, f"presence_{presence}")
@@ -326,7 +325,7 @@ class TableDrawing(TableInput):
         box.style.setProperty("--n", str(max(1, len(hand))))
         if my_turn and not self.was_my_turn:
             self.hand_to_view = True  # once the whole table is drawn (render)
-            self.host.cue("turn")
+            self.host.say.cue("turn")
         buttons = self.hand_buttons()
         if len(self.card_marks) != len(buttons) or old_codes != hand:
             self.card_marks = [None] * len(buttons)
@@ -399,7 +398,7 @@ class TableDrawing(TableInput):
         btn.setAttribute("title", help_text)
         btn.setAttribute("aria-label", "Dernier! " + help_text)
         if not my_turn and not by_id("hint").classList.contains("refused"):
-            self.host.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
+            self.host.say.hint(t(lang, "turn_you_jump", card=faces.card_short(jump)) if jump else "")
 
     def bring_hand_into_view(self) -> None:
         """On the shown seat's turn its hand and buttons are on screen (short screens)."""
@@ -443,7 +442,7 @@ class TableDrawing(TableInput):
             said.append(self.turn_sentence(v))
         self.was_my_turn = my_turn
         if said:
-            self.host.announce(" · ".join(said))
+            self.host.say.announce(" · ".join(said))
 
     def turn_sentence(self, v: SeatView) -> str:
         """For the live region when the shown seat's turn comes: what it may do."""
@@ -468,14 +467,14 @@ class TableDrawing(TableInput):
         for ev in log[start:]:
             move = str(ev.get("move") or "")
             if ev.get("type") == "move" and (move == "dernier" or move.endswith("!")):
-                self.host.cue("call")
+                self.host.say.cue("call")
             if ev.get("type") == "draw" and ev.get("reason") == "dernier":
                 seat = int(ev["seat"])
                 if seat == self.host.seat:
                     self.show_penalty(t(self.host.lang, "log_forgot_you", n=ev["count"]))
                 else:
                     text = t(self.host.lang, "log_forgot", who=name_of(names, seat), n=ev["count"])
-                    self.host.notice(text, "penalty")
+                    self.host.say.notice(text, "penalty")
 
     def render_turn_line(self, v: SeatView, names: list[str]) -> None:
         lang = self.host.lang
@@ -517,17 +516,19 @@ class TableDrawing(TableInput):
         sv = self.sv
         if sv is None:
             return
-        key = (self.host.match_id, sv["hand_no"])
+        key = sv["hand_no"]  # forgotten at a new match (begin) and when the shell closes it
         dlg = by_id("summary")
         if self.summary_for == key and dlg.open:
             return
         if self.summary_for != key:
-            self.host.cue("hand_end")
+            self.host.say.cue("hand_end")
         self.summary_for = key
-        self.fill_summary()
-        self.host.show_summary(sv.match_over)  # the shell's dialog, opened at its top
+        waiting = self.fill_summary()
+        self.host.flows.show_summary(sv.match_over, waiting=waiting)  # the shell's dialog, at its top
 
-    def fill_summary(self) -> None:
+    def fill_summary(self) -> str | None:
+        """The summary's body filled; returns a friend's page's line while it waits for the
+        host (who deals next), or None for the game's own words."""
         v = self.sv
         assert v is not None
         mi = v["match"]
@@ -629,15 +630,13 @@ class TableDrawing(TableInput):
         host = self.host.session is not None
         result = by_id("result")
         result.hidden = not over
-        by_id("wait-host").hidden = host
-        if not host:
-            by_id("wait-host").textContent = t(lang, "wait_host_match" if over else "wait_host_hand")
+        waiting = None
         nd = by_id("next-dealer")
         if not over and not host:  # one line on a friend's page: who deals, and that the host starts
             nxt = (v["dealer"] + 1) % players
             nd.textContent = ""
             key = "wait_host_hand_you" if nxt == me else "wait_host_hand_other"
-            by_id("wait-host").textContent = t(lang, key, who=names[nxt])
+            waiting = t(lang, key, who=names[nxt])
         elif not over:
             nxt = (v["dealer"] + 1) % players
             nd.textContent = (
@@ -662,6 +661,7 @@ class TableDrawing(TableInput):
             by_id("result-tiebreak").textContent = how
             by_id("result").dataset.tiebreak = str(mi["tiebreak"])
             by_id("result-stats").textContent = by_id("stats").textContent if host else ""
+        return waiting
 
     def shared_text(self, v: SeatView, others: list[int]) -> str:
         """After an abandon or a timeout with 3+ players: who shares the +1, and how the
@@ -686,10 +686,10 @@ class TableDrawing(TableInput):
     def render_timer(self) -> None:
         sv = self.sv
         if sv is None or sv.turn is None or sv.hand_over:
-            self.host.draw_timer(0, None, False)
+            self.host.clock.draw_timer(0, None, False)
             return
         # a turn: the hand and the seat (a move within the same turn keeps the clock)
-        self.host.draw_timer(
+        self.host.clock.draw_timer(
             int(sv.get("timer") or 0), (int(sv["hand_no"]), sv.turn), sv.turn == self.host.seat
         )
 

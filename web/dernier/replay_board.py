@@ -28,9 +28,8 @@ class ReplayBoard(GameTable):
 
     def rp_jolly(self) -> str:
         """How the viewed match's Jolly is drawn (``faces.card_svg``'s ``jolly``)."""
-        return (
-            "wild" if self.host.rp_match is not None and self.host.rp_match.rules.jolly == "wild" else "suit"
-        )
+        rp_match = self.host.replay.rp_match
+        return "wild" if rp_match is not None and rp_match.rules.jolly == "wild" else "suit"
 
     def draw_replay_seats(self, b: dict[str, Any]) -> None:
         lang = self.host.lang
@@ -38,10 +37,10 @@ class ReplayBoard(GameTable):
         jolly = self.rp_jolly()
         for s in range(b["players"]):
             n = b["counts"][s]
-            _row, cards = self.host.replay_seat_row(b, s, [count_text(n, lang)])
+            _row, cards = self.host.replay.replay_seat_row(b, s, [count_text(n, lang)])
             hand = b["hands"][s]
             if hand is None:
-                self.host.replay_hidden(cards, n)
+                self.host.replay.replay_hidden(cards, n)
             else:
                 shown = sort_hand(hand)
                 cards.setAttribute(

@@ -17,7 +17,7 @@ from web.dernier.describe import (
 )
 from web.dernier.replay_board import ReplayBoard
 from web.dernier.seatview import SeatView
-from web.shell.dom import SUITS, by_id, clear, make, typing
+from web.shell.dom import SUITS, by_id, clear, dialog_open, make, typing
 from web.shell.i18n import t
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class TableInput(ReplayBoard):
         self.last_hand: list[str] = []
         self.card_marks: list[Any] = []  # what each hand button shows (render_me writes changes)
         self.fly_from: Any = None  # rect the shown seat's card left from
-        self.summary_for: tuple[int, int] | None = None  # (match id, hand) shown
+        self.summary_for: int | None = None  # the hand whose summary is shown
         self.choice_code: str | None = None  # card waiting for a suit in the chooser
         self.was_my_turn = False
         self.hand_to_view = False  # the shown seat's turn began: bring its hand into view
@@ -83,16 +83,16 @@ class TableInput(ReplayBoard):
         self.fly_from = source.getBoundingClientRect() if source else None
         refused = self.host.act(move)
         if refused:
-            self.host.hint(refused)
+            self.host.say.hint(refused)
             return
-        self.host.hint("")
+        self.host.say.hint("")
 
     def simple_move(self, move: str) -> None:
         sv = self.sv
         if sv is None or not sv.my_turn or self.curtain_up():
             return
         if move not in sv.legal:
-            self.host.hint(t(self.host.lang, "no_draw_now" if move == "draw" else "no_pass_now"))
+            self.host.say.hint(t(self.host.lang, "no_draw_now" if move == "draw" else "no_pass_now"))
             return
         self.human_move(move, by_id("drawpile") if move == "draw" else None)
 
@@ -101,14 +101,14 @@ class TableInput(ReplayBoard):
         if sv is None or self.curtain_up():
             return
         if sv.due():
-            self.host.announce(t(self.host.lang, "log_call_you"))
+            self.host.say.announce(t(self.host.lang, "log_call_you"))
             self.host.act("dernier")
             return
         if sv.can_arm():
             self.armed = not self.armed
             self.host.render()
             return
-        self.host.hint(t(self.host.lang, "no_dernier_now"))
+        self.host.say.hint(t(self.host.lang, "no_dernier_now"))
 
     def on_hand_click(self, evt: Any) -> None:
         btn = evt.target.closest("button[data-card]")
@@ -174,7 +174,7 @@ class TableInput(ReplayBoard):
             return
         reason = why_not(sv.state, code, sv.names, self.host.lang)
         name = faces.card_name(code, self.host.lang)
-        self.host.hint(
+        self.host.say.hint(
             f"{name}: {reason}" if reason else f"{name}: {t(self.host.lang, 'playable')}",
             refused=bool(reason),
         )
@@ -198,14 +198,14 @@ class TableInput(ReplayBoard):
                 )
                 return
         if reason:
-            self.host.hint(reason, refused=True)
+            self.host.say.hint(reason, refused=True)
             btn.classList.remove("shake")
             _ = btn.offsetWidth
             btn.classList.add("shake")
             return
         moves = sv.moves_for(code, self.armed)
         if not moves:
-            self.host.hint(t(self.host.lang, "why_generic"), refused=True)
+            self.host.say.hint(t(self.host.lang, "why_generic"), refused=True)
             return
         last = len(sv["hand"]) == 1 and not any("=" in m for m in moves)
         if last:  # the last card ends the hand: its suit changes nothing (no question)
@@ -224,14 +224,14 @@ class TableInput(ReplayBoard):
     def show_penalty(self, text: str) -> None:
         """Chi sbaglia paga (and a forgotten Dernier): the reason in the hint and the
         notices, with a flash."""
-        self.host.hint(text, refused=True)
-        self.host.notice(text, "penalty")
-        self.host.cue("penalty")
+        self.host.say.hint(text, refused=True)
+        self.host.say.notice(text, "penalty")
+        self.host.say.cue("penalty")
         for el in (by_id("hint"), by_id("hand")):
             el.classList.remove("penalty")
             _ = el.offsetWidth
             el.classList.add("penalty")
-        self.host.announce(text)
+        self.host.say.announce(text)
 
     # -- the suit chooser ------------------------------------------------------------------
 
@@ -357,7 +357,7 @@ class TableInput(ReplayBoard):
         if match:
             self.human_move(match[0], self.card_button(code) if code else None)
             if code is None:  # the dealer's suit (§2) chosen: to the hand, as after any deal
-                self.host.focus_hand()
+                self.host.flows.focus_hand()
 
     def on_chooser_cancel(self, evt: Any) -> None:
         evt.preventDefault()
@@ -396,7 +396,7 @@ class TableInput(ReplayBoard):
         dlg = by_id("chooser")
         if dlg.open:
             dlg.close()
-        self.host.ask_abandon()
+        self.host.flows.ask_abandon()
 
     def resume_choice(self, v: SeatView | None = None) -> None:
         """A suit the shown seat still owes (the dealer's, RULES §3) opens the chooser:
@@ -462,7 +462,7 @@ class TableInput(ReplayBoard):
         self.focus_card(idx % len(cards))
 
     def on_key(self, evt: Any) -> None:
-        if self.sv is None or typing(evt) or self.host.dialog_open():
+        if self.sv is None or typing(evt) or dialog_open():
             return
         if document.body.dataset.screen != "table" or evt.ctrlKey or evt.metaKey or evt.altKey:
             return
@@ -497,7 +497,7 @@ class TableInput(ReplayBoard):
             str(evt.key) == " "
             and self.sv is not None
             and not typing(evt)
-            and not self.host.dialog_open()
+            and not dialog_open()
             and not self.native_space(evt)
         ):
             evt.preventDefault()
@@ -512,5 +512,5 @@ class TableInput(ReplayBoard):
         seat = int(btn.dataset.seat)
         if s.human_due(seat):
             s.play("dernier", seat)
-            self.host.announce(t(self.host.lang, "log_call", who=name_of(s.names, seat)))
-            self.host.changed()
+            self.host.say.announce(t(self.host.lang, "log_call", who=name_of(s.names, seat)))
+            self.host.flows.changed()

@@ -17,6 +17,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "next_hand": ("Deal the next hand", "Distribuisci la prossima mano"),
     "play_again": ("Play again", "Gioca ancora"),
+    "wait_host_hand": ("The host deals the next hand.", "Chi ospita distribuisce la prossima mano."),
+    "wait_host_match": ("The host may start a new match.", "Chi ospita può iniziare una nuova partita."),
     "tagline": (
         "The Italian shedding card game: empty your hand, and call “Dernier!” on your last card.",
         "Il gioco di carte italiano: liberati delle carte e grida «Dernier!» all'ultima.",
@@ -152,8 +154,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "result_first": ("{who} comes first", "Primo posto: {who}"),
     "result_first_you": ("You come first!", "Primo posto: tu!"),
     "curtain_call": ("{who}: Dernier!", "{who}: Dernier!"),
-    "wait_host_hand": ("The host deals the next hand.", "Chi ospita distribuisce la prossima mano."),
-    "wait_host_match": ("The host may start a new match.", "Chi ospita può iniziare una nuova partita."),
     "wait_host_hand_you": (
         "You deal next: the hand starts when the host is ready.",
         "Il prossimo mazziere sei tu: la mano comincia quando chi ospita è pronto.",

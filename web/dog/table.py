@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from pyscript import document, window
 
-from web.cards.cardface import escape
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
 from web.dog.words import (
@@ -33,7 +33,7 @@ from web.dog.words import (
 )
 from web.dog.words import field_words as field_words_of
 from web.shell import table as shell_table
-from web.shell.dom import by_id, clear, make
+from web.shell.dom import by_id, clear, dialog_open, make
 from web.shell.i18n import t
 from web.shell.table import GameTable, check_table, fill
 
@@ -186,9 +186,6 @@ class DogTable(GameTable):
         self.host.on(by_id("cancel"), "click", lambda e: self.dog_clear())
         self.host.on(by_id("seven-undo"), "click", lambda e: self.on_dog_undo())
         self.host.on(by_id("ranks"), "click", self.on_dog_rank)
-        self.host.on(by_id("new-game"), "click", lambda e: self.on_dog_new_game())
-        self.host.on(by_id("dog-replay"), "click", lambda e: self.host.open_replay_from_summary())
-        self.host.on(by_id("dog-review"), "click", lambda e: self.host.on_review_hand())
         self.host.on(document, "keydown", self.on_dog_key)
         # a phone turned: the lit targets' sizes and the zoom follow the board's new size
         self.host.on(window, "resize", lambda e: self.render_dog_hits(*self.dog_lit))
@@ -247,7 +244,7 @@ class DogTable(GameTable):
             ("give", "dog_give", "action primary"),
             ("fold", "dog_fold", "action"),
             ("cancel", "dog_cancel", "action ghost"),
-            ("new-game", "dog_new_game", "action primary"),
+            ("new-game", "play_again", "action primary"),
             ("dog-replay", "dog_replay", "action ghost"),
             ("dog-review", "review_hand", "action ghost"),
         ):
@@ -284,7 +281,7 @@ class DogTable(GameTable):
         (a hidden hand as card backs)."""
         lang = self.host.lang
         pane = by_id("replay-board")
-        shown = 0 if self.host.rp_seat is None else self.host.rp_seat
+        shown = 0 if self.host.replay.rp_seat is None else self.host.replay.rp_seat
         board = pane.querySelector("svg.replay-own")
         if not board or str(board.dataset.shown) != str(shown):
             if board:
@@ -328,12 +325,12 @@ class DogTable(GameTable):
                 gave = b["given"][s]
                 said = " " + card_words(gave, lang, True) if isinstance(gave, str) else ""
                 chips.append(t(lang, "dog_gave_mark") + said)
-            row, cards = self.host.replay_seat_row(b, s, chips)
+            row, cards = self.host.replay.replay_seat_row(b, s, chips)
             row.dataset.team = str(geo.team_of(s))
             row.style.setProperty("--seat", COLOURS[s])
             hand = b["hands"][s]
             if hand is None:
-                self.host.replay_hidden(cards, n)
+                self.host.replay.replay_hidden(cards, n)
                 continue
             cards.setAttribute(
                 "aria-label", ", ".join(card_words(c, lang, True) for c in hand) or t(lang, "none_left")
@@ -373,7 +370,7 @@ class DogTable(GameTable):
             self.dog_pick = None
         if self.dog_give is not None and f"give {self.dog_give}" not in legal:
             self.dog_give = None
-        covered = self.host.show_curtain(names, bool(st.get("hand_over")))
+        covered = self.host.curtain.show_curtain(names, bool(st.get("hand_over")))
         if self.dog_shown != me or self.dog_drawn_for is not self.host.session:
             # another seat, or another match (a lesson, a new game): the pawns are put where
             # they stand, none walks from where the last match left it
@@ -825,15 +822,11 @@ class DogTable(GameTable):
             seven.removeAttribute("data-left")
         idle = pick is None and not self.dog_ranks_for and self.dog_give is None
         by_id("cancel").hidden = covered or idle
-        over = bool(st.get("hand_over"))
-        new = by_id("new-game")
-        new.hidden = not over or self.host.session is None
-        series_on = over and self.host.session is not None and not self.host.session.match.over
-        key = "dog_next_game" if series_on else "dog_new_game"
-        new.dataset.i18n = key
-        new.textContent = t(lang, key)
-        by_id("dog-replay").hidden = not over or not self.host.summary_replay_allowed()
-        by_id("dog-review").hidden = by_id("dog-replay").hidden
+        # a game's end is shown on the table: its buttons are the shell's flows (the next
+        # game of the series, or a new match; the replay; the review), worded by the shell
+        self.host.flows.end_buttons(
+            bool(st.get("hand_over")), by_id("new-game"), by_id("dog-replay"), by_id("dog-review")
+        )
 
     def render_dog_turn(self, st: dict[str, Any], names: list[str], legal: list[str], covered: bool) -> None:
         lang = self.host.lang
@@ -882,9 +875,9 @@ class DogTable(GameTable):
         key = (turn, st.get("phase"), st.get("round"))
         if turn == me and key != getattr(self, "dog_turn_said", None) and not covered:
             self.dog_turn_said = key
-            self.host.announce(text)
+            self.host.say.announce(text)
         elif lost and lost != getattr(self, "dog_lost_said", ""):
-            self.host.announce(text)
+            self.host.say.announce(text)
         self.dog_lost_said = lost
 
     def dog_lost_words(self, st: dict[str, Any], names: list[str]) -> str:
@@ -956,7 +949,7 @@ class DogTable(GameTable):
         if lines:
             by_id("log-last").textContent = lines[-1]
             if seen:  # the moves since the last render, for screen readers
-                self.host.announce(" · ".join(lines[-3:]))
+                self.host.say.announce(" · ".join(lines[-3:]))
         box.scrollTop = box.scrollHeight  # the newest moves in view (the box may have grown)
         self.dog_log_seen = (game, len(log))
 
@@ -964,10 +957,10 @@ class DogTable(GameTable):
         st = self.dog_state
         turn = st.get("turn") if st else None
         if not st or turn is None or st.get("hand_over"):
-            self.host.draw_timer(0, None, False)
+            self.host.clock.draw_timer(0, None, False)
             return
         key = (int(st.get("hand_no") or 1), int(st.get("move_no") or 0), turn)  # each move its clock
-        self.host.draw_timer(int(st.get("timer") or 0), key, turn == self.host.seat)
+        self.host.clock.draw_timer(int(st.get("timer") or 0), key, turn == self.host.seat)
 
     def open_summary(self, *args: Any) -> None:
         """The end of a game is shown on the table itself (the result line, ``#new-game``)."""
@@ -984,17 +977,17 @@ class DogTable(GameTable):
         self.dog_ranks_for = False
         refused = self.host.act(move)
         if refused:
-            self.host.hint(t(self.host.lang, "dog_refused", why=refused), refused=True)
+            self.host.say.hint(t(self.host.lang, "dog_refused", why=refused), refused=True)
             self.host.render()
         else:
-            self.host.hint("")
+            self.host.say.hint("")
 
     def dog_clear(self, render: bool = True) -> None:
         self.dog_pick = None
         self.dog_give = None
         self.dog_ranks_for = False
         if render:
-            self.host.hint("")
+            self.host.say.hint("")
             self.host.render()
 
     def on_dog_hand(self, evt: Any) -> None:
@@ -1013,9 +1006,9 @@ class DogTable(GameTable):
             why = self.dog_unusable_why(code)
             if st.get("turn") != self.host.seat:
                 why = t(self.host.lang, "dog_wait_turn", who=self.dog_name(st.get("turn")))
-            self.host.hint(why, refused=True)
+            self.host.say.hint(why, refused=True)
             return
-        self.host.hint("")
+        self.host.say.hint("")
         if code == "JK":
             ranks = jolly_ranks(legal)
             if len(ranks) == 1:
@@ -1137,11 +1130,11 @@ class DogTable(GameTable):
             if st.get("hand_over"):
                 return
             if st.get("phase") == "exchange":
-                self.host.hint(t(self.host.lang, "dog_exchange_pick"))
+                self.host.say.hint(t(self.host.lang, "dog_exchange_pick"))
             elif st.get("turn") == self.host.seat:
-                self.host.hint(t(self.host.lang, "dog_card_first"))
+                self.host.say.hint(t(self.host.lang, "dog_card_first"))
             else:
-                self.host.hint(t(self.host.lang, "dog_wait_turn", who=self.dog_name(st.get("turn"))))
+                self.host.say.hint(t(self.host.lang, "dog_wait_turn", who=self.dog_name(st.get("turn"))))
             return
         st = self.dog_state or {}
         legal = self.dog_legal()
@@ -1156,7 +1149,7 @@ class DogTable(GameTable):
             pick.pawn = at
             self.dog_advance()
             return
-        self.host.hint(self.dog_unlit_why(pick, at), refused=True)
+        self.host.say.hint(self.dog_unlit_why(pick, at), refused=True)
 
     def dog_unlit_why(self, pick: Pick, at: str) -> str:
         """Why a tap on a field or pawn that is not lit moves nothing."""
@@ -1192,21 +1185,15 @@ class DogTable(GameTable):
     def on_dog_key(self, evt: Any) -> None:
         self.dog_keys = True
         busy = self.dog_pick or self.dog_ranks_for or self.dog_give
-        if str(evt.key) == "Escape" and not self.host.dialog_open() and busy:
+        if str(evt.key) == "Escape" and not dialog_open() and busy:
             self.dog_clear()
 
-    def on_dog_new_game(self) -> None:
-        """The next game of the series (RULES §12: the next dealer), or a new match once the
-        series is over."""
-        s = self.host.session
-        if s is None or not s.hand_over:
-            return
+    def forget_summary(self) -> None:
+        """The shell goes on from a game's end (RULES §12: the next game, the next dealer; or
+        a new match), or back from the replay viewer: the board drawn afresh, no choice
+        kept."""
         self.dog_shown = -1
         self.dog_clear(render=False)
-        if not s.match.over:
-            self.host.next_hand()
-        else:
-            self.host.new_match()
 
     def hand_buttons(self) -> list[Any]:
         nodes = by_id("hand").querySelectorAll("button[data-card]")

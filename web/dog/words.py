@@ -15,6 +15,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "next_hand": ("Next game", "Prossima partita"),
     "play_again": ("New game", "Nuova partita"),
+    "wait_host_hand": ("The host starts the next game.", "Chi ospita inizia la prossima partita."),
+    "wait_host_match": ("The host may start a new game.", "Chi ospita può iniziare una nuova partita."),
     "dog_table_label": ("DOG board", "Tavolo di DOG"),
     "dog_board_label": (
         "The board: 64 fields, four nests, four homes",
@@ -29,8 +31,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dog_cancel": ("Cancel", "Annulla"),
     "dog_undo": ("Undo part", "Annulla parte"),
     "dog_seven_left": ("7: {n} steps left", "7: ancora {n} passi"),
-    "dog_new_game": ("New game", "Nuova partita"),
-    "dog_next_game": ("Next game", "Prossima partita"),
     # a match of several games (RULES §12): the tally at the table and after each game
     "dog_tally_short": ("games {us}–{them}, first to {n}", "partite {us}–{them}, chi arriva a {n}"),
     "dog_tally": (

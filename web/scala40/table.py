@@ -23,7 +23,7 @@ from scala40.cards import parse_card
 from scala40.scoring import hand_penalty
 from web.scala40 import hand as H
 from web.scala40.words import cards_word, log_words, move_words, why
-from web.shell.dom import by_id, clear, local_storage, make, typing
+from web.shell.dom import by_id, clear, dialog_open, local_storage, make, typing
 from web.shell.i18n import rule_refs, t
 from web.shell.table import GameTable, check_table, fill, part
 
@@ -172,7 +172,7 @@ class Scala40Table(GameTable):
     s40_sort: str = "suit"
     s40_key: tuple[int, int] | None = None
     s40_seen: int = 0
-    s40_summary: tuple[int, int, int] | None = None
+    s40_summary: tuple[int, int] | None = None  # the (hand, choices made) summed up
     s40_pending: str = ""
     s40_last: dict[str, Any] | None = None  # what the last render showed (to see what moved)
     s40_drawn: str = ""  # the card this seat drew this turn (marked in the hand)
@@ -273,13 +273,13 @@ class Scala40Table(GameTable):
             n = b["counts"][s]
             out = s in b["out"]
             opened = "s40_opened" if b["opened"][s] else "s40_not_opened"
-            row, cards = self.host.replay_seat_row(
+            row, cards = self.host.replay.replay_seat_row(
                 b, s, [cards_word(int(n), lang), t(lang, "s40_out" if out else opened)]
             )
             row.dataset.opened = "true" if b["opened"][s] else "false"
             hand = b["hands"][s]
             if hand is None:
-                self.host.replay_hidden(cards, n)
+                self.host.replay.replay_hidden(cards, n)
                 continue
             shown = H.sort_cards(hand, self.s40_sort)
             cards.setAttribute(
@@ -397,7 +397,7 @@ class Scala40Table(GameTable):
 
     def render_curtain(self, st: dict[str, Any]) -> bool:
         deciding = self.host.seat in st.get("decide", [])  # the curtain stays for a re-entry's choice
-        return self.host.show_curtain(st["names"], bool(st.get("hand_over")), keep=deciding)
+        return self.host.curtain.show_curtain(st["names"], bool(st.get("hand_over")), keep=deciding)
 
     def render_seats(self, st: dict[str, Any]) -> None:
         box = by_id("opponents")
@@ -717,7 +717,7 @@ class Scala40Table(GameTable):
             text = self.describe(str(e[1]), lang)
             if str(e[1]) == "take" and e[2]:
                 text = t(lang, "s40_takes", card=H.card_name(str(e[2]), lang))
-            self.host.announce(t(lang, "s40_moved", who=st["names"][int(e[0])], move=text))
+            self.host.say.announce(t(lang, "s40_moved", who=st["names"][int(e[0])], move=text))
         by_id("log-last").textContent = log.lastChild.textContent if log.lastChild else ""
 
     def render_timer(self) -> None:
@@ -725,21 +725,28 @@ class Scala40Table(GameTable):
         (a turn is draw … discard) and the shell plays a move for them when it runs out."""
         s = self.host.session
         st = self.host.sv.state if self.host.sv is not None else None
-        seat = self.host.timer_seat()
+        seat = self.host.clock.timer_seat()
         if s is None or st is None or seat is None or st.get("hand_over"):
-            self.host.draw_timer(0, None, False)
+            self.host.clock.draw_timer(0, None, False)
             return
         discards = sum(1 for e in st.get("history") or [] if str(e[1]).startswith("discard"))
-        self.host.draw_timer(s.settings.timer, (int(st["hand_no"]), seat, discards), True)
+        self.host.clock.draw_timer(s.settings.timer, (int(st["hand_no"]), seat, discards), True)
 
     # -- the summary after a hand (RULES §11, §12) ---------------------------------------
+
+    def begin(self, session: Session) -> None:
+        """A new match: no summary shown of it yet."""
+        self.s40_summary = None
+
+    def forget_summary(self) -> None:
+        """The shell closed the summary: the next one is drawn afresh."""
+        self.s40_summary = None
 
     def open_summary(self, force: bool = False) -> None:
         st = self.host.sv.state if self.host.sv is not None else None
         if st is None or not st.get("hand_over"):
             return
-        key = (self.host.match_id, int(st["hand_no"]), len(st.get("decide") or []))
-        dlg = by_id("summary")
+        key = (int(st["hand_no"]), len(st.get("decide") or []))
         if key == self.s40_summary and not force:
             return
         self.s40_summary = key
@@ -822,21 +829,14 @@ class Scala40Table(GameTable):
             self.decide_words(st) if self.host.seat in decide and not self.curtain_up() else ""
         )
         by_id("next-dealer").textContent = ""
-        host = self.host.session is not None
-        by_id("next").hidden = over or bool(decide) or not host
-        by_id("wait-host").hidden = host or over
-        by_id("wait-host").textContent = t(lang, "wait_host") if not host else ""
-        by_id("new-match").hidden = not over or not host
-        by_id("change-settings").hidden = not over or not host
-        self.host.render_review_buttons()  # export, the review and the replay: as the game offers them
         deciding = self.host.seat in decide and not self.curtain_up()
         by_id("reenter").hidden = not deciding
         by_id("retire").hidden = not deciding
-        if not dlg.open:
-            dlg.showModal()
-        focus = by_id("reenter") if deciding else (by_id("next") if not by_id("next").hidden else None)
-        if focus is not None:
-            focus.focus()
+        # the shell's dialog (next hand, new match, review, replay); the next hand waits for
+        # the re-entry choices (RULES §11)
+        self.host.flows.show_summary(over, held=bool(decide))
+        if deciding:
+            by_id("reenter").focus()
 
     def left_cell(self, st: dict[str, Any], s: int) -> Any:
         """A seat's cards left with their points, and why it paid what it paid (RULES §11):
@@ -878,9 +878,9 @@ class Scala40Table(GameTable):
             return False
         refused = self.host.act(move)
         if refused:
-            self.host.hint(self.host.refusal_words(refused), refused=True)
+            self.host.say.hint(self.refusal_words(refused), refused=True)
             return False
-        self.host.hint("")
+        self.host.say.hint("")
         self.s40_sel = []
         if move in ("reenter", "retire") and by_id("summary").open:
             self.s40_summary = None
@@ -950,7 +950,7 @@ class Scala40Table(GameTable):
         sel = self.selected(st)
         lang = self.host.lang
         if not sel:
-            self.host.hint("")
+            self.host.say.hint("")
             return
         held = self.held(st)
         could = H.could_form(sel, st.get("can_meld") or [], held)
@@ -960,7 +960,7 @@ class Scala40Table(GameTable):
             parts.append(t(lang, "s40_could", what=", ".join(t(lang, k) for k in kinds)))
         if len(sel) == 1:
             parts.extend(self.attach_words(st, sel[0], held))
-        self.host.hint(" ".join(parts) if parts else (t(lang, "s40_nothing") if len(sel) > 1 else ""))
+        self.host.say.hint(" ".join(parts) if parts else (t(lang, "s40_nothing") if len(sel) > 1 else ""))
 
     def attach_words(self, st: dict[str, Any], card: str, held: list[str]) -> list[str]:
         """What one selected card could do on the table (RULES §4, §5, §8): tap a lit meld
@@ -1052,12 +1052,12 @@ class Scala40Table(GameTable):
                     key = "s40_draw_first_free" if rs.free_take else "s40_draw_first"
                 else:
                     key = "s40_draw_first_no_take" if rs.take_needs_open else "s40_draw_first_unopened"
-                self.host.hint(rule_refs(t(lang, key), lang), refused=True)
+                self.host.say.hint(rule_refs(t(lang, key), lang), refused=True)
                 return
             self.s40_move("take")
             return
         if len(sel) != 1:
-            self.host.hint(self.select_one_words(len(sel), "discard"), refused=True)
+            self.host.say.hint(self.select_one_words(len(sel), "discard"), refused=True)
             return
         self.s40_move(f"discard {sel[0]}")
 
@@ -1094,7 +1094,7 @@ class Scala40Table(GameTable):
             return
         sel = self.selected(st)
         if len(sel) != 1:
-            self.host.hint(self.select_one_words(len(sel), "attach"), refused=True)
+            self.host.say.hint(self.select_one_words(len(sel), "attach"), refused=True)
             return
         moves = H.meld_moves(st.get("legal") or [], n, sel[0])
         if not moves:
@@ -1143,14 +1143,14 @@ class Scala40Table(GameTable):
         sel = self.selected(st)
         lang = self.host.lang
         if len(sel) < 3:
-            self.host.hint(t(lang, "s40_select_meld"), refused=True)
+            self.host.say.hint(t(lang, "s40_select_meld"), refused=True)
             return
         exact = H.exact_melds(sel, st.get("can_meld") or [])
         if not exact:
-            self.host.hint(t(lang, "s40_nothing"), refused=True)
+            self.host.say.hint(t(lang, "s40_nothing"), refused=True)
             return
         if len(sel) >= len(self.held(st)):  # §6: said before the joker's card is asked
-            self.host.hint(why("no move may leave the hand empty", lang), refused=True)
+            self.host.say.hint(why("no move may leave the hand empty", lang), refused=True)
             return
         opened = bool(st["opened"][self.host.seat])
         kind = "meld" if opened else "draft"
@@ -1165,7 +1165,7 @@ class Scala40Table(GameTable):
     def add_draft(self, meld: str) -> None:
         self.s40_draft.append(meld)
         self.s40_sel = []
-        self.host.hint("")
+        self.host.say.hint("")
         self.host.render()
 
     def on_opening_click(self, evt: Any) -> None:
@@ -1188,9 +1188,9 @@ class Scala40Table(GameTable):
         draft = list(self.s40_draft)
         refused = self.host.act("open " + " ".join(draft))
         if refused:
-            self.host.hint(self.host.refusal_words(refused), refused=True)
+            self.host.say.hint(self.refusal_words(refused), refused=True)
             return
-        self.host.hint("")
+        self.host.say.hint("")
         if self.host.session is None:  # a friend's page: the draft stays until the host's view opens
             return
         self.s40_draft = []
@@ -1198,7 +1198,7 @@ class Scala40Table(GameTable):
         self.host.render()
 
     def on_key(self, evt: Any) -> None:
-        if typing(evt) or self.host.dialog_open() or document.body.dataset.screen != "table":
+        if typing(evt) or dialog_open() or document.body.dataset.screen != "table":
             return
         if evt.ctrlKey or evt.metaKey or evt.altKey:
             return

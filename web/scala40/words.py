@@ -17,6 +17,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "stats": ("Matches played: {played} · won: {won}", "Partite giocate: {played} · vinte: {won}"),
     "next_hand": ("Deal the next hand", "Distribuisci la prossima mano"),
     "play_again": ("Play again", "Gioca ancora"),
+    "wait_host_hand": ("The host deals the next hand.", "Chi ospita distribuisce la prossima mano."),
+    "wait_host_match": ("The host may start a new match.", "Chi ospita può iniziare una nuova partita."),
     # the shell's words, worded for Scala 40 (the game's words go over the shell's)
     "tagline": (
         "The Italian rummy: lay sets and runs, open with 40 points, and be the first to go out.",

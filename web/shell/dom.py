@@ -62,3 +62,8 @@ def typing(evt: Any) -> bool:
     """The key of ``evt`` goes into a field (the page's keys are not for it)."""
     tag = str(getattr(evt.target, "tagName", "") or "").lower()
     return tag in ("input", "select", "textarea")
+
+
+def dialog_open() -> bool:
+    """A dialog is open on the page (a table's keys and the bots wait while one is read)."""
+    return bool(document.querySelector("dialog[open]"))

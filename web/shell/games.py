@@ -65,8 +65,15 @@ class GameMatch(MatchInPlay, Protocol):
 #: the words of the flows the shell owns that each game says in its own rules (its
 #: :attr:`GameSpec.words` must hold them all; the shell has none of its own): the Abandon
 #: dialog's consequence, the statistics line (``{played}``, ``{won}``, ``{points}``), the
-#: summary's next-hand and new-match buttons
-GAME_WORDS: tuple[str, ...] = ("abandon_text", "stats", "next_hand", "play_again")
+#: summary's next-hand and new-match buttons, and a friend's page's wait for the host's
+GAME_WORDS: tuple[str, ...] = (
+    "abandon_text",
+    "stats",
+    "next_hand",
+    "play_again",
+    "wait_host_hand",
+    "wait_host_match",
+)
 
 
 @dataclass(frozen=True)

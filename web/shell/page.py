@@ -24,6 +24,7 @@ from web.shell import games
 from web.shell.coach_ui import CoachButton
 from web.shell.game_choice import GameChoice
 from web.shell.games import GameSpec
+from web.shell.host import Clock, Curtain, Flows, ReplayView, Telling
 from web.shell.i18n import STRINGS
 from web.shell.keeper import MatchKeeper
 from web.shell.lessons_ui import LessonRunner
@@ -59,6 +60,29 @@ class Page(
         super().__init__(game)
         self.page = self
         self.table: GameTable = make_table(self.game, self)
+
+    # -- the host's services (web.shell.host): the page's own parts, each seen by a table
+    # through its small protocol (mypy checks the page has every name of each)
+
+    @property
+    def say(self) -> Telling:
+        return self
+
+    @property
+    def curtain(self) -> Curtain:
+        return self
+
+    @property
+    def clock(self) -> Clock:
+        return self
+
+    @property
+    def flows(self) -> Flows:
+        return self
+
+    @property
+    def replay(self) -> ReplayView:
+        return self
 
 
 def use_words(game: GameSpec) -> None:

@@ -133,11 +133,10 @@ class GameTable(ABC):
         draws it afresh."""
         return None
 
-    def render_thinking(self) -> None:
-        """Mark the seat a bot is thinking for (``.thinking`` on :attr:`thinking_seats`)."""
+    def render_thinking(self, seat: int | None) -> None:
+        """Mark ``seat``, the one a bot is thinking for (``.thinking`` on :attr:`thinking_seats`)."""
         from pyscript import document  # the browser's (this module also loads without one)
 
-        seat = self.host.thinking
         nodes = document.querySelectorAll(self.thinking_seats)
         for i in range(nodes.length):
             el = nodes.item(i)
@@ -146,7 +145,7 @@ class GameTable(ABC):
     def curtain_up(self) -> bool:
         """The pass-and-play curtain covers (or is to cover) the table."""
         host = self.host
-        return host.curtain_seat is not None and host.session is not None and host.session.multi_local
+        return host.curtain.curtain_seat is not None and host.session is not None and host.session.multi_local
 
     def curtain_turn(self, s: Session) -> int | None:
         """The seat that is to act now (a game's table may widen it)."""
@@ -163,7 +162,7 @@ class GameTable(ABC):
         the game adds, each of its own elements marked ``.replay-own``): every game's table
         that keeps replays draws its own (the page's ``replay_seat_row`` and ``replay_hidden``
         help)."""
-        raise NotImplementedError(f"{self.host.game.name}'s table draws no replayed position")
+        raise NotImplementedError(f"{type(self).__name__} draws no replayed position")
 
     def refusal_words(self, reason: str) -> str:
         """The host engine's reason for refusing this page's move, in the player's words: a
@@ -218,21 +217,21 @@ def fill(box: Any, html: str, parts: Mapping[str, Any]) -> None:
         el.replaceWith(parts[str(el.dataset.part)])
 
 
-def build_table(table: GameTable, box: Any) -> None:
+def build_table(table: GameTable, box: Any, game: str) -> None:
     """The game's table builds its elements in ``box`` (``#table``, empty in ``index.html``)
     around the shell's parts; a table that leaves one of them out is refused (the shell's
     hooks are on every game's page)."""
     parts = shell_parts()
     table.build(parts)
-    check_parts(table, box, parts)
+    check_parts(game, box, parts)
 
 
-def check_parts(table: GameTable, box: Any, parts: Mapping[str, Any]) -> None:
-    """A TypeError that names the shell's ``parts`` that ``table`` left out of ``box`` (each
-    must be inside it once :meth:`GameTable.build` is done), if any."""
+def check_parts(game: str, box: Any, parts: Mapping[str, Any]) -> None:
+    """A TypeError that names the shell's ``parts`` that ``game``'s table left out of ``box``
+    (each must be inside it once :meth:`GameTable.build` is done), if any."""
     left = [name for name, el in parts.items() if not box.contains(el)]
     if left:
-        raise TypeError(f"the table of {table.host.game.name!r} leaves out the shell's {', '.join(left)}")
+        raise TypeError(f"the table of {game!r} leaves out the shell's {', '.join(left)}")
 
 
 def make_table(game: GameSpec, host: TableHost) -> GameTable:

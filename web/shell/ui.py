@@ -32,7 +32,7 @@ from pyscript import document, window
 
 from web.cards.seatview import SeatView
 from web.shell import games
-from web.shell.dom import by_id, clear, js_object, local_storage, make
+from web.shell.dom import by_id, clear, dialog_open, js_object, local_storage, make
 from web.shell.driver import Driver
 from web.shell.games import GameSpec
 from web.shell.i18n import t
@@ -197,7 +197,7 @@ class PageCore(PagePart):
         self.on(by_id("opt-lang"), "change", self.page.on_lang_change)
         self.on(by_id("opt-name"), "input", lambda e: self.page.sync_seat_names())
         document.body.dataset.game = self.game.name  # the game's style, from its table's first paint
-        build_table(self.page.table, by_id("table"))  # the game's table builds its elements
+        build_table(self.page.table, by_id("table"), self.game.name)  # the game's table builds its elements
         self.page.table.wire_table()  # and wires them
         self.on(by_id("curtain-go"), "click", lambda e: self.page.on_curtain_go())
         self.on(by_id("abandon"), "click", lambda e: self.ask_abandon())
@@ -411,21 +411,70 @@ class PageCore(PagePart):
         self.begin(s.again())
         self.page.focus_hand()
 
-    def show_summary(self, match_over: bool) -> None:
+    def go_on(self) -> None:
+        """After a finished hand: the next hand, or a new match once the match is over (a
+        table's own button for the summary's ``#next`` / ``#new-match``)."""
+        s = self.session
+        if s is None or not (s.hand_over or s.match.over):
+            return
+        if s.match.over:
+            self.new_match()
+        else:
+            self.next_hand()
+
+    def show_summary(self, match_over: bool, held: bool = False, waiting: str | None = None) -> None:
         """The end of the hand (its body filled by the table): the summary dialog opened at
         its top, with the next hand (or, once the match is over, a new match and other
-        settings) for the page that holds the match; the keyboard on its first button."""
+        settings) for the page that holds the match; the keyboard on its first button. A
+        ``held`` next hand waits for choices the table offers in the summary (Scala 40's
+        re-entries: the table puts the keyboard on them). A friend's page says that the
+        host goes on (``#wait-host``): ``waiting``, else the game's ``wait_host_hand`` /
+        ``wait_host_match`` words."""
         host = self.session is not None
-        by_id("next").hidden = match_over or not host
+        by_id("next").hidden = match_over or not host or held
         by_id("new-match").hidden = not match_over or not host
         by_id("change-settings").hidden = not match_over or not host
+        wait = by_id("wait-host")
+        wait.hidden = host
+        wait.textContent = (
+            "" if host else waiting or t(self.lang, "wait_host_match" if match_over else "wait_host_hand")
+        )
         self.page.render_review_buttons()
         dlg = by_id("summary")
         if not dlg.open:
             dlg.showModal()
-        focus = by_id("summary-peek") if not host else by_id("new-match" if match_over else "next")
-        focus.focus(js_object({"preventScroll": True}))
+        if not host:
+            focus = by_id("summary-peek")
+        elif match_over or not held:
+            focus = by_id("new-match" if match_over else "next")
+        else:
+            focus = None
+        if focus is not None:
+            focus.focus(js_object({"preventScroll": True}))
         dlg.scrollTop = 0
+
+    def end_buttons(self, over: bool, go_on: Any, replay: Any, review: Any) -> None:
+        """A table that shows a hand's end on itself (DOG): its buttons shown and worded as
+        the summary's (:meth:`show_summary`), each starting the shell's flow. ``go_on``: the
+        next hand, or a new match once the match is over (the game's ``next_hand`` /
+        ``play_again`` words), only on the page that holds the match; ``replay`` and
+        ``review``: the replay viewer and the review of the hand, when they apply. The shell
+        wires them once (they carry ``data-flow``)."""
+        s = self.session
+        for el, flow in (
+            (go_on, self.go_on),
+            (replay, self.page.open_replay_from_summary),
+            (review, self.page.on_review_hand),
+        ):
+            if el.getAttribute("data-flow") != "wired":
+                el.setAttribute("data-flow", "wired")
+                self.on(el, "click", lambda e, flow=flow: flow())
+        go_on.hidden = not over or s is None
+        key = "play_again" if s is not None and s.match.over else "next_hand"
+        go_on.dataset.i18n = key
+        go_on.textContent = t(self.lang, key)
+        replay.hidden = not over or not self.page.summary_replay_allowed()
+        review.hidden = replay.hidden
 
     def close_summary(self) -> None:
         """The end of the hand closed and its cards out of the document; the table draws it
@@ -453,7 +502,7 @@ class PageCore(PagePart):
     def on_driver(self, kind: str, seat: int | None) -> None:
         try:
             if kind == "thinking":
-                self.page.table.render_thinking()
+                self.page.table.render_thinking(self.driver.thinking)
             else:
                 if self.hub is not None and kind != "idle":
                     self.hub.broadcast()
@@ -470,7 +519,7 @@ class PageCore(PagePart):
         return self.driver.thinking
 
     def dialog_open(self) -> bool:
-        return bool(document.querySelector("dialog[open]"))
+        return dialog_open()
 
     def show_rules(self) -> None:
         body = by_id("rules-body")
@@ -592,6 +641,7 @@ class PageCore(PagePart):
         if self.session is not None and self.session.match.over:
             self.end_of_match()
         self.page.table.render(st)
+        self.page.table.render_thinking(self.driver.thinking)  # the bot thinking, on the seats drawn
         self.page.render_coach(self.sv)  # the hint, offered on the shown seat's choice
         turn = self.sv.turn
         document.title = ("▶ " if turn == self.seat else "") + self.game.title(self.lang)
