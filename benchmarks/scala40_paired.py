@@ -34,7 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scala40.arena import _seed, play_match, wilson
-from scala40.bots import make_bot
+from scala40.bots import UNTIMED, make_bot
 from scala40.bots.base import Bot, Seen
 from scala40.bots.rollout import RolloutBot
 from scala40.game import Game
@@ -74,7 +74,7 @@ def make(spec: str) -> Bot:
         return OracleBot(**kw)
     if name == "rollout":
         return RolloutBot(**kw)
-    return make_bot(name, **kw)
+    return make_bot(name, **{**UNTIMED.get(name, {}), **kw})
 
 
 def match(spec: str, seed: int, i: int) -> tuple[int, int, int, list[float], list[float], int]:

@@ -21,7 +21,7 @@ from tabletop.arena import bot_plays, median_ms, p90_ms, rate, rng_of, seed_of
 from tabletop.arena import wilson as wilson  # the arena's API
 from tabletop.cli import rules_arg
 
-from .bots import LEVELS, Bot, make_bot
+from .bots import LEVELS, UNTIMED, Bot, make_bot
 from .game import Game
 from .match import Match
 from .rules import ruleset
@@ -80,9 +80,17 @@ def play_match(
 
 
 def run_arena(
-    levels: Sequence[str], hands: int, seed: int, players: int, rules: Any = "classic", match: bool = False
+    levels: Sequence[str],
+    hands: int,
+    seed: int,
+    players: int,
+    rules: Any = "classic",
+    match: bool = False,
+    clock: bool = False,
 ) -> dict[str, Any]:
-    bots = {lv: make_bot(lv) for lv in levels}
+    """``clock``: the bots keep the page's wall-clock guards (results then depend on the load);
+    by default they think by counts only (:data:`scala40.bots.UNTIMED`), so a run repeats."""
+    bots = {lv: make_bot(lv, **({} if clock else UNTIMED.get(lv, {}))) for lv in levels}
     seats = dict.fromkeys(levels, 0)
     won = dict.fromkeys(levels, 0)
     paid = dict.fromkeys(levels, 0)
@@ -138,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=None, help="seats (default: one per level, at least 2)")
     p.add_argument("--rules", default="classic", help="classic, strict or a JSON object")
     p.add_argument("--match", action="store_true", help="whole matches to out_at instead of single hands")
+    p.add_argument(
+        "--clock", action="store_true", help="keep the bots' wall-clock guards (the page's; load-dependent)"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object last")
     return p
 
@@ -155,7 +166,7 @@ def main(argv: Sequence[str], out: TextIO) -> int:
     players = args.players or max(2, len(levels))
     rules = rules_arg(args.rules)
     try:
-        result = run_arena(levels, args.hands, args.seed, players, rules, args.match)
+        result = run_arena(levels, args.hands, args.seed, players, rules, args.match, args.clock)
     except ValueError as e:
         print(f"error: {e}", file=out)
         return 2

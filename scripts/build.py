@@ -107,11 +107,10 @@ KEEP_STDLIB = (
 # 0.1 s of a start with the CPU slowed 4×. tests/test_stdlib_trim.py checks that every module
 # the page loads is in the zip, and that these are imported nowhere but optionally.
 DROP_STDLIB = ("bz2", "lzma", "compression.*")
-# Left out although KEEP_STDLIB's packages or the trace name them (issue 40: bytes of a first
-# visit): modules imported only on another platform or run only as a script, and `html`'s
-# 38 KB table of entities, which the page's one use of `html` (`escape`) did not need
-# (web/cards/cardface.py has its own; `html` itself, 1 KB, imports the table: the page imports
-# neither). tests/test_stdlib_trim.py checks that the page imports none of them.
+# Left out although KEEP_STDLIB's packages name them (issue 40: bytes of a first visit):
+# modules imported only on another platform or run only as a script.
+# tests/test_stdlib_trim.py checks that the page imports none of them. (`html.entities`, 38 KB,
+# stays: PyScript's own `pyscript.display` imports `html` at start.)
 UNUSED_STDLIB = (
     "asyncio.windows_events",  # asyncio/__init__.py: only `if sys.platform == "win32"`
     "asyncio.windows_utils",
@@ -121,7 +120,6 @@ UNUSED_STDLIB = (
     "json.__main__",  # python -m json
     "json.tool",
     "pyodide._nodesock_transport",  # the event loop's sockets under node only
-    "html.entities",
 )
 # What Pyodide reads of pyodide-lock.json when no package is ever loaded: the `info` block
 # (checked against the runtime's version). The page never loads a package (no micropip, no
@@ -996,6 +994,8 @@ def build(
     zips_block = ""
     if code == "zip":
         app_files, bundles = game_bundles(files)
+        # web/main.py is fetched loose (above) and run as the page's script, never imported
+        app_files = [p for p in app_files if p.relative_to(ROOT).as_posix() != "web/main.py"]
         payload["app.zip"] = sourceless(compile_pyc("app", _zip(app_files))) if with_pyc else _zip(app_files)
         for name, own in bundles.items():
             data = _zip(own)

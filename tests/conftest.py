@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import durations
 import pytest
 from browser_support import (
     CHROMIUM_ARGS,
@@ -242,37 +243,24 @@ def _network_guard(request: pytest.FixtureRequest) -> Iterator[None]:
         pytest.fail("browser problems:\n  " + "\n  ".join(log.problems()), pytrace=False)
 
 
-#: tests that take half a minute or more (the slowest of a full run, --durations): begun first,
-#: so that at the end of a run with several workers (pytest-xdist's worksteal) what is left to
-#: share out is short and no worker waits long on another's last test
-SLOW_FIRST = (
-    "tests/test_lab_friends.py",
-    "tests/scala40/test_page_scala40_online.py",
-    "tests/dog/test_page_dog_online.py",
-    "tests/test_stdlib_trim.py",
-    "tests/test_page_online.py",
-    "tests/scala40/test_page_scala40_play.py",
-    "tests/scala40/test_page_scala40_lessons.py",
-    "tests/dog/test_page_dog_lessons.py",
-    "tests/test_page_match.py",
-    "tests/test_page_transport.py",
-    "tests/scala40/test_scala40_properties.py",
-    "tests/dog/test_dog_properties.py",
-    "tests/test_page_games.py",
-    "tests/test_lessons_page.py",
-)
-
-
-def _run_order(item: pytest.Item) -> int:
-    path = item.nodeid.split("::", 1)[0]
-    if path in SLOW_FIRST:
-        return 0
-    if item.get_closest_marker("browser") is not None or "[chromium" in item.nodeid:
-        return 1
-    return 2
+def _is_browser(item: pytest.Item) -> bool:
+    return item.get_closest_marker("browser") is not None or "[chromium" in item.nodeid
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slowest tests first, then the other browser tests, the quick ones last (a stable
-    sort: each group keeps its order)."""
-    items.sort(key=_run_order)
+    """The files whose longest test is longest first, the quick ones last (tests/durations.py:
+    measured figures in tests/durations.json; a file not measured yet counts as slow when it has
+    browser tests). Each file's tests stay together and in their order (module fixtures and the
+    page loads a file shares are set up once), so with pytest-xdist's worksteal the tests left to
+    share out at the end of a run are short and no worker waits long on another's last test."""
+    figures = durations.load()
+    browser_files = {item.nodeid.split("::", 1)[0] for item in items if _is_browser(item)}
+    first_seen: dict[str, int] = {}
+    for item in items:
+        first_seen.setdefault(item.nodeid.split("::", 1)[0], len(first_seen))
+
+    def key(item: pytest.Item) -> tuple[float, int]:
+        path = item.nodeid.split("::", 1)[0]
+        return (-durations.estimate(path, path in browser_files, figures), first_seen[path])
+
+    items.sort(key=key)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import importlib.util
 import sys
 import xml.etree.ElementTree as ET
@@ -10,8 +9,6 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from dernier.cards import CODE_OF
 
@@ -253,12 +250,3 @@ def test_italian_names_the_courts_fante_donna_re_and_the_jolly_in_every_game() -
     assert s40_card_name("JK=JS", "it") == "Jolly come Fante di Picche"
     assert rank_with_article("J", "it") == "un Fante"
     assert cf.card_name("JS", "it") == "Fante di Picche"
-
-
-@given(st.text())
-def test_escape_writes_what_html_escape_writes(text: str) -> None:
-    """The house's own escape (web/cards/cardface.py: the html module's table of entities
-    stays out of the page's download, issue 40) writes what html.escape writes."""
-    from web.cards.cardface import escape
-
-    assert escape(text) == html.escape(text)

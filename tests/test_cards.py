@@ -8,6 +8,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from web.cards import cardface as plain
 from web.cards import faces
@@ -81,3 +83,11 @@ def test_the_house_seat_view_asks_nothing_of_a_game_s_moves() -> None:
         assert not hasattr(sv, name)
     d = DernierSeatView({**state, "dernier_due": []})
     assert isinstance(d, SeatView) and d.can_arm() and d.moves_for("AH", armed=True) == ["AH!"]
+
+
+@given(st.text())
+def test_a_face_s_data_url_is_encoded_as_urllib_quote_encodes_it(text: str) -> None:
+    """The house's own percent-encoding (urllib.parse stays out of the start, issue 40)."""
+    from urllib.parse import quote
+
+    assert faces.quote(text) == quote(text, safe="=:/'")

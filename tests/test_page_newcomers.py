@@ -561,6 +561,21 @@ def test_the_suit_to_play_is_in_view_beside_the_discard(page: Page, server_url: 
         assert box["top"] >= 0 and box["bottom"] <= height and box["right"] <= width, (width, height, box)
 
 
+def learn_above_deal(page: Page) -> None:
+    """On the start screen's first screen every game's "Learn to play" is whole, above
+    Deal's band."""
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator(".deal-bar").bounding_box()
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    assert bar is not None and bar["y"] + bar["height"] <= height + 1, bar
+    links = page.locator("#game-choices [data-learn]")
+    assert links.count() >= 2
+    for k in range(links.count()):
+        learn = links.nth(k).bounding_box()
+        assert learn is not None and learn["y"] >= 0, learn
+        assert learn["y"] + learn["height"] <= bar["y"], (k, learn, bar)
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_start_screen_shows_every_game_at_once(page: Page, server_url: str, lang: str) -> None:
@@ -595,6 +610,11 @@ def test_start_screen_shows_every_game_at_once(page: Page, server_url: str, lang
     # Deal is on the first screen too, as for every game (it was below the fold but Scala 40's)
     expect(page.locator("#start")).to_be_in_viewport()
     assert serious_violations(page) == []
+    # a phone on its side: every "Learn to play" on the first screen, clear of Deal's band
+    # (the band covered them at 844×390)
+    page.set_viewport_size({"width": 844, "height": 390})
+    learn_above_deal(page)
+    page.set_viewport_size({"width": 360, "height": 640})
     # another game's choice is its page
     href = page.locator('#game-choices li[data-game="scala40"] .game-link').get_attribute("href")
     assert href == "index.html?game=scala40"
@@ -616,6 +636,7 @@ def test_a_game_page_names_its_game_and_offers_the_others(page: Page, server_url
     # (Scala 40's floated over "Your name")
     page.set_viewport_size({"width": 844, "height": 390})
     expect(page.locator("#start")).to_be_in_viewport()
+    learn_above_deal(page)  # a game's page too (its fan of cards pushed them under the band)
     page.focus("#opt-name")
     page.keyboard.type("Ada")
     name = page.locator("#opt-name").bounding_box()

@@ -202,11 +202,29 @@ def test_reload_mid_hand_resumes_the_same_position(page: Page, server_url: str) 
     )
 
 
+#: the heading's text at every animation frame (a frame's callbacks run just before it is
+#: painted) until the page is ready: what the person saw in it while the page started
+BRANDS_PAINTED = """(() => {
+  window.__brands = [];
+  const look = () => {
+    const brand = document.querySelector(".brand");
+    const text = brand ? brand.textContent : null;
+    if (text !== null && window.__brands[window.__brands.length - 1] !== text) window.__brands.push(text);
+    if (!document.body || document.body.dataset.ready !== "true") requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
 @pytest.mark.browser
 def test_plain_url_resumes_and_other_url_starts_anew(page: Page, server_url: str) -> None:
+    """The plain page over a saved match resumes it, its heading the game's from the first
+    paint (issue 38: the house's name showed until the runtime was up)."""
     m = hearts_match()
+    page.add_init_script(BRANDS_PAINTED)
     open_with_storage(page, server_url, {SAVE_KEY: page_save(m)})
     assert state(page)["hand"] == HEARTS
+    assert page.evaluate("window.__brands") == ["Dernier"]
     open_page(page, server_url, "lang=en&delay=0")  # preferences only: still resumes
     assert state(page)["hand"] == HEARTS
     open_page(page, server_url, FAST)  # a match link: that match

@@ -94,3 +94,31 @@ def test_a_game_without_charged_mistakes_says_so(m: Any) -> None:
     view = m.view(seat)
     card = (view["hand"] if "hand" in view else view["hands"][seat])[0]
     assert m.why_not_charged(card, seat) == "these rules charge no mistakes"
+
+
+def test_the_dernier_page_asks_its_engine_who_may_act_out_of_turn() -> None:
+    """The page's session (web/dernier/session.py) takes who may act out of turn and which
+    card a mistake would be charged for from the engine (RULES §7, §12): a person owing the
+    call holds the bots' grace window, a person who may jump in the jump window."""
+    from web.shell.params import Settings
+    from web.shell.session import Session
+
+    options: dict[str, object] = {"anticipo": True, "chi_sbaglia_paga": True}
+    settings = Settings(
+        players=3, rules="traditional", levels=("easy", "easy"), hands=1, delay=0, options=options
+    )
+    rules = {**CSP, "anticipo": True}
+    others = [["5C", "6C", "2S"], ["5D", "6D", "2D"]]
+    due = match_of(game([["8D"], *others], ["9H"], rules=rules, turn=1, dernier_due=[0]))
+    jump = match_of(game([["9H", "9D", "10D"], *others], ["9H"], rules=rules, turn=1))
+    for m, owes, jumps, card in ((due, True, [], "8D"), (jump, False, ["9H"], "9D")):
+        s = Session.new(settings)
+        s.match = m
+        assert m.actors()[0] == (["dernier"] if owes else jumps)
+        assert s.people_due() is owes and s.human_due(0) is owes  # type: ignore[attr-defined]
+        assert s.jump_moves(0) == jumps and s.people_may_jump() is bool(jumps)  # type: ignore[attr-defined]
+        assert s.wrong_refusal(0, card) == m.why_not_charged(card, 0)
+    assert (
+        s.wrong_refusal(0, "9D") is None
+        and s.wrong_refusal(0, "9H") == "9H may be played: that is no mistake"
+    )

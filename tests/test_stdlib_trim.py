@@ -160,12 +160,12 @@ def test_dropped_modules_are_imported_only_where_their_absence_is_expected(
 def test_unused_modules_are_left_out_and_the_page_imports_none_of_them(
     zips: tuple[set[str], set[str], bytes],
 ) -> None:
-    """UNUSED_STDLIB (Windows-only asyncio, ``python -m`` scripts, ``html``): none in the zip,
-    none imported by the shipped code (the browser trace below checks the page's run)."""
+    """UNUSED_STDLIB (Windows-only asyncio, ``python -m`` scripts): none in the zip, none
+    imported by the shipped code (the browser trace below checks the page's run)."""
     full, trimmed, _ = zips
     unused = set(load_script("build").UNUSED_STDLIB)
     assert unused <= full and not unused & trimmed
-    assert not (unused | {"html"}) & _shipped_imports()  # html imports html.entities
+    assert not unused & _shipped_imports()
     assert {"asyncio", "asyncio.unix_events", "json"} <= trimmed
 
 

@@ -131,7 +131,15 @@
       // a visit that names no game and opens on the start screen (no match, invitation or
       // replay in its link) offers every game: its heading is the house's (web/shell/game_choice.py)
       var house = lists.house && (lists.house[lang] || lists.house.en);
-      var startScreen = !known && !/[#&](join|room|replay)=/.test(location.hash) &&
+      // A plain visit over an unfinished saved match of the default game resumes that match
+      // (web/shell/session.py resume_or_new): its heading is the game's from the first paint,
+      // never the house's first (a match counted in the record is over: the start screen)
+      var resumes = false;
+      try {
+        var saved = JSON.parse(localStorage.getItem(lists["default"] + ".match.v1") || "null");
+        resumes = !!saved && typeof saved === "object" && !!saved.match && !saved.stats_counted;
+      } catch (e) { resumes = false; }
+      var startScreen = !known && !resumes && !/[#&](join|room|replay)=/.test(location.hash) &&
         !(lists.games[lists["default"]] || []).some(function (k) { return params.has(k); });
       var heading = house && startScreen ? house : title;
       if (typeof title === "string" && title) {

@@ -30,6 +30,12 @@ from .tuned import TunedBot
 _BOTS: Levels[Bot] = Levels({"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": TunedBot})
 
 
+#: per level, the options that make a bot's play independent of the machine's load: the hard
+#: level's sampling stops at its sample count, never at its wall-clock guard (the page keeps the
+#: guard; the arena and the benchmarks use these, so their figures repeat)
+UNTIMED: dict[str, dict[str, Any]] = {"hard": {"seconds": float("inf")}}
+
+
 def make_bot(level: str, **options: Any) -> Bot:
     """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``)."""
     return _BOTS.make(level, **options)
@@ -43,6 +49,7 @@ choose_move = _BOTS.choose
 __all__ = [
     "LEVELS",
     "LEVEL_NAMES",
+    "UNTIMED",
     "Bot",
     "EasyBot",
     "HardBot",

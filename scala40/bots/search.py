@@ -82,6 +82,8 @@ class HardBot(MediumBot):
         pen_size: int = 99,
         room: int = 0,
         room_pen: float = 0.0,
+        behind_cost: float = -1.0,
+        hurry: int = 4,
     ) -> None:
         self.samples = samples
         #: at most this many (hidden hand, discard) checks per decision
@@ -111,11 +113,16 @@ class HardBot(MediumBot):
         #: ``room_pen`` (whoever is near) and a joker is laid as soon as it can be
         self.room = room
         self.room_pen = room_pen
+        #: when this seat has not opened and the next seat has (feeding it brings nearer a close
+        #: that costs this seat 100, RULES §11), the weight of a discard it can use; < 0: ``open_cost``
+        self.behind_cost = behind_cost
+        #: a joker is laid once an opened seat holds at most this many cards
+        self.hurry = hurry
 
     def joker_ok(self, seen: Seen) -> bool:
         """A joker stays in hand (the last card a joker closes for sure) unless attaching it
         closes now or someone is about to close."""
-        return len(seen.hand) == 2 or self._hurry(seen) or self._short(seen)
+        return len(seen.hand) == 2 or self._near(seen, self.hurry) or self._short(seen)
 
     def _short(self, seen: Seen) -> bool:
         """In a match, this seat is at most ``room`` points from going out (RULES §12)."""
@@ -234,6 +241,8 @@ class HardBot(MediumBot):
         else:
             value = self.opening_chances(seen, kinds, draws, rng)
             cost = self.open_cost * (self.opening_factor if feeds_opening else 1.0)
+            if not feeds_opening and self.behind_cost >= 0:
+                cost = self.behind_cost
         pen = self.pen_w if opened and self._near(seen, self.pen_size) else 0.0
         if opened and self._short(seen):
             pen = max(pen, self.room_pen)

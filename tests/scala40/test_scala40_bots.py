@@ -74,6 +74,24 @@ def test_arena_medium_beats_easy_and_hard_beats_easy() -> None:
     assert r["levels"]["hard"]["won"] >= 28, r  # P(>= 28 of 40 | 1/2) ≈ 0.008
 
 
+def test_arena_runs_repeat_whatever_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arena's hard bot samples by count, not by wall time: a clock that jumps a second at
+    every reading (a loaded machine) changes nothing. The page's bot keeps its 0.1 s guard."""
+    import scala40.bots.search as search
+
+    def strip(r: dict[str, object]) -> str:
+        levels = r["levels"]
+        assert isinstance(levels, dict)
+        return json.dumps([(lv, row["won"], row.get("avg_penalty")) for lv, row in levels.items()])
+
+    quiet = strip(run_arena(["hard", "medium"], hands=6, seed=2, players=2))
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
+    assert strip(run_arena(["hard", "medium"], hands=6, seed=2, players=2)) == quiet
+    bot = make_bot("hard")
+    assert bot.seconds == 0.1  # the page's guard stays the default
+
+
 def test_hard_samples_hands_consistent_with_what_each_seat_took_and_passed() -> None:
     """RULES §6: a seat takes the pile's top card only to use it. The hard bot's hidden hands
     keep the cards a seat took and has not laid, the next draw excludes them, and a card the next

@@ -22,6 +22,7 @@ Standard library only; it runs in Pyodide and CPython.
 from __future__ import annotations
 
 from functools import cache
+from html import escape
 from typing import Final
 
 __all__ = [
@@ -48,19 +49,6 @@ __all__ = [
     "suit_wheel",
     "wrap_svg",
 ]
-
-
-def escape(text: str) -> str:
-    """``text`` for an SVG's text or attribute, as :func:`html.escape` writes it: importing
-    :mod:`html` brings its 38 KB table of entities into the page's download (issue 40)."""
-    return (
-        text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-        .replace("'", "&#x27;")
-    )
-
 
 SUITS: Final = ("H", "D", "C", "S")
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -38,10 +38,10 @@ FORMATS: dict[str, dict[str, str]] = {
     "target:500": {"en": "first to 500 points", "it": "chi arriva a 500 punti"},
 }
 
-#: the words of the house rules and variants are drawn by its own panel (web/dernier/house_panel.py)
+#: the house rules' names (their full words and help are its panel's: web/dernier/house_panel.py)
 HOUSE_WORDS: dict[str, dict[str, str]] = {
-    "anticipo": {"en": "Anticipo", "it": "Anticipo"},
-    "chi_sbaglia_paga": {"en": "Chi sbaglia paga", "it": "Chi sbaglia paga"},
+    "anticipo": {"en": "Anticipo (jump-in)", "it": "Anticipo"},
+    "chi_sbaglia_paga": {"en": "Chi sbaglia paga (who errs pays)", "it": "Chi sbaglia paga"},
 }
 
 #: its settings (:class:`web.shell.paramspec.Param`): the match format (RULES §10: a number of

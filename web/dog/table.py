@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from pyscript import document, window
 
-from web.cards.cardface import escape
 from web.dog import board as geo
 from web.dog.pick import RANKS, Pick, card_of, gives, is_seven, jolly_ranks, usable_cards
 from web.dog.words import (
