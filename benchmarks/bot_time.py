@@ -102,6 +102,7 @@ def measure(game: str, decisions: int, seed: int) -> dict[str, Any]:
         "decisions": len(times),
         "median_ms": round(statistics.median(times), 1),
         "p90_ms": round(times[int(0.9 * (len(times) - 1))], 1),
+        "p99_ms": round(times[int(0.99 * (len(times) - 1))], 1),
         "max_ms": round(times[-1], 1),
         "mean_ms": round(statistics.fmean(times), 1),
         "median_ms_by_move": {k: [len(v), round(statistics.median(v), 1)] for k, v in sorted(kinds.items())},

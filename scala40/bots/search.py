@@ -84,6 +84,7 @@ class HardBot(MediumBot):
         room_pen: float = 0.0,
         behind_cost: float = -1.0,
         hurry: int = 4,
+        catch_weight: float = -1.0,
     ) -> None:
         self.samples = samples
         #: at most this many (hidden hand, discard) checks per decision
@@ -118,6 +119,9 @@ class HardBot(MediumBot):
         self.behind_cost = behind_cost
         #: a joker is laid once an opened seat holds at most this many cards
         self.hurry = hurry
+        #: the chance to close weighs this much while another seat has not opened (a close then
+        #: makes it pay 100, RULES §11); < 0: ``close_weight``
+        self.catch_weight = catch_weight
 
     def joker_ok(self, seen: Seen) -> bool:
         """A joker stays in hand (the last card a joker closes for sure) unless attaching it
@@ -299,6 +303,11 @@ class HardBot(MediumBot):
         counts = list(seen.counts)
         total = sum(draws.values())
         memo: dict[tuple[int, ...], int] = {}
+        weight = self.close_weight
+        if self.catch_weight >= 0 and not all(
+            seen.opened[s] for s in range(seen.n) if s != seen.seat and s not in seen.out
+        ):
+            weight = self.catch_weight
         out = {}
         for k in kinds:
             counts[k] -= 1
@@ -323,7 +332,7 @@ class HardBot(MediumBot):
                 closes += n * (stay <= 1)
                 left += n * stay
             counts[k] += 1
-            out[k] = (self.close_weight * closes - left) / total if total else 0.0
+            out[k] = (weight * closes - left) / total if total else 0.0
         return out
 
 

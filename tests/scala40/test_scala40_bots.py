@@ -76,7 +76,8 @@ def test_arena_medium_beats_easy_and_hard_beats_easy() -> None:
 
 def test_arena_runs_repeat_whatever_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """The arena's hard bot samples by count, not by wall time: a clock that jumps a second at
-    every reading (a loaded machine) changes nothing. The page's bot keeps its 0.1 s guard."""
+    every reading (a loaded machine) changes nothing, where it changes the play of a bot with the
+    page's guard. The page's bot keeps its 0.1 s guard."""
     import scala40.bots.search as search
 
     def strip(r: dict[str, object]) -> str:
@@ -88,6 +89,8 @@ def test_arena_runs_repeat_whatever_the_clock(monkeypatch: pytest.MonkeyPatch) -
     ticks = iter(range(10**9))
     monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
     assert strip(run_arena(["hard", "medium"], hands=6, seed=2, players=2)) == quiet
+    # the page's guard (``clock=True``) under the same clock samples 4 hands, not 24: other play
+    assert strip(run_arena(["hard", "medium"], hands=6, seed=2, players=2, clock=True)) != quiet
     bot = make_bot("hard")
     assert bot.seconds == 0.1  # the page's guard stays the default
 
