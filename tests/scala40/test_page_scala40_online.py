@@ -4,6 +4,7 @@ hand is played by clicking on both pages (the opening drafted on each device).""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -67,6 +68,14 @@ def test_host_and_a_friend_play_a_hand(
     assert turns[0] > 0 and turns[1] > 0
     guest.wait_for_function("document.querySelector('#table').dataset.over === 'true'", timeout=30_000)
     assert check_views(received(guest), 1) > 5
+    # the match's end through the shell's summary: the host goes on, the friend waits for the
+    # host in Scala 40's words (it read the bare key "wait_host" before)
+    expect(host.locator("#summary")).to_be_visible()
+    expect(host.locator("#new-match")).to_be_visible()
+    expect(guest.locator("#summary")).to_be_visible()
+    expect(guest.locator("#new-match")).to_be_hidden()
+    either = "|".join(re.escape(text) for text in STRINGS["wait_host_match"])  # the friend's language
+    expect(guest.locator("#wait-host")).to_have_text(re.compile(f"^({either})$"))
 
 
 @pytest.mark.browser
