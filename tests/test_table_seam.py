@@ -267,7 +267,7 @@ def test_a_table_reaches_the_page_only_through_its_host() -> None:
         "replay",
     } == HOST_NAMES
     assert set(SERVICE_NAMES) == {"say", "curtain", "clock", "flows", "replay"}
-    assert SERVICE_NAMES["say"] == {"hint", "notice", "announce", "cue"}
+    assert SERVICE_NAMES["say"] == {"hint", "refusal", "notice", "announce", "cue"}
     assert SERVICE_NAMES["curtain"] == {"curtain_seat", "show_curtain"}
     assert SERVICE_NAMES["clock"] == {"timer_seat", "draw_timer"}
     assert SERVICE_NAMES["flows"] == {

@@ -878,7 +878,7 @@ class Scala40Table(GameTable):
             return False
         refused = self.host.act(move)
         if refused:
-            self.host.say.hint(self.refusal_words(refused), refused=True)
+            self.host.say.refusal(refused)
             return False
         self.host.say.hint("")
         self.s40_sel = []
@@ -1188,7 +1188,7 @@ class Scala40Table(GameTable):
         draft = list(self.s40_draft)
         refused = self.host.act("open " + " ".join(draft))
         if refused:
-            self.host.say.hint(self.refusal_words(refused), refused=True)
+            self.host.say.refusal(refused)
             return
         self.host.say.hint("")
         if self.host.session is None:  # a friend's page: the draft stays until the host's view opens

@@ -35,6 +35,11 @@ class Telling(Protocol):
         """The line under the hand (``#hint``), marked when a move was refused."""
         ...
 
+    def refusal(self, reason: str) -> None:
+        """``#hint`` says a refusal that ``act`` returned, in the player's words: the table's
+        ``refusal_words`` for the engine's, a lesson's own words as they are."""
+        ...
+
     def notice(
         self, text: str, kind: str = "info", seconds: float | None = ..., lang: str | None = None
     ) -> None:

@@ -543,6 +543,9 @@ class PageCore(PagePart):
         el.classList.toggle("refused", bool(refused and text))
         el.classList.remove("penalty")  # show_penalty() sets it again for its own text
 
+    def refusal(self, reason: str) -> None:
+        self.hint(self.refusal_words(reason), refused=True)
+
     def mark_table(self, turn: int | None, hand_over: bool, match_over: bool) -> Any:
         """The table's hooks every game's page carries (CONTRACT "In the page"):
         ``#table[data-turn][data-seat][data-over][data-match-over]``, and on a friend's page
